@@ -1,0 +1,59 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "OnlineStore",
+  products: [
+    .library(name: "Composable", targets: ["Composable"]),
+    .library(name: "Boundaries", targets: ["Boundaries"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+  ],
+  targets: [
+    // A Composable-Architecture-style core: Store, reducers, effects, presentation, TestStore.
+    .target(
+      name: "Composable",
+      dependencies: [
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    // View / internal / delegate actions and the reducers that keep them apart.
+    .target(name: "Boundaries", dependencies: ["Composable"]),
+
+    .testTarget(
+      name: "ComposableTests",
+      dependencies: [
+        "Composable",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "BoundariesTests",
+      dependencies: [
+        "Boundaries",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+
+    // `swift run -c release core-benchmarks`: actions per second and peak memory of the core.
+    .executableTarget(
+      name: "core-benchmarks",
+      dependencies: ["Boundaries", "Composable"],
+      path: "Benchmarks/CoreBenchmarks"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

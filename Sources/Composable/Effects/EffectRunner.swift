@@ -1,0 +1,161 @@
+import Dependencies
+import Synchronization
+
+/// Runs the effects of one store: starts their tasks, keeps track of the ones still running, and
+/// cancels them by ``EffectID``.
+///
+/// Everything here happens on the main actor, where the store lives, so the bookkeeping needs no
+/// locks. Effect work itself runs wherever its `async` code runs; the actions it sends come back
+/// through ``Send``, on the main actor.
+@MainActor
+final class EffectRunner<Action: Sendable> {
+  /// Where actions go: the owning store's `send`, which reduces them (now, or right after the
+  /// action being reduced when an effect sends synchronously).
+  var deliver: @MainActor (Action) -> Void = { _ in }
+
+  /// The tasks still running, readable from any thread: a test store checks them as it goes away.
+  nonisolated let tasks = RunningTasks()
+
+  private let dependencies: DependencyValues
+  private var idsByToken: [Int: [EffectID]] = [:]
+  private var tokensByID: [EffectID: Set<Int>] = [:]
+  private var nextToken = 0
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+  init(dependencies: DependencyValues) {
+    self.dependencies = dependencies
+  }
+
+  /// The number of effect tasks still running.
+  var runningCount: Int { tasks.count }
+
+  /// Starts `effect`. Synchronous parts (`.send`, `.cancel`) happen before this returns; each
+  /// asynchronous part becomes a task, appended to `tasks`.
+  func start(
+    _ effect: Effect<Action>,
+    cancellableAs ids: [EffectID] = [],
+    collecting tasks: inout [Task<Void, Never>]
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+    case let .send(action):
+      deliver(action)
+    case let .run(priority, work):
+      tasks.append(spawn(priority: priority, ids: ids) { send in await work(send) })
+    case let .merge(effects):
+      for effect in effects {
+        start(effect, cancellableAs: ids, collecting: &tasks)
+      }
+    case let .concatenate(effects):
+      tasks.append(
+        spawn(priority: nil, ids: ids) { [weak self] _ in
+          for effect in effects {
+            guard !Task.isCancelled, let self else { return }
+            await self.perform(effect)
+          }
+        }
+      )
+    case let .cancellable(id, cancelInFlight, effect):
+      if cancelInFlight { cancel(id: id) }
+      start(effect, cancellableAs: ids + [id], collecting: &tasks)
+    case let .cancel(id):
+      cancel(id: id)
+    }
+  }
+
+  /// Starts `effect` and waits for all of it to finish; cancelling the waiting task cancels it.
+  /// This is how `concatenate` runs its parts one after another.
+  func perform(_ effect: Effect<Action>) async {
+    var tasks: [Task<Void, Never>] = []
+    start(effect, collecting: &tasks)
+    let started = tasks
+    await withTaskCancellationHandler {
+      for task in started { await task.value }
+    } onCancel: {
+      for task in started { task.cancel() }
+    }
+  }
+
+  /// Cancels every running effect registered under `id`.
+  func cancel(id: EffectID) {
+    guard let tokens = tokensByID.removeValue(forKey: id) else { return }
+    for token in tokens {
+      tasks.cancel(token)
+    }
+  }
+
+  /// Cancels everything still running.
+  func cancelAll() {
+    tasks.cancelAll()
+  }
+
+  /// Returns when no effect is running.
+  func waitUntilIdle() async {
+    guard tasks.count > 0 else { return }
+    await withCheckedContinuation { idleWaiters.append($0) }
+  }
+
+  private func spawn(
+    priority: TaskPriority?,
+    ids: [EffectID],
+    _ work: @escaping @Sendable (Send<Action>) async -> Void
+  ) -> Task<Void, Never> {
+    let token = nextToken
+    nextToken += 1
+    let send = Send<Action> { [weak self] action in self?.deliver(action) }
+    // Effects see the store's dependencies, whatever task happens to start them.
+    let task = DependencyValues.$_current.withValue(dependencies) {
+      Task(priority: priority) { [weak self] in
+        await work(send)
+        self?.finished(token)
+      }
+    }
+    tasks.insert(task, for: token)
+    if !ids.isEmpty { idsByToken[token] = ids }
+    for id in ids {
+      tokensByID[id, default: []].insert(token)
+    }
+    return task
+  }
+
+  private func finished(_ token: Int) {
+    let remaining = tasks.remove(token)
+    for id in idsByToken.removeValue(forKey: token) ?? [] {
+      tokensByID[id]?.remove(token)
+      if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
+    }
+    if remaining == 0 {
+      let waiters = idleWaiters
+      idleWaiters.removeAll()
+      for waiter in waiters { waiter.resume() }
+    }
+  }
+}
+
+/// The tasks of the effects a store is running, behind a lock.
+final class RunningTasks: Sendable {
+  private let tasks = Mutex<[Int: Task<Void, Never>]>([:])
+
+  var count: Int { tasks.withLock { $0.count } }
+
+  func insert(_ task: Task<Void, Never>, for token: Int) {
+    tasks.withLock { $0[token] = task }
+  }
+
+  /// Forgets a finished task; returns how many are left.
+  func remove(_ token: Int) -> Int {
+    tasks.withLock {
+      $0[token] = nil
+      return $0.count
+    }
+  }
+
+  func cancel(_ token: Int) {
+    tasks.withLock { $0[token] }?.cancel()
+  }
+
+  func cancelAll() {
+    for task in tasks.withLock({ Array($0.values) }) { task.cancel() }
+  }
+}

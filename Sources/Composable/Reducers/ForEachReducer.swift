@@ -1,0 +1,132 @@
+import IssueReporting
+
+extension Reducer {
+  /// Runs `element` on the element of an identified array that an action is addressed to, then
+  /// this reducer.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .forEach(\.rows, action: \.rows) { Row() }
+  /// ```
+  ///
+  /// The element runs first, so it can react to its action before the parent removes it. The
+  /// element is found by id and changed in place: the cost of an element action does not depend
+  /// on the number of elements. An action for an id that is not in the array is reported as a
+  /// problem (a test fails) and ignored. When the parent removes the element an action was
+  /// addressed to, the effects that element started are cancelled.
+  @inlinable
+  public func forEach<ElementState, ElementAction, ID: Hashable & Sendable>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> some Reducer<ElementState, ElementAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> ForEachReducer<State, Action> {
+    ForEachReducer(
+      parent: self,
+      elements: toElementsState,
+      action: toElementAction,
+      element: element(),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// `.forEach(\.rows, action: \.rows) { Row() }`, with the action named by a case key.
+  @inlinable
+  public func forEach<ElementState, ElementAction, ID: Hashable & Sendable>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CaseKey<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> some Reducer<ElementState, ElementAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> ForEachReducer<State, Action> where Action: CasePathable {
+    forEach(
+      toElementsState,
+      action: Action.casePath(toElementAction),
+      element: element,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}
+
+/// The reducer `forEach` returns.
+public struct ForEachReducer<State, Action>: Reducer {
+  @usableFromInline
+  let run: (inout State, Action) -> Effect<Action>
+
+  @inlinable
+  init<ElementState, ElementAction, ID: Hashable & Sendable>(
+    parent: some Reducer<State, Action>,
+    elements toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    element: some Reducer<ElementState, ElementAction>,
+    callSite: CallSite
+  ) {
+    let parent = parent._resolved()
+    let element = element._resolved()
+    let collection = ObjectIdentifier(toElementsState)
+    self.run = { state, action in
+      guard case let .element(id, elementAction)? = toElementAction.extract(from: action) else {
+        return parent.reduce(into: &state, action: action)
+      }
+      let cancelID = ElementEffectID(collection: collection, element: id)
+      var elementEffect = Effect<Action>.none
+      if state[keyPath: toElementsState][id: id] != nil {
+        let effect = element.reduce(
+          into: &state[keyPath: toElementsState][id: id]!, action: elementAction
+        )
+        if !effect.isNone {
+          elementEffect = effect
+            .map { toElementAction.embed(.element(id: id, action: $0)) }
+            .cancellable(id: cancelID)
+        }
+      } else {
+        callSite.reportIssue(
+          """
+          A 'forEach' received an action for an element that is not in the collection.
+
+            Action:
+              \(action)
+            Missing id:
+              \(id)
+
+          Something removed the element before this action arrived — often an effect that \
+          outlived its row. Cancel the row's effects when removing it, or ignore late actions.
+          """
+        )
+      }
+      let parentEffect = parent.reduce(into: &state, action: action)
+      var removalEffect = Effect<Action>.none
+      if state[keyPath: toElementsState][id: id] == nil {
+        removalEffect = .cancel(id: cancelID)
+      }
+      if elementEffect.isNone, removalEffect.isNone { return parentEffect }
+      return .merge(elementEffect, parentEffect, removalEffect)
+    }
+  }
+
+  @inlinable
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    run(&state, action)
+  }
+}
+
+/// Effects of one element of one collection.
+@usableFromInline
+struct ElementEffectID<ID: Hashable & Sendable>: Hashable, Sendable {
+  let collection: ObjectIdentifier
+  let element: ID
+
+  @usableFromInline
+  init(collection: ObjectIdentifier, element: ID) {
+    self.collection = collection
+    self.element = element
+  }
+}

@@ -1,0 +1,171 @@
+extension Reducer {
+  /// Runs `destination` on a presented child — a sheet, a dialog — while it is presented, then
+  /// this reducer.
+  ///
+  /// ```swift
+  /// .ifLet(\.$cart, action: \.cart) { CartFeature() }
+  /// ```
+  ///
+  /// - `.presented(action)` runs the child, then this reducer. If the child's state is
+  ///   ``EphemeralState`` (an alert), it is cleared afterwards.
+  /// - `.dismiss` runs this reducer while the child is still there, then clears it.
+  /// - Whenever a presentation ends — dismissed, or set to `nil` by this reducer — the effects
+  ///   the child started are cancelled.
+  /// - An action for a child that is not presented is reported as a problem and ignored.
+  public func ifLet<DestinationState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> then destination: () -> some Reducer<DestinationState, DestinationAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> PresentationReducer<State, Action> {
+    PresentationReducer(
+      parent: self,
+      presentationState: toPresentationState,
+      presentationAction: toPresentationAction,
+      destination: destination(),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// `.ifLet(\.$cart, action: \.cart) { CartFeature() }`, with the action named by a case key.
+  public func ifLet<DestinationState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKey<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> then destination: () -> some Reducer<DestinationState, DestinationAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> PresentationReducer<State, Action> where Action: CasePathable {
+    ifLet(
+      toPresentationState,
+      action: Action.casePath(toPresentationAction),
+      then: destination,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Presents state that needs no reducer of its own, such as an alert:
+  /// `.ifLet(\.$alert, action: \.alert)`. It clears itself after any of its actions.
+  public func ifLet<DestinationState: EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> PresentationReducer<State, Action> {
+    ifLet(
+      toPresentationState,
+      action: toPresentationAction,
+      then: { EmptyReducer() },
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// `.ifLet(\.$alert, action: \.alert)`, with the action named by a case key.
+  public func ifLet<DestinationState: EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKey<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> PresentationReducer<State, Action> where Action: CasePathable {
+    ifLet(
+      toPresentationState,
+      action: Action.casePath(toPresentationAction),
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}
+
+/// The reducer `ifLet` returns for presented state.
+public struct PresentationReducer<State, Action>: Reducer {
+  let run: (inout State, Action) -> Effect<Action>
+
+  init<DestinationState, DestinationAction>(
+    parent: some Reducer<State, Action>,
+    presentationState toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    presentationAction toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    destination: some Reducer<DestinationState, DestinationAction>,
+    callSite: CallSite
+  ) {
+    let parent = parent._resolved()
+    let destination = destination._resolved()
+    let isEphemeral = DestinationState.self is any EphemeralState.Type
+    self.run = { state, action in
+      let presentedID = state[keyPath: toPresentationState].id
+      var destinationEffect = Effect<Action>.none
+      let parentEffect: Effect<Action>
+
+      switch (presentedID, toPresentationAction.extract(from: action)) {
+      case let (id?, .presented(destinationAction)?):
+        let effect = destination.reduce(
+          into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction
+        )
+        if !effect.isNone {
+          destinationEffect = effect
+            .map { toPresentationAction.embed(.presented($0)) }
+            .cancellable(id: id)
+        }
+        parentEffect = parent.reduce(into: &state, action: action)
+        if isEphemeral, state[keyPath: toPresentationState].id == id {
+          state[keyPath: toPresentationState].wrappedValue = nil
+        }
+
+      case let (id?, .dismiss?):
+        parentEffect = parent.reduce(into: &state, action: action)
+        if state[keyPath: toPresentationState].id == id {
+          state[keyPath: toPresentationState].wrappedValue = nil
+        }
+
+      case (nil, let presentationAction?):
+        callSite.reportIssue(
+          """
+          An 'ifLet' received \
+          \(presentationAction.isDismiss ? "a dismissal" : "an action") for a child that is \
+          not presented.
+
+            Action:
+              \(action)
+
+          The child was dismissed before this action arrived, or was never presented.
+          """
+        )
+        parentEffect = parent.reduce(into: &state, action: action)
+
+      case (_, nil):
+        parentEffect = parent.reduce(into: &state, action: action)
+      }
+
+      guard let presentedID, state[keyPath: toPresentationState].id != presentedID else {
+        return destinationEffect.isNone ? parentEffect : .merge(destinationEffect, parentEffect)
+      }
+      return .merge(destinationEffect, parentEffect, .cancel(id: presentedID))
+    }
+  }
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    run(&state, action)
+  }
+}
+
+extension PresentationAction {
+  var isDismiss: Bool {
+    if case .dismiss = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,514 @@
+import ConcurrencyExtras
+import CustomDump
+import Dependencies
+import IssueReporting
+
+/// A store for tests that makes you account for everything a feature does.
+///
+/// ```swift
+/// @Test @MainActor func fetch() async {
+///   let store = TestStore(initialState: ProductList.State()) {
+///     ProductList()
+///   } withDependencies: {
+///     $0.apiClient.fetchProducts = { [.sample] }
+///   }
+///   await store.send(.view(.onAppear)) {
+///     $0.loading = .inProgress
+///   }
+///   await store.receive(\._internal.productsResponse.success) {
+///     $0.loading = .loaded
+///     $0.products = [.sample]
+///   }
+/// }
+/// ```
+///
+/// By default it is *exhaustive*. The test fails, with a readable difference, when:
+/// - a `send` or `receive` changes state the trailing closure did not describe, or describes a
+///   change that did not happen;
+/// - an effect sends an action the test does not `receive` before its next `send`, or by the end;
+/// - `receive` expects an action and none arrives, or a different one arrives;
+/// - an effect is still running when the test store goes away.
+///
+/// With ``exhaustivity`` set to `.off`, only what the test asserts is checked: unasserted state,
+/// actions and effects are allowed, which suits broad integration tests.
+///
+/// Failures are reported through IssueReporting, so they appear as failures of whichever test
+/// framework is running — Swift Testing or XCTest.
+@MainActor
+public final class TestStore<State: Equatable, Action: Sendable> {
+  /// Whether every change, action and effect must be asserted.
+  public var exhaustivity: Exhaustivity = .on {
+    didSet {
+      let isExhaustive = exhaustivity == .on
+      checksAtEnd.setValue(isExhaustive)
+    }
+  }
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``
+  /// wait by default.
+  public var timeout: Duration = .seconds(1)
+  /// The state as the test has asserted it so far.
+  public private(set) var state: State
+  /// The dependencies the reducer and its effects use.
+  public let dependencies: DependencyValues
+
+  private var reducerState: State
+  private let reducer: ResolvedReducer<State, Action>
+  private let effects: EffectRunner<Action>
+  private var received: [(action: Action, state: State)] = [] {
+    didSet {
+      let actions = received.map(\.action)
+      unassertedActions.setValue(actions)
+    }
+  }
+  // What the end-of-test check needs, readable from `deinit`.
+  private let unassertedActions = LockIsolated<[Action]>([])
+  private let checksAtEnd = LockIsolated(true)
+  private var queue: [Action] = []
+  private var isReducing = false
+  private let createdAt: CallSite
+
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let (state, resolved, dependencies) = Dependencies.withDependencies(prepareDependencies) {
+      (initialState(), reducer()._resolved(), DependencyValues._current)
+    }
+    self.state = state
+    self.reducerState = state
+    self.reducer = resolved
+    self.dependencies = dependencies
+    self.effects = EffectRunner(dependencies: dependencies)
+    self.createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    effects.deliver = { [weak self] action in self?.deliverFromEffect(action) }
+  }
+
+  // A plain (not isolated) deinit runs where the last reference is dropped — at the end of the
+  // test, in the test's own task — so the test framework can attribute its failures to the test.
+  // An isolated deinit would run as a separate job, without the test's context.
+  deinit {
+    checkNothingIsLeft(
+      isExhaustive: checksAtEnd.value,
+      actions: unassertedActions.value,
+      runningTasks: effects.tasks,
+      createdAt: createdAt
+    )
+  }
+
+  // MARK: Sending
+
+  /// Sends `action` as the user would, and checks the state change it makes.
+  ///
+  /// - Parameter updateStateToExpectedResult: Changes the previously asserted state into the
+  ///   state you expect after `action`. Omit it when the action must not change state.
+  /// - Returns: The effects `action` started, to await or cancel.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !received.isEmpty {
+      if exhaustivity == .on {
+        site.reportIssue(
+          """
+          Must handle \(received.count) received \(received.count == 1 ? "action" : "actions") \
+          before sending an action:
+
+          \(received.map { dumped($0.action) }.joined(separator: "\n\n"))
+          """
+        )
+      }
+      state = received.last!.state
+      received.removeAll()
+    }
+    var tasks: [Task<Void, Never>] = []
+    let stateAfterAction = reduce(action, sentByTest: true, collecting: &tasks)
+    expectState(updateStateToExpectedResult, actual: stateAfterAction, at: site)
+    await Task.megaYield()
+    return TestStoreTask(StoreTask(tasks), timeout: timeout)
+  }
+
+  /// Sends the action a case key names, with its associated value: `send(\.view.search, "cat")`.
+  @discardableResult
+  public func send<Value>(
+    _ caseKey: CaseKey<Action, Value>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask where Action: CasePathable {
+    await send(
+      Action.casePath(caseKey).embed(value),
+      assert: updateStateToExpectedResult,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  // MARK: Receiving
+
+  /// Expects the next action an effect sent to be `expectedAction`, and checks its state change.
+  ///
+  /// Waits up to `timeout` (default ``timeout``) for an effect to send it.
+  public func receive(
+    _ expectedAction: Action,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: Equatable {
+    await receiveAction(
+      described: dumped(expectedAction),
+      matching: { $0 == expectedAction },
+      mismatch: { received in
+        """
+        Received unexpected action:
+
+        \(diff(expectedAction, received, format: .proportional) ?? dumped(received))
+
+        (Expected: −, Received: +)
+        """
+      },
+      timeout: timeout,
+      assert: updateStateToExpectedResult,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Expects the next action an effect sent to be in the case `caseKey` names, whatever its
+  /// associated value: `receive(\._internal.productsResponse.success)`.
+  public func receive<Value>(
+    _ caseKey: CaseKey<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: CasePathable {
+    let casePath = Action.casePath(caseKey)
+    await receiveAction(
+      described: "an action matching \(caseKeyDescription(caseKey))",
+      matching: { casePath.extract(from: $0) != nil },
+      mismatch: { received in
+        """
+        Received an action that does not match \(caseKeyDescription(caseKey)):
+
+        \(dumped(received))
+        """
+      },
+      timeout: timeout,
+      assert: updateStateToExpectedResult,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Expects the next action an effect sent to be in the case `caseKey` names, with associated
+  /// value `value`.
+  public func receive<Value: Equatable>(
+    _ caseKey: CaseKey<Action, Value>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: CasePathable {
+    let casePath = Action.casePath(caseKey)
+    await receiveAction(
+      described: "\(caseKeyDescription(caseKey)) with \(dumped(value))",
+      matching: { casePath.extract(from: $0) == value },
+      mismatch: { received in
+        if let receivedValue = casePath.extract(from: received) {
+          return """
+            Received \(caseKeyDescription(caseKey)) with an unexpected value:
+
+            \(diff(value, receivedValue, format: .proportional) ?? dumped(receivedValue))
+
+            (Expected: −, Received: +)
+            """
+        }
+        return """
+          Received an action that does not match \(caseKeyDescription(caseKey)):
+
+          \(dumped(received))
+          """
+      },
+      timeout: timeout,
+      assert: updateStateToExpectedResult,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  // MARK: Finishing
+
+  /// Waits until every effect has finished; fails if some are still running after `timeout`.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let timeout = timeout ?? self.timeout
+    let deadline = ContinuousClock.now + timeout
+    await Task.megaYield()
+    while effects.runningCount > 0 {
+      guard ContinuousClock.now < deadline else {
+        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(
+          """
+          Expected effects to finish, but \(effects.runningCount) still \
+          \(effects.runningCount == 1 ? "is" : "are") running after \(timeout).
+
+          Advance the clocks they wait on, or cancel them, before the test ends.
+          """
+        )
+        return
+      }
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+  }
+
+  /// Accepts every action received so far without asserting it, moving to the latest state.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await Task.megaYield()
+    guard let last = received.last else {
+      if strict {
+        CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+          .reportIssue("There were no received actions to skip.")
+      }
+      return
+    }
+    state = last.state
+    received.removeAll()
+  }
+
+  /// Cancels every effect still running, so the test can end without waiting for them.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await Task.megaYield()
+    if effects.runningCount == 0, strict {
+      CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        .reportIssue("There were no in-flight effects to skip.")
+    }
+    effects.cancelAll()
+    await effects.waitUntilIdle()
+  }
+
+  // MARK: Internals
+
+  /// Reduces `action`, starts its effects, and reduces whatever they send synchronously, as a
+  /// `Store` does. Actions from effects are recorded for `receive`.
+  ///
+  /// - Returns: The state right after `action` itself.
+  private func reduce(
+    _ action: Action, sentByTest: Bool, collecting tasks: inout [Task<Void, Never>]
+  ) -> State {
+    queue.append(action)
+    isReducing = true
+    defer { isReducing = false }
+    var stateAfterAction = reducerState
+    var next = 0
+    while next < queue.count {
+      let current = queue[next]
+      next += 1
+      let effect = reducer.reduce(into: &reducerState, action: current)
+      if next == 1, sentByTest {
+        stateAfterAction = reducerState
+      } else {
+        received.append((current, reducerState))
+      }
+      effects.start(effect, collecting: &tasks)
+    }
+    queue.removeAll()
+    return sentByTest ? stateAfterAction : reducerState
+  }
+
+  private func deliverFromEffect(_ action: Action) {
+    if isReducing {
+      queue.append(action)
+      return
+    }
+    var tasks: [Task<Void, Never>] = []
+    _ = reduce(action, sentByTest: false, collecting: &tasks)
+  }
+
+  private func receiveAction(
+    described expectation: String,
+    matching matches: (Action) -> Bool,
+    mismatch: (Action) -> String,
+    timeout: Duration?,
+    assert updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    at site: CallSite
+  ) async {
+    let timeout = timeout ?? self.timeout
+    while true {
+      guard await waitForReceivedAction(timeout: timeout) else {
+        site.reportIssue(
+          effects.runningCount > 0
+            ? """
+              Expected to receive \(expectation), but received none after \(timeout).
+
+              An effect is still running: it may be waiting on a clock that was not advanced.
+              """
+            : "Expected to receive \(expectation), but received none."
+        )
+        return
+      }
+      let (action, stateAfterAction) = received.removeFirst()
+      if matches(action) {
+        expectState(updateStateToExpectedResult, actual: stateAfterAction, at: site)
+        break
+      }
+      if exhaustivity == .on {
+        site.reportIssue(mismatch(action))
+        expectState(updateStateToExpectedResult, actual: stateAfterAction, at: site)
+        break
+      }
+      // Not exhaustive: skip actions the test does not care about.
+      state = stateAfterAction
+    }
+    await Task.megaYield()
+  }
+
+  private func waitForReceivedAction(timeout: Duration) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    await Task.megaYield()
+    while received.isEmpty {
+      guard effects.runningCount > 0, ContinuousClock.now < deadline else {
+        return !received.isEmpty
+      }
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+  }
+
+  private func expectState(
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    actual: State,
+    at site: CallSite
+  ) {
+    defer { state = actual }
+    var expected = exhaustivity == .on ? state : actual
+    do {
+      try updateStateToExpectedResult?(&expected)
+    } catch {
+      site.reportIssue("The state assertion threw an error: \(error)")
+      return
+    }
+    if expected != actual {
+      let difference =
+        diff(expected, actual, format: .proportional)
+        ?? "(The states differ by '==' but dump the same.)"
+      let headline =
+        updateStateToExpectedResult == nil && exhaustivity == .on
+        ? "State was not expected to change, but a change occurred:"
+        : "A state change does not match expectation:"
+      site.reportIssue(
+        """
+        \(headline)
+
+        \(difference.indenting(by: 2))
+
+        (Expected: −, Actual: +)
+        """
+      )
+    } else if exhaustivity == .on, updateStateToExpectedResult != nil, expected == state {
+      site.reportIssue(
+        """
+        Expected state to change, but no change occurred.
+
+        The trailing closure made no observable change to state. If no change is expected, \
+        omit the trailing closure.
+        """
+      )
+    }
+  }
+
+  private nonisolated func checkNothingIsLeft(
+    isExhaustive: Bool, actions: [Action], runningTasks: RunningTasks, createdAt: CallSite
+  ) {
+    defer { runningTasks.cancelAll() }
+    guard isExhaustive else { return }
+    if !actions.isEmpty {
+      createdAt.reportIssue(
+        """
+        The store received \(actions.count) \(actions.count == 1 ? "action" : "actions") \
+        that the test did not assert:
+
+        \(actions.map { dumped($0) }.joined(separator: "\n\n"))
+        """
+      )
+    }
+    let running = runningTasks.count
+    if running > 0 {
+      createdAt.reportIssue(
+        """
+        \(running) \(running == 1 ? "effect is" : "effects are") still running at the end of \
+        the test.
+
+        Every effect must finish (or be cancelled) before the test store goes away. Await the \
+        task 'send' returned, call 'finish()', or 'skipInFlightEffects()'.
+        """
+      )
+    }
+  }
+}
+
+/// A test store of a reducer: `TestStoreOf<CartFeature>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action>
+where R.State: Equatable, R.Action: Sendable
+
+/// How much a ``TestStore`` insists on.
+public enum Exhaustivity: Equatable, Sendable {
+  /// Every state change, received action and running effect must be asserted.
+  case on
+  /// Only what the test asserts is checked.
+  case off
+}
+
+private func dumped(_ value: Any) -> String {
+  var output = ""
+  customDump(value, to: &output)
+  return output
+}
+
+/// Key paths into `AllCasePaths` do not print their member names on Linux; the case's value type
+/// is what can be named.
+private func caseKeyDescription<Root, Value>(_ key: CaseKey<Root, Value>) -> String {
+  "the expected case of \(typeName(Root.self)) (carrying \(typeName(Value.self)))"
+}
+
+private func typeName(_ type: Any.Type) -> String {
+  var name = ""
+  customDump(type, to: &name)
+  return name
+}

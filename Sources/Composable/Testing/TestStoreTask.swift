@@ -1,0 +1,49 @@
+import ConcurrencyExtras
+
+/// The effects one `TestStore.send` started: await them (failing if they take too long), or
+/// cancel them.
+public struct TestStoreTask: Hashable, Sendable {
+  let base: StoreTask
+  let timeout: Duration
+
+  init(_ base: StoreTask, timeout: Duration) {
+    self.base = base
+    self.timeout = timeout
+  }
+
+  /// Cancels the effects.
+  public func cancel() async {
+    base.cancel()
+    await base.finish()
+  }
+
+  /// Waits for the effects to finish; fails the test if they are still running after `timeout`.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    guard let task = base.task else { return }
+    let timeout = timeout ?? self.timeout
+    let isFinished = LockIsolated(false)
+    Task {
+      await task.value
+      isFinished.setValue(true)
+    }
+    let deadline = ContinuousClock.now + timeout
+    while !isFinished.value {
+      guard ContinuousClock.now < deadline else {
+        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(
+          "Expected the effects of this action to finish, but they are still running after \(timeout)."
+        )
+        return
+      }
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+  }
+
+  /// Whether the effects were cancelled.
+  public var isCancelled: Bool { base.isCancelled }
+}
