@@ -31,7 +31,6 @@ let package = Package(
     ),
     // View / internal / delegate actions and the reducers that keep them apart.
     .target(name: "Boundaries", dependencies: ["Composable"]),
-
     .testTarget(
       name: "ComposableTests",
       dependencies: [

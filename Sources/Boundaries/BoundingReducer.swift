@@ -48,6 +48,13 @@ extension BoundingReducer {
   }
 }
 
+extension BoundingReducer where Action.ViewAction == Never {
+  /// A feature no screen operates directly (a row whose only control is a child) has no view
+  /// actions to handle.
+  @inlinable
+  public func reduce(into state: inout State, viewAction action: Never) -> Effect<Action> {}
+}
+
 extension BoundingReducer where Body == Never {
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {

@@ -16,6 +16,7 @@ where Body: Reducer, Body.State == State, Body.Action == Action {}
 extension ComposedBoundingReducer {
   /// The feature's own logic — its view, internal and delegate reduce functions — as a reducer
   /// to place in `body`.
+  @inlinable
   public var coreReducer: Reduce<State, Action> {
     Reduce(reduceCore)
   }

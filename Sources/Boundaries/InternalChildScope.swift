@@ -7,6 +7,7 @@ import Composable
 
 extension Scope where ParentAction: TCAFeatureAction, ParentAction.InternalAction: CasePathable & SendableMetatype {
   /// Runs a child whose actions live in `ParentAction.InternalAction`.
+  @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKey<ParentAction.InternalAction, ChildAction>,
@@ -18,6 +19,7 @@ extension Scope where ParentAction: TCAFeatureAction, ParentAction.InternalActio
 
 extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePathable & SendableMetatype {
   /// `forEach` for rows whose actions live in `Action.InternalAction`.
+  @inlinable
   public func forEach<ElementState, ElementAction, ID: Hashable & Sendable>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: CaseKey<Action.InternalAction, IdentifiedAction<ID, ElementAction>>,
@@ -39,6 +41,7 @@ extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePat
   }
 
   /// `ifLet` for an optional child whose actions live in `Action.InternalAction`.
+  @inlinable
   public func ifLet<WrappedState, WrappedAction>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: CaseKey<Action.InternalAction, WrappedAction>,
@@ -60,6 +63,7 @@ extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePat
   }
 
   /// `ifLet` for a presented child whose actions live in `Action.InternalAction`.
+  @inlinable
   public func ifLet<DestinationState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKey<Action.InternalAction, PresentationAction<DestinationAction>>,

@@ -41,6 +41,7 @@ public protocol TCAFeatureAction<ViewAction, InternalAction, DelegateAction>:
 
 extension TCAFeatureAction {
   /// The case path of the view actions.
+  @inlinable
   public static var viewCase: AnyCasePath<Self, ViewAction> {
     AnyCasePath(
       embed: { Self.view($0) },
@@ -52,6 +53,7 @@ extension TCAFeatureAction {
   }
 
   /// The case path of the delegate actions.
+  @inlinable
   public static var delegateCase: AnyCasePath<Self, DelegateAction> {
     AnyCasePath(
       embed: { Self.delegate($0) },
@@ -63,6 +65,7 @@ extension TCAFeatureAction {
   }
 
   /// The case path of a child's actions kept under `_internal`: `internalCase(\.cart)`.
+  @inlinable
   public static func internalCase<ChildAction>(
     _ key: CaseKey<InternalAction, ChildAction>
   ) -> AnyCasePath<Self, ChildAction> where InternalAction: CasePathable & SendableMetatype {

@@ -9,6 +9,7 @@ where R.Action: TCAFeatureAction, R.Action.ViewAction: Sendable
 
 extension Store where Action: TCAFeatureAction, Action.ViewAction: Sendable {
   /// This store, restricted to view actions.
+  @inlinable
   public var viewScope: Store<State, Action.ViewAction> {
     scope(state: \.self, action: Action.viewCase)
   }
@@ -17,6 +18,7 @@ extension Store where Action: TCAFeatureAction, Action.ViewAction: Sendable {
 extension Store where Action: TCAFeatureAction, Action.InternalAction: CasePathable & SendableMetatype {
   /// A store for a child whose actions live in `Action.InternalAction`:
   /// `store.scope(state: \.profile, action: \.profile)`.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKey<Action.InternalAction, ChildAction>
@@ -26,6 +28,7 @@ extension Store where Action: TCAFeatureAction, Action.InternalAction: CasePatha
 
   /// A store for an optional or presented child whose actions live in `Action.InternalAction`,
   /// or `nil` while it is absent: `store.scope(state: \.cart, action: \.cart.presented)`.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state toChildState: KeyPath<State, ChildState?>,
     action toChildAction: CaseKey<Action.InternalAction, ChildAction>

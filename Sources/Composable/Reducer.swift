@@ -62,6 +62,7 @@ extension Reducer where Body == Never {
     )
   }
 
+  @inlinable
   public func _resolved() -> ResolvedReducer<State, Action> {
     ResolvedReducer(self.reduce(into:action:))
   }
@@ -72,10 +73,12 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   ///
   /// Stores never call this (they run the resolved body); it is here so that a composite can be
   /// run directly, for example from another reducer's `reduce`.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
   }
 
+  @inlinable
   public func _resolved() -> ResolvedReducer<State, Action> {
     body._resolved()
   }

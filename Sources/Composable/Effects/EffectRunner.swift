@@ -8,6 +8,7 @@ import Synchronization
 /// locks. Effect work itself runs wherever its `async` code runs; the actions it sends come back
 /// through ``Send``, on the main actor.
 @MainActor
+@usableFromInline
 final class EffectRunner<Action: Sendable> {
   /// Where actions go: the owning store's `send`, which reduces them (now, or right after the
   /// action being reduced when an effect sends synchronously).
@@ -31,6 +32,7 @@ final class EffectRunner<Action: Sendable> {
 
   /// Starts `effect`. Synchronous parts (`.send`, `.cancel`) happen before this returns; each
   /// asynchronous part becomes a task, appended to `tasks`.
+  @usableFromInline
   func start(
     _ effect: Effect<Action>,
     cancellableAs ids: [EffectID] = [],

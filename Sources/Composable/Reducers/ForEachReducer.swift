@@ -78,9 +78,9 @@ public struct ForEachReducer<State, Action>: Reducer {
       }
       let cancelID = ElementEffectID(collection: collection, element: id)
       var elementEffect = Effect<Action>.none
-      if state[keyPath: toElementsState][id: id] != nil {
+      if let index = state[keyPath: toElementsState].index(id: id) {
         let effect = element.reduce(
-          into: &state[keyPath: toElementsState][id: id]!, action: elementAction
+          into: &state[keyPath: toElementsState][index], action: elementAction
         )
         if !effect.isNone {
           elementEffect = effect

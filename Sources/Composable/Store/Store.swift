@@ -20,15 +20,16 @@ import Dependencies
 /// actions back to the main actor.
 @MainActor
 public final class Store<State, Action: Sendable> {
-  private let readState: @MainActor () -> State
-  private let dispatch: @MainActor (Action) -> StoreTask
-  private let observers: StateObservers
+  @usableFromInline let readState: @MainActor () -> State
+  @usableFromInline let dispatch: @MainActor (Action) -> StoreTask
+  @usableFromInline let observers: StateObservers
 
   /// Creates the root store of a feature.
   ///
   /// The reducer is built, and its body resolved, inside `withDependencies`: every
   /// `@Dependency` of the reducer tree and of its effects sees the values set there. This is done
   /// once, here, rather than on every action.
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -47,7 +48,8 @@ public final class Store<State, Action: Sendable> {
     )
   }
 
-  private init(
+  @usableFromInline
+  init(
     readState: @escaping @MainActor () -> State,
     dispatch: @escaping @MainActor (Action) -> StoreTask,
     observers: StateObservers
@@ -66,6 +68,7 @@ public final class Store<State, Action: Sendable> {
   /// Reduces `action` now and starts its effects.
   ///
   /// - Returns: The effects this action started, to await or cancel.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     dispatch(action)

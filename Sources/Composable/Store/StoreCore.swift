@@ -5,38 +5,48 @@ import Dependencies
 /// `send` reduces an action, starts its effects, then reduces any action those effects sent
 /// synchronously, in order, before notifying observers once. When nothing asks for an effect,
 /// sending allocates nothing.
+///
+/// `send` is `@inlinable` so that it is specialised for each feature's state and action types in
+/// the module that creates the store: run generically, it spends most of its time looking up
+/// type metadata (measured: 362 ns per counter action, against the numbers in the README).
 @MainActor
+@usableFromInline
 final class StoreCore<State, Action: Sendable> {
-  private(set) var state: State
-  private let reducer: ResolvedReducer<State, Action>
-  let effects: EffectRunner<Action>
-  let observers = StateObservers()
-  private var queue: [Action] = []
-  private var isReducing = false
+  @usableFromInline private(set) var state: State
+  @usableFromInline let reducer: ResolvedReducer<State, Action>
+  @usableFromInline let effects: EffectRunner<Action>
+  @usableFromInline let observers = StateObservers()
+  /// Actions effects sent synchronously while another action was being reduced.
+  @usableFromInline var queue: [Action] = []
+  @usableFromInline var isReducing = false
 
+  @usableFromInline
   init(state: State, reducer: ResolvedReducer<State, Action>, dependencies: DependencyValues) {
     self.state = state
     self.reducer = reducer
     self.effects = EffectRunner(dependencies: dependencies)
-    self.queue.reserveCapacity(8)
     effects.deliver = { [weak self] action in self?.send(action) }
   }
 
+  @inlinable
   @discardableResult
   func send(_ action: Action) -> StoreTask {
-    queue.append(action)
-    // An action sent synchronously by an effect waits for the one being reduced.
-    guard !isReducing else { return StoreTask([]) }
+    // An action sent synchronously by an effect waits until the one being reduced is done.
+    guard !isReducing else {
+      queue.append(action)
+      return StoreTask()
+    }
     isReducing = true
     var tasks: [Task<Void, Never>] = []
-    var next = 0
-    while next < queue.count {
-      let action = queue[next]
-      next += 1
+    var action = action
+    while true {
       let effect = reducer.reduce(into: &state, action: action)
-      effects.start(effect, collecting: &tasks)
+      if !effect.isNone {
+        effects.start(effect, collecting: &tasks)
+      }
+      if queue.isEmpty { break }
+      action = queue.removeFirst()
     }
-    queue.removeAll(keepingCapacity: true)
     isReducing = false
     observers.notify()
     return StoreTask(tasks)
@@ -46,9 +56,13 @@ final class StoreCore<State, Action: Sendable> {
 /// Who is waiting to hear that state changed; told once per `send`, however many stores are
 /// scoped from the root.
 @MainActor
+@usableFromInline
 final class StateObservers {
   private var continuations: [Int: AsyncStream<Void>.Continuation] = [:]
   private var nextID = 0
+
+  @usableFromInline
+  init() {}
 
   func stream() -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream.makeStream(
@@ -63,6 +77,7 @@ final class StateObservers {
     return stream
   }
 
+  @usableFromInline
   func notify() {
     guard !continuations.isEmpty else { return }
     for continuation in continuations.values {

@@ -5,9 +5,17 @@
 /// await task.finish()     // returns when the refresh's effects are done
 /// ```
 public struct StoreTask: Hashable, Sendable {
+  @usableFromInline
   let task: Task<Void, Never>?
 
+  /// Nothing to wait for.
+  @inlinable
+  init() {
+    task = nil
+  }
+
   /// Combines the tasks one `send` started. No task is made when there is nothing to wait for.
+  @usableFromInline
   init(_ tasks: [Task<Void, Never>]) {
     switch tasks.count {
     case 0:
