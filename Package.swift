@@ -15,6 +15,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // Tests only: a small HTTP server on 127.0.0.1 that the live client is tested against.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     // A Composable-Architecture-style core: Store, reducers, effects, presentation, TestStore.
@@ -31,6 +33,18 @@ let package = Package(
     ),
     // View / internal / delegate actions and the reducers that keep them apart.
     .target(name: "Boundaries", dependencies: ["Composable"]),
+    // The shop's models, API clients, cart storage and features. No terminal in sight.
+    .target(
+      name: "Shop",
+      dependencies: [
+        "Boundaries",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+      ],
+      resources: [.embedInCode("Catalog/demo-catalog.json"), .embedInCode("Catalog/demo-users.json")]
+    ),
+
     .testTarget(
       name: "ComposableTests",
       dependencies: [
@@ -45,6 +59,17 @@ let package = Package(
         "Boundaries",
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
+    ),
+    .testTarget(
+      name: "ShopTests",
+      dependencies: [
+        "Boundaries",
+        "Shop",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
+      resources: [.copy("Fixtures")]
     ),
 
     // `swift run -c release core-benchmarks`: actions per second and peak memory of the core.

@@ -64,6 +64,22 @@ extension TCAFeatureAction {
     )
   }
 
+  /// The case path of one view action that carries a child's actions — an alert's buttons are
+  /// pressed by the user, so its actions are view actions: `viewCase(\.alert)`.
+  @inlinable
+  public static func viewCase<ChildAction>(
+    _ key: CaseKey<ViewAction, ChildAction>
+  ) -> AnyCasePath<Self, ChildAction> where ViewAction: CasePathable & SendableMetatype {
+    let child = ViewAction.casePath(key)
+    return AnyCasePath(
+      embed: { Self.view(child.embed($0)) },
+      extract: {
+        guard case let .view(action) = $0.kind else { return nil }
+        return child.extract(from: action)
+      }
+    )
+  }
+
   /// The case path of a child's actions kept under `_internal`: `internalCase(\.cart)`.
   @inlinable
   public static func internalCase<ChildAction>(

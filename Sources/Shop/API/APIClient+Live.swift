@@ -1,0 +1,51 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension APIClient {
+  /// A client for the FakeStore API, or any server that speaks it, at `baseURL`.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long one request may take in all before it fails with
+  ///     "The store did not answer within N s".
+  ///   - maxResponseBytes: Answers larger than this are refused (the real catalog is ~10 KB).
+  public static func live(
+    baseURL: URL,
+    timeout: Duration = .seconds(10),
+    maxResponseBytes: Int = 5 * 1_048_576
+  ) -> APIClient {
+    let transport = HTTPTransport(timeout: timeout, maxResponseBytes: maxResponseBytes)
+
+    @Sendable func request(_ path: String) -> URLRequest {
+      var request = URLRequest(url: baseURL.appendingPathComponent(path))
+      request.setValue("application/json", forHTTPHeaderField: "Accept")
+      request.setValue("onlinestore-terminal", forHTTPHeaderField: "User-Agent")
+      return request
+    }
+
+    return APIClient(
+      fetchProducts: {
+        let body = try await transport.body(for: request("products"))
+        return try ResponseDecoding.decode([Product].self, from: body, notFound: "products")
+      },
+      fetchUserProfile: { id in
+        let body = try await transport.body(for: request("users/\(id)"))
+        return try ResponseDecoding.decode(UserProfile.self, from: body, notFound: "user \(id)")
+      },
+      sendOrder: { order in
+        var post = request("carts")
+        post.httpMethod = "POST"
+        post.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        do {
+          post.httpBody = try ResponseDecoding.encoder.encode(order)
+        } catch {
+          throw APIError.other("The order could not be written: \(error)")
+        }
+        let body = try await transport.body(for: post)
+        return try ResponseDecoding.decode(OrderConfirmation.self, from: body, notFound: "order")
+      }
+    )
+  }
+}

@@ -1,0 +1,35 @@
+import Dependencies
+import DependenciesMacros
+import Foundation
+
+/// Everything the shop asks of a store, as a dependency with three implementations:
+///
+/// - ``live(baseURL:timeout:maxResponseBytes:)``: HTTP to the FakeStore API or a compatible
+///   server (`--api URL`);
+/// - ``embedded(latency:)``: the project's own demo catalog, in process (the default: the app
+///   works without a network);
+/// - the test value: every endpoint unimplemented, so a test fails on any call it did not
+///   expect, and overrides exactly the endpoints it means to use.
+@DependencyClient
+public struct APIClient: Sendable {
+  /// `GET /products`.
+  public var fetchProducts: @Sendable () async throws -> [Product]
+  /// `GET /users/{id}`.
+  public var fetchUserProfile: @Sendable (_ id: Int) async throws -> UserProfile
+  /// `POST /carts`.
+  public var sendOrder: @Sendable (_ order: OrderRequest) async throws -> OrderConfirmation
+}
+
+extension APIClient: DependencyKey {
+  /// The app's default: the embedded catalog, so it always has something to sell.
+  public static var liveValue: APIClient { .embedded() }
+  public static let testValue = APIClient()
+}
+
+extension DependencyValues {
+  /// The store the shop talks to.
+  public var apiClient: APIClient {
+    get { self[APIClient.self] }
+    set { self[APIClient.self] = newValue }
+  }
+}

@@ -1,0 +1,51 @@
+/// Why talking to the store failed, in terms a shopper can act on.
+///
+/// Every failure of every client ends up as one of these; ``message`` is what the screens show.
+public enum APIError: Error, Hashable, Sendable {
+  /// No complete answer within the time limit.
+  case timedOut(seconds: Int)
+  /// The server could not be reached at all.
+  case unreachable(String)
+  /// The server answered with a status other than 2xx.
+  case httpStatus(Int)
+  /// The server answered 2xx with `null`: it has no such thing.
+  case notFound(String)
+  /// The answer was a web page (an error page, a captive portal) rather than data.
+  case notJSON
+  /// The answer was JSON, but not what the store's API promises.
+  case malformed(String)
+  /// The answer was larger than the client accepts.
+  case tooLarge(limitBytes: Int)
+  /// Anything else, described by the system.
+  case other(String)
+
+  /// One line for the screen.
+  public var message: String {
+    switch self {
+    case let .timedOut(seconds): "The store did not answer within \(seconds) s"
+    case let .unreachable(reason): "Could not reach the store: \(reason)"
+    case let .httpStatus(code): "The store answered \(code)"
+    case let .notFound(what): "The store has no \(what)"
+    case .notJSON: "The store sent a web page instead of data"
+    case let .malformed(detail): "The store sent data we could not read (\(detail))"
+    case let .tooLarge(limit): "The store's answer was larger than \(limit / 1_048_576) MB"
+    case let .other(description): description
+    }
+  }
+}
+
+extension APIError: CustomStringConvertible {
+  public var description: String { message }
+}
+
+extension APIError {
+  /// Any error a client threw, as an ``APIError``: clients throw only these, but an unexpected
+  /// error (a test's stand-in, a system error) still gets a readable message.
+  public init(_ error: any Error) {
+    switch error {
+    case let error as APIError: self = error
+    case is CancellationError: self = .other("Cancelled")
+    default: self = .other(String(describing: error))
+    }
+  }
+}

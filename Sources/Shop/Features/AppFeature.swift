@@ -1,0 +1,69 @@
+import Boundaries
+
+/// The whole shop: two tabs, Products and Profile, and the help overlay.
+///
+/// Switching tabs keeps each tab's state; the tabs' own features do the rest.
+public struct AppFeature: ComposedBoundingReducer, Sendable {
+  public struct State: Equatable, Sendable {
+    public var selectedTab: Tab = .products
+    public var productList: ProductListFeature.State
+    public var profile: ProfileFeature.State
+    /// Whether the list of key bindings is shown over the screen.
+    public var isHelpPresented = false
+
+    public init(userID: Int = 1) {
+      self.productList = ProductListFeature.State(userID: userID)
+      self.profile = ProfileFeature.State(userID: userID)
+    }
+  }
+
+  public enum Tab: Int, CaseIterable, Hashable, Sendable {
+    case products
+    case profile
+
+    public var title: String {
+      switch self {
+      case .products: "Products"
+      case .profile: "Profile"
+      }
+    }
+
+    /// The tab after this one, wrapping around.
+    public var next: Tab { Tab(rawValue: (rawValue + 1) % Tab.allCases.count)! }
+    /// The tab before this one, wrapping around.
+    public var previous: Tab {
+      Tab(rawValue: (rawValue + Tab.allCases.count - 1) % Tab.allCases.count)!
+    }
+  }
+
+  public typealias Action = FeatureAction<ViewAction, InternalAction, Never>
+
+  public enum ViewAction: Hashable, Sendable {
+    case tabSelected(Tab)
+    case helpToggled
+  }
+
+  @CasePathable
+  public enum InternalAction: Hashable, Sendable {
+    case productList(ProductListFeature.Action)
+    case profile(ProfileFeature.Action)
+  }
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Scope(state: \.productList, action: \.productList) { ProductListFeature() }
+    Scope(state: \.profile, action: \.profile) { ProfileFeature() }
+    coreReducer
+  }
+
+  public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
+    switch action {
+    case let .tabSelected(tab):
+      state.selectedTab = tab
+    case .helpToggled:
+      state.isHelpPresented.toggle()
+    }
+    return .none
+  }
+}

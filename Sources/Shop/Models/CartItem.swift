@@ -1,0 +1,16 @@
+/// A product in the cart and how many of it.
+public struct CartItem: Identifiable, Hashable, Sendable {
+  public var product: Product
+  public var quantity: Int
+
+  public init(product: Product, quantity: Int) {
+    self.product = product
+    self.quantity = quantity
+  }
+
+  /// A cart item is identified by its product: a product is in the cart at most once.
+  public var id: Product.ID { product.id }
+
+  /// Unit price times quantity.
+  public var subtotal: Money { product.price * quantity }
+}

@@ -1,0 +1,154 @@
+import Boundaries
+import Shop
+import Testing
+
+@MainActor
+struct AppFeatureTests {
+  func makeStore(
+    sendOrder: @escaping @Sendable (OrderRequest) async throws -> OrderConfirmation
+  ) -> TestStoreOf<AppFeature> {
+    TestStore(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.apiClient.fetchProducts = { [.demo, .another] }
+      $0.apiClient.fetchUserProfile = { _ in .john }
+      $0.apiClient.sendOrder = sendOrder
+      $0.cartStorage = .inMemory()
+      $0.date.now = .orderDate
+    }
+  }
+
+  @Test func switchingTabsKeepsEachTabsState() async {
+    let store = makeStore { _ in OrderConfirmation(id: 1, userId: 1, products: []) }
+    store.exhaustivity = .off
+    await store.send(.view(.tabSelected(.profile))) { $0.selectedTab = .profile }
+    await store.send(._internal(.profile(.view(.onAppear))))
+    await store.receive(\._internal.profile) { $0.profile.profile = .john }
+    await store.send(.view(.tabSelected(.products))) { $0.selectedTab = .products }
+    #expect(store.state.profile.profile == .john)
+    #expect(store.state.profile.status == .loaded)
+    #expect(AppFeature.Tab.products.next == .profile && AppFeature.Tab.products.previous == .profile)
+  }
+
+  @Test func helpOpensAndCloses() async {
+    let store = makeStore { _ in OrderConfirmation(id: 1, userId: 1, products: []) }
+    await store.send(.view(.helpToggled)) { $0.isHelpPresented = true }
+    await store.send(.view(.helpToggled)) { $0.isHelpPresented = false }
+  }
+
+  /// Appears and loads the (empty) saved cart and the two products.
+  func loadProducts(_ store: TestStoreOf<AppFeature>) async {
+    await store.send(._internal(.productList(.view(.onAppear)))) {
+      $0.productList.status = .loading
+      $0.productList.restoration = .loading
+    }
+    await store.receive(._internal(.productList(._internal(.savedCartLoaded(.success(.empty)))))) {
+      $0.productList.restoration = .waiting(.empty)
+    }
+    await store.receive(._internal(.productList(._internal(.productsResponse(.success([.demo, .another])))))) {
+      $0.productList.status = .loaded
+      $0.productList.products = [ProductFeature.State(product: .demo), ProductFeature.State(product: .another)]
+      $0.productList.selectedID = Product.demo.id
+      $0.productList.restoration = .done
+    }
+  }
+
+  /// Presses "+" on `product`'s stepper, which becomes `quantity`.
+  func plus(_ store: TestStoreOf<AppFeature>, _ product: Product, to quantity: Int) async {
+    let row = { (action: ProductFeature.Action) in
+      AppFeature.Action._internal(.productList(._internal(.products(.element(id: product.id, action: action)))))
+    }
+    await store.send(row(._internal(.addToCart(.view(.plusTapped))))) {
+      $0.productList.products[id: product.id]?.quantity = quantity
+    }
+    await store.receive(row(._internal(.addToCart(.delegate(.countChanged(quantity))))))
+    await store.receive(row(.delegate(.quantityChanged(quantity))))
+  }
+
+  /// An action of the presented cart, as it reaches the root.
+  func cart(_ action: CartFeature.Action) -> AppFeature.Action {
+    ._internal(.productList(._internal(.cart(.presented(action)))))
+  }
+
+  /// The whole purchase, from the root: add, open the cart, pay, confirm, Done — quantities go
+  /// back to 0 and the cart closes.
+  @Test func aPurchaseFromStartToFinish() async {
+    let confirmation = OrderConfirmation(
+      id: 42, userId: 1, products: [.init(productId: Product.another.id, quantity: 2)]
+    )
+    let store = makeStore { order in
+      #expect(order.products == confirmation.products)
+      return confirmation
+    }
+    await loadProducts(store)
+    await plus(store, .another, to: 1)
+    await plus(store, .another, to: 2)
+
+    await store.send(._internal(.productList(.view(.cartButtonTapped)))) {
+      $0.productList.cart = CartFeature.State(
+        items: [CartItemFeature.State(item: CartItem(product: .another, quantity: 2))], userID: 1
+      )
+    }
+    await store.send(cart(.view(.payTapped))) {
+      $0.productList.cart?.alert = .confirmPurchaseForTest(total: "$199.98")
+    }
+    await store.send(cart(.view(.alert(.presented(.confirmPurchase))))) {
+      $0.productList.cart?.alert = nil
+      $0.productList.cart?.order = .sending
+    }
+    await store.receive(cart(._internal(.orderResponse(.success(confirmation))))) {
+      $0.productList.cart?.order = .sent(confirmation)
+      $0.productList.cart?.alert = AlertState {
+        TextState("Thank you!")
+      } actions: {
+        ButtonState(action: .orderCompletedAcknowledged) { TextState("Done") }
+      } message: {
+        TextState("Your order is in process. Your order number is 42.")
+      }
+    }
+    await store.send(cart(.view(.alert(.presented(.orderCompletedAcknowledged))))) {
+      $0.productList.cart?.alert = nil
+    }
+    await store.receive(cart(.delegate(.orderCompleted))) {
+      $0.productList.products[id: Product.another.id]?.quantity = 0
+      $0.productList.cart = nil
+    }
+    await store.finish()
+  }
+
+  /// A failed order: the error alert's Done leaves the cart open and unchanged.
+  @Test func aFailedPurchaseLeavesTheCartAsItWas() async {
+    let store = makeStore { _ in throw APIError.httpStatus(500) }
+    await loadProducts(store)
+    await plus(store, .demo, to: 1)
+    let items: IdentifiedArrayOf<CartItemFeature.State> = [
+      CartItemFeature.State(item: CartItem(product: .demo, quantity: 1))
+    ]
+    await store.send(._internal(.productList(.view(.cartButtonTapped)))) {
+      $0.productList.cart = CartFeature.State(items: items, userID: 1)
+    }
+    await store.send(cart(.view(.payTapped))) {
+      $0.productList.cart?.alert = .confirmPurchaseForTest(total: "$10.50")
+    }
+    await store.send(cart(.view(.alert(.presented(.confirmPurchase))))) {
+      $0.productList.cart?.alert = nil
+      $0.productList.cart?.order = .sending
+    }
+    await store.receive(cart(._internal(.orderResponse(.failure(.httpStatus(500)))))) {
+      $0.productList.cart?.order = .failed(.httpStatus(500))
+      $0.productList.cart?.alert = AlertState {
+        TextState("Oops!")
+      } actions: {
+        ButtonState { TextState("Done") }
+      } message: {
+        TextState("Unable to send order, try again later. The store answered 500.")
+      }
+    }
+    await store.send(cart(.view(.alert(.dismiss)))) {
+      $0.productList.cart?.alert = nil
+    }
+    #expect(store.state.productList.cart?.items == items)
+    #expect(store.state.productList.cart?.canPay == true)
+    await store.finish()
+  }
+}

@@ -1,0 +1,188 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import Shop
+import Testing
+
+/// The HTTP client against a real server on 127.0.0.1: real answers, slow answers, errors,
+/// malformed and oversized bodies.
+struct LiveAPIClientTests {
+  @Test func fetchesAndDecodesTheRealCatalog() async throws {
+    let products = try Fixture.products.data
+    let server = try await StubStoreServer(["GET /products": { _ in .json(products) }])
+    defer { Task { await server.stop() } }
+
+    let fetched = try await APIClient.live(baseURL: server.baseURL).fetchProducts()
+    #expect(fetched.count == 20)
+    #expect(fetched[4].price == Money(cents: 69_500))
+  }
+
+  @Test func fetchesAUser() async throws {
+    let user = try Fixture.user1.data
+    let server = try await StubStoreServer(["GET /users/1": { _ in .json(user) }])
+    defer { Task { await server.stop() } }
+
+    let profile = try await APIClient.live(baseURL: server.baseURL).fetchUserProfile(id: 1)
+    #expect(profile.fullName == "John Doe")
+  }
+
+  @Test func anUnknownUserIsNotFound() async throws {
+    let server = try await StubStoreServer(["GET /users/99": { _ in .json("null") }])
+    defer { Task { await server.stop() } }
+
+    await #expect(throws: APIError.notFound("user 99")) {
+      try await APIClient.live(baseURL: server.baseURL).fetchUserProfile(id: 99)
+    }
+  }
+
+  @Test func postsTheOrderAsADocumentedCart() async throws {
+    let received = Received()
+    let server = try await StubStoreServer([
+      "POST /carts": { request in
+        await received.set(try await request.bodyData)
+        return .json(#"{"id":11,"userId":1,"date":"2026-11-18T11:06:40.000Z","products":[{"productId":1,"quantity":2}],"__v":0}"#)
+      }
+    ])
+    defer { Task { await server.stop() } }
+
+    let order = OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: 1, quantity: 2)])
+    let confirmation = try await APIClient.live(baseURL: server.baseURL).sendOrder(order)
+    #expect(confirmation.id == 11)
+    let body = try #require(await received.data)
+    let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+    #expect(json?["userId"] as? Int == 1)
+    #expect(json?["date"] as? String == "2026-11-18T11:06:40Z")
+    #expect((json?["products"] as? [[String: Int]]) == [["productId": 1, "quantity": 2]])
+  }
+
+  @Test(arguments: [HTTPStatusCode.notFound, .internalServerError, .serviceUnavailable, .badRequest])
+  func onlyTwoHundredsSucceed(status: HTTPStatusCode) async throws {
+    let server = try await StubStoreServer([
+      "GET /products": { _ in .json("[]", status: status) },
+      "POST /carts": { _ in .json(#"{"id":1,"userId":1,"products":[]}"#, status: status) },
+    ])
+    defer { Task { await server.stop() } }
+    let client = APIClient.live(baseURL: server.baseURL)
+
+    await #expect(throws: APIError.httpStatus(status.code)) { try await client.fetchProducts() }
+    let order = OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: 1, quantity: 1)])
+    await #expect(throws: APIError.httpStatus(status.code)) { try await client.sendOrder(order) }
+    #expect(APIError.httpStatus(503).message == "The store answered 503")
+  }
+
+  @Test func aSlowStoreTimesOut() async throws {
+    let server = try await StubStoreServer([
+      "GET /products": { _ in
+        try await Task.sleep(for: .seconds(5))
+        return .json("[]")
+      }
+    ])
+    defer { Task { await server.stop() } }
+
+    let started = ContinuousClock.now
+    await #expect(throws: APIError.timedOut(seconds: 1)) {
+      try await APIClient.live(baseURL: server.baseURL, timeout: .seconds(1)).fetchProducts()
+    }
+    #expect(ContinuousClock.now - started < .seconds(3))
+    #expect(APIError.timedOut(seconds: 10).message == "The store did not answer within 10 s")
+  }
+
+  @Test func malformedBodiesAreReported() async throws {
+    let server = try await StubStoreServer([
+      "GET /products": { _ in .json(#"[{"id": 1, "title": "half a product"}]"#) },
+      "GET /users/1": { _ in
+        HTTPResponse(
+          statusCode: .ok, headers: [.contentType: "text/html"],
+          body: Data("<html><body>Please sign in to the Wi-Fi</body></html>".utf8)
+        )
+      },
+    ])
+    defer { Task { await server.stop() } }
+    let client = APIClient.live(baseURL: server.baseURL)
+
+    let error = await #expect(throws: APIError.self) { try await client.fetchProducts() }
+    #expect(error?.message.hasPrefix("The store sent data we could not read") == true)
+    await #expect(throws: APIError.notJSON) { try await client.fetchUserProfile(id: 1) }
+  }
+
+  @Test func oversizedBodiesAreRefused() async throws {
+    let big = Data(repeating: UInt8(ascii: " "), count: 3 * 1_048_576)
+    let server = try await StubStoreServer([
+      "GET /products": { _ in .json(big) },
+      "GET /users/1": { _ in
+        // No Content-Length: the limit must be enforced while the body streams in.
+        HTTPResponse(
+          statusCode: .ok,
+          headers: [.contentType: "application/json"],
+          body: HTTPBodySequence(from: ChunkedBytes(total: 3 * 1_048_576))
+        )
+      },
+    ])
+    defer { Task { await server.stop() } }
+    let client = APIClient.live(baseURL: server.baseURL, maxResponseBytes: 1_048_576)
+
+    await #expect(throws: APIError.tooLarge(limitBytes: 1_048_576)) { try await client.fetchProducts() }
+    await #expect(throws: APIError.tooLarge(limitBytes: 1_048_576)) {
+      try await client.fetchUserProfile(id: 1)
+    }
+  }
+
+  @Test func anUnreachableStoreSaysSo() async throws {
+    let port = try closedLocalPort()
+    let client = APIClient.live(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+    await #expect(throws: APIError.unreachable("the connection was refused")) {
+      try await client.fetchProducts()
+    }
+  }
+
+  @Test func cancellingARequestStopsIt() async throws {
+    let server = try await StubStoreServer([
+      "GET /products": { _ in
+        try await Task.sleep(for: .seconds(5))
+        return .json("[]")
+      }
+    ])
+    defer { Task { await server.stop() } }
+    let client = APIClient.live(baseURL: server.baseURL)
+
+    let started = ContinuousClock.now
+    let request = Task { try await client.fetchProducts() }
+    try await Task.sleep(for: .milliseconds(100))
+    request.cancel()
+    _ = await request.result
+    #expect(ContinuousClock.now - started < .seconds(2))
+  }
+}
+
+/// A body of spaces produced in 64 KiB pieces, with no length announced up front.
+struct ChunkedBytes: AsyncBufferedSequence, Sendable {
+  typealias Element = UInt8
+  let total: Int
+
+  struct AsyncIterator: AsyncBufferedIteratorProtocol {
+    var remaining: Int
+
+    mutating func next() async -> UInt8? {
+      guard remaining > 0 else { return nil }
+      remaining -= 1
+      return UInt8(ascii: " ")
+    }
+
+    mutating func nextBuffer(suggested count: Int) async -> [UInt8]? {
+      guard remaining > 0 else { return nil }
+      let size = Swift.min(remaining, Swift.max(1, Swift.min(count, 65_536)))
+      remaining -= size
+      return [UInt8](repeating: UInt8(ascii: " "), count: size)
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(remaining: total)
+  }
+}
+
+/// What the stub server was sent.
+actor Received {
+  var data: Data?
+  func set(_ data: Data) { self.data = data }
+}

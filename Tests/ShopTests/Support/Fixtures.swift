@@ -1,0 +1,21 @@
+import Foundation
+
+/// The real FakeStore answers kept with the tests (`Fixtures/fakestore`).
+enum Fixture: String, CaseIterable {
+  case products
+  case categories
+  case user1 = "user-1"
+  case carts
+  case cartsOfUser1 = "carts-user-1"
+
+  var data: Data {
+    get throws {
+      guard let url = Bundle.module.url(
+        forResource: rawValue, withExtension: "json", subdirectory: "Fixtures/fakestore"
+      ) else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(rawValue).json"])
+      }
+      return try Data(contentsOf: url)
+    }
+  }
+}
