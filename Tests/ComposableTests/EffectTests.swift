@@ -81,7 +81,7 @@ struct Search: Reducer {
 
 @MainActor
 struct EffectTests {
-  func makeStore(_ clock: TestClock<Duration>) -> TestStoreOf<Search> {
+  func makeStore(_ clock: some Clock<Duration>) -> TestStoreOf<Search> {
     TestStore(initialState: Search.State()) {
       Search()
     } withDependencies: {
@@ -90,11 +90,13 @@ struct EffectTests {
   }
 
   @Test func cancelInFlightKeepsOnlyTheLatestRequest() async {
-    let clock = TestClock()
+    let clock = WatchedClock()
     let store = makeStore(clock)
     await store.send(.queryChanged("c")) { $0.query = "c" }
+    await clock.sleeping()
     await clock.advance(by: .milliseconds(200))
     await store.send(.queryChanged("ca")) { $0.query = "ca" }
+    await clock.sleeping()
     await clock.advance(by: .milliseconds(300))
     await store.receive(.response("ca")) { $0.results = ["ca"] }
     await store.finish()
@@ -110,9 +112,10 @@ struct EffectTests {
   }
 
   @Test func concatenateRunsOneAfterAnother() async {
-    let clock = TestClock()
+    let clock = WatchedClock()
     let store = makeStore(clock)
     await store.send(.runSteps)
+    await clock.sleeping()
     await clock.advance(by: .seconds(1))
     await store.receive(.step(1)) { $0.steps = [1] }
     await store.receive(.step(2)) { $0.steps = [1, 2] }
@@ -120,10 +123,11 @@ struct EffectTests {
   }
 
   @Test func mergeRunsAtTheSameTime() async {
-    let clock = TestClock()
+    let clock = WatchedClock()
     let store = makeStore(clock)
     await store.send(.mergeSteps)
     await store.receive(.step(2)) { $0.steps = [2] }
+    await clock.sleeping()
     await clock.advance(by: .seconds(1))
     await store.receive(.step(1)) { $0.steps = [2, 1] }
   }

@@ -50,7 +50,7 @@ struct SelfRemovingList: Reducer {
 @MainActor
 struct ForEachTests {
   @Test func anElementActionChangesOnlyThatElement() async {
-    let clock = TestClock()
+    let clock = WatchedClock()
     let store = TestStore(initialState: TickerList.State()) {
       TickerList()
     } withDependencies: {
@@ -58,6 +58,7 @@ struct ForEachTests {
     }
 
     let ticking = await store.send(.rows(.element(id: 2, action: .start)))
+    await clock.sleeping()
     await clock.advance(by: .seconds(1))
     await store.receive(.rows(.element(id: 2, action: .tick))) {
       $0.rows[id: 2]?.ticks = 1
@@ -76,13 +77,14 @@ struct ForEachTests {
   }
 
   @Test func removingAnElementByItsOwnActionCancelsItsEffects() async {
-    let clock = TestClock()
+    let clock = WatchedClock()
     let store = TestStore(initialState: SelfRemovingList.State()) {
       SelfRemovingList()
     } withDependencies: {
       $0.continuousClock = clock
     }
     await store.send(.rows(.element(id: 1, action: .start)))
+    await clock.sleeping()
     await clock.advance(by: .seconds(1))
     // The first tick removes the row; its timer must stop, or `finish` would time out and the
     // next second would send a tick to a missing row.

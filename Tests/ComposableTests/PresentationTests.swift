@@ -61,7 +61,7 @@ struct Presenter: Reducer {
 
 @MainActor
 struct PresentationTests {
-  func makeStore(clock: TestClock<Duration>) -> TestStoreOf<Presenter> {
+  func makeStore(clock: some Clock<Duration>) -> TestStoreOf<Presenter> {
     TestStore(initialState: Presenter.State()) {
       Presenter()
     } withDependencies: {
@@ -70,10 +70,11 @@ struct PresentationTests {
   }
 
   @Test func dismissingCancelsTheChildsEffects() async {
-    let clock = TestClock()
+    let clock = WatchedClock()
     let store = makeStore(clock: clock)
     await store.send(.showTicker) { $0.ticker = Ticker.State() }
     await store.send(.ticker(.presented(.start)))
+    await clock.sleeping()
     await clock.advance(by: .seconds(1))
     await store.receive(.ticker(.presented(.tick))) { $0.ticker?.ticks = 1 }
 
@@ -108,12 +109,13 @@ struct PresentationTests {
   }
 
   @Test func aNewPresentationIsNotCancelledWithTheOldOne() async {
-    let clock = TestClock()
+    let clock = WatchedClock()
     let store = makeStore(clock: clock)
     await store.send(.showTicker) { $0.ticker = Ticker.State() }
     await store.send(.closeTickerDirectly) { $0.ticker = nil }
     await store.send(.showTicker) { $0.ticker = Ticker.State() }
     let ticking = await store.send(.ticker(.presented(.start)))
+    await clock.sleeping()
     await clock.advance(by: .seconds(1))
     await store.receive(.ticker(.presented(.tick))) { $0.ticker?.ticks = 1 }
     await ticking.cancel()
