@@ -4,16 +4,19 @@ import PackageDescription
 let package = Package(
   name: "OnlineStore",
   products: [
+    .executable(name: "onlinestore", targets: ["onlinestore"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "Boundaries", targets: ["Boundaries"]),
   ],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // Tests only: a small HTTP server on 127.0.0.1 that the live client is tested against.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
@@ -45,6 +48,24 @@ let package = Package(
       resources: [.embedInCode("Catalog/demo-catalog.json"), .embedInCode("Catalog/demo-users.json")]
     ),
 
+    // The C shim: ncurses with wide characters, and signal handling that restores the terminal.
+    .target(name: "CNCurses", linkerSettings: [.linkedLibrary("ncursesw")]),
+    // The only Swift code that calls ncurses.
+    .target(name: "CursesTerminal", dependencies: ["CNCurses", "TerminalUI"]),
+    // Pure terminal UI: a cell canvas, widgets, one file per screen, the key maps. No ncurses.
+    .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop"]),
+
+    // The program: flags, wiring, the run loop, and `onlinestore snapshot`.
+    .executableTarget(
+      name: "onlinestore",
+      dependencies: [
+        "CursesTerminal",
+        "Shop",
+        "TerminalUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
     .testTarget(
       name: "ComposableTests",
       dependencies: [
@@ -60,16 +81,41 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    // Tests only: the real FakeStore answers, and a stub store on 127.0.0.1 that serves them.
+    .target(
+      name: "StoreTestSupport",
+      dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+      path: "Tests/StoreTestSupport",
+      resources: [.copy("Fixtures")]
+    ),
     .testTarget(
       name: "ShopTests",
       dependencies: [
         "Boundaries",
         "Shop",
+        "StoreTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "TerminalUITests",
+      dependencies: [
+        "Boundaries",
+        "Shop",
+        "TerminalUI",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
-      resources: [.copy("Fixtures")]
+      exclude: ["__Snapshots__"]
+    ),
+    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
+    // The built `onlinestore` in a real pseudo-terminal under tmux (../shared/tools/tui-drive.sh).
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["StoreTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
     ),
 
     // `swift run -c release core-benchmarks`: actions per second and peak memory of the core.

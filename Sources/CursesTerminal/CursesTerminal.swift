@@ -1,0 +1,198 @@
+import CNCurses
+import Foundation
+import TerminalUI
+
+/// The terminal in full-screen mode, driven through ncurses: the only Swift code that calls it.
+///
+/// It starts ncurses in the order that works (locale, signal guard, `newterm`, `cbreak`,
+/// `noecho`, `keypad`, no cursor, a 25 ms escape delay, default colours), paints whole
+/// ``Canvas`` frames and lets ncurses send only what changed, reads keys without blocking, and
+/// restores the terminal on every way out — including a crash, through the C signal guard.
+///
+/// Everything here runs on the main actor: ncurses is not thread-safe.
+@MainActor
+public final class CursesTerminal {
+  /// The terminal's size, as of the last resize.
+  public private(set) var size: Size
+  /// Whether frames are drawn in colour (the terminal has colours and `NO_COLOR` is not set).
+  public let usesColor: Bool
+  /// Keyboard input and signals, as they arrive.
+  public var events: AsyncStream<TerminalEventSource.Event> { eventSource.events }
+
+  private let screen: OpaquePointer
+  private let window: UnsafeMutablePointer<WINDOW>
+  private let eventSource: TerminalEventSource
+  private var colorPairs: [ColorPairKey: Int16] = [:]
+  private var isStopped = false
+
+  private struct ColorPairKey: Hashable {
+    var foreground: Color?
+    var background: Color?
+  }
+
+  /// Takes over the terminal.
+  ///
+  /// - Parameters:
+  ///   - wantsColor: `false` for `--no-color` or `NO_COLOR`.
+  ///   - crashNote: What to print after restoring the terminal if the process crashes.
+  public static func start(wantsColor: Bool, crashNote: String) throws(TerminalError) -> CursesTerminal {
+    guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "input") }
+    guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "output") }
+    let term = ProcessInfo.processInfo.environment["TERM"]
+    guard let term, !term.isEmpty else { throw .unsupportedTerminal(term: nil) }
+    guard term != "dumb" else { throw .unsupportedTerminal(term: term) }
+
+    chooseUTF8Locale()
+    let eventSource = try TerminalEventSource()
+    // The guard goes in before ncurses starts, so ncurses leaves these signals to it.
+    guard cn_guard_install(STDIN_FILENO, STDOUT_FILENO, eventSource.writeDescriptor, crashNote) == 0 else {
+      throw .setupFailed("signal handlers could not be installed (\(String(cString: strerror(errno))))")
+    }
+    guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
+      let screen = newterm(nil, output, input)
+    else {
+      cn_guard_uninstall()
+      throw .unsupportedTerminal(term: term)
+    }
+    set_term(screen)
+    let window = cn_main_window()!
+    cbreak()
+    noecho()
+    keypad(window, true)
+    nodelay(window, true)
+    curs_set(0)
+    set_escdelay(25)
+    var usesColor = false
+    if wantsColor, has_colors() {
+      start_color()
+      use_default_colors()
+      usesColor = true
+    }
+    return CursesTerminal(screen: screen, window: window, eventSource: eventSource, usesColor: usesColor)
+  }
+
+  private init(
+    screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, eventSource: TerminalEventSource, usesColor: Bool
+  ) {
+    self.screen = screen
+    self.window = window
+    self.eventSource = eventSource
+    self.usesColor = usesColor
+    self.size = Size(width: Int(cn_window_width(window)), height: Int(cn_window_height(window)))
+  }
+
+  /// A UTF-8 locale for drawing: the user's if it is one, `C.UTF-8` otherwise. Product names
+  /// are UTF-8 whatever `LANG` says, and the terminal almost certainly is too.
+  private static func chooseUTF8Locale() {
+    setlocale(LC_ALL, "")
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    if codeset.uppercased().replacingOccurrences(of: "-", with: "") != "UTF8" {
+      setlocale(LC_CTYPE, "C.UTF-8")
+    }
+  }
+
+  // MARK: Input
+
+  /// Every key (and resize report) waiting to be read; call ``inputConsumed()`` after.
+  public func readInput() -> [InputEvent] {
+    var events: [InputEvent] = []
+    var code: wint_t = 0
+    // A paste can be long; read in bounded batches so a frame is drawn in between.
+    while events.count < 512 {
+      let status = wget_wch(window, &code)
+      if status == ERR { break }
+      let event =
+        status == KEY_CODE_YES ? KeyDecoding.functionKey(Int32(code)) : KeyDecoding.character(UInt32(code))
+      if let event { events.append(event) }
+    }
+    return events
+  }
+
+  /// Lets the event source watch the keyboard again.
+  public func inputConsumed() {
+    eventSource.inputConsumed()
+  }
+
+  /// Asks the kernel for the new size after SIGWINCH and tells ncurses.
+  public func updateSize() {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    if cn_terminal_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 {
+      resize_term(rows, columns)
+    }
+    size = Size(width: Int(cn_window_width(window)), height: Int(cn_window_height(window)))
+  }
+
+  // MARK: Output
+
+  /// Draws `canvas`. ncurses compares it with what is on screen and sends only the difference;
+  /// `repaintEverything` (after a resize or Ctrl-L) sends the whole screen instead.
+  public func paint(_ canvas: Canvas, repaintEverything: Bool = false) {
+    if repaintEverything { clearok(window, true) }
+    werase(window)
+    let rows = min(canvas.size.height, size.height)
+    let columns = min(canvas.size.width, size.width)
+    for y in 0..<rows {
+      for x in 0..<columns {
+        let cell = canvas[x, y]
+        guard cell.width > 0, x + cell.width <= columns else { continue }
+        if cell.text == " ", cell.style == .plain { continue }
+        put(cell, x: x, y: y)
+      }
+    }
+    wrefresh(window)
+  }
+
+  private func put(_ cell: Canvas.Cell, x: Int, y: Int) {
+    let attributes = self.attributes(for: cell.style)
+    let pair = colorPair(for: cell.style)
+    let (characters, padding) = CellEncoding.characters(for: cell) { cn_character_width($0) }
+    characters.withUnsafeBufferPointer { buffer in
+      _ = cn_put_cell(window, Int32(y), Int32(x), buffer.baseAddress, Int32(buffer.count), attributes, pair)
+    }
+    if padding {
+      let space: [wchar_t] = [32]
+      space.withUnsafeBufferPointer { buffer in
+        _ = cn_put_cell(window, Int32(y), Int32(x + 1), buffer.baseAddress, 1, attributes, pair)
+      }
+    }
+  }
+
+  private func attributes(for style: Style) -> attr_t {
+    var attributes = cn_attribute_normal()
+    if style.isBold { attributes |= cn_attribute_bold() }
+    if style.isDim { attributes |= cn_attribute_dim() }
+    if style.isReversed { attributes |= cn_attribute_reverse() }
+    if style.isUnderlined { attributes |= cn_attribute_underline() }
+    return attributes
+  }
+
+  private func colorPair(for style: Style) -> Int16 {
+    guard usesColor, style.foreground != nil || style.background != nil else { return 0 }
+    let key = ColorPairKey(foreground: style.foreground, background: style.background)
+    if let pair = colorPairs[key] { return pair }
+    let pair = Int16(colorPairs.count + 1)
+    guard Int32(pair) < cn_color_pair_count() else { return 0 }
+    init_pair(pair, Self.colorNumber(style.foreground), Self.colorNumber(style.background))
+    colorPairs[key] = pair
+    return pair
+  }
+
+  private static func colorNumber(_ color: Color?) -> Int16 {
+    guard let color else { return -1 }
+    return Int16(Color.allCases.firstIndex(of: color)!)
+  }
+
+  // MARK: Leaving
+
+  /// Gives the terminal back as it was: leaves the alternate screen, shows the cursor, restores
+  /// the saved settings and the default signal handlers. Safe to call more than once.
+  public func stop() {
+    guard !isStopped else { return }
+    isStopped = true
+    endwin()
+    delscreen(screen)
+    cn_guard_restore_settings()
+    cn_guard_uninstall()
+  }
+}

@@ -1,0 +1,126 @@
+/// A grid of cells to draw a frame in: the only thing screens produce, and the only thing the
+/// terminal paints.
+///
+/// Each cell holds one grapheme and the style to draw it in. A grapheme two columns wide
+/// occupies its cell and the next, which is marked as a continuation (`width == 0`). Drawing
+/// never leaves the grid, never splits a wide grapheme, and sanitizes text first (see
+/// ``SafeText``), so nothing drawn here can break a border or reach the terminal as a command.
+public struct Canvas: Hashable, Sendable {
+  public struct Cell: Hashable, Sendable {
+    /// The grapheme, or "" for the right half of a wide one.
+    public var text: String
+    /// 1 or 2 for a grapheme's first column, 0 for the column a wide grapheme spills into.
+    public var width: Int
+    public var style: Style
+
+    public init(text: String, width: Int, style: Style) {
+      self.text = text
+      self.width = width
+      self.style = style
+    }
+
+    public static let blank = Cell(text: " ", width: 1, style: .plain)
+  }
+
+  public let size: Size
+  public private(set) var cells: [Cell]
+
+  /// The largest frame drawn, whatever size the terminal claims: enough for any real screen, and
+  /// a bound on memory when a terminal reports something absurd.
+  public static let maximumSize = Size(width: 1_000, height: 500)
+
+  public init(size: Size) {
+    let width = min(max(0, size.width), Self.maximumSize.width)
+    let height = min(max(0, size.height), Self.maximumSize.height)
+    self.size = Size(width: width, height: height)
+    self.cells = Array(repeating: .blank, count: width * height)
+  }
+
+  public var bounds: Rect { Rect(size: size) }
+
+  public subscript(x: Int, y: Int) -> Cell {
+    cells[y * size.width + x]
+  }
+
+  // MARK: Drawing
+
+  /// Draws `text` from `point`, at most `width` columns (to the canvas edge by default),
+  /// truncated with "…" if it does not fit. Returns the columns used.
+  @discardableResult
+  public mutating func draw(
+    _ text: String, at point: Point, width: Int? = nil, style: Style = .plain, truncate: Bool = true
+  ) -> Int {
+    guard point.y >= 0, point.y < size.height else { return 0 }
+    let available = min(width ?? Int.max, size.width - point.x)
+    guard available > 0 else { return 0 }
+    let safe = SafeText.sanitize(text)
+    let fitted = truncate ? TextLayout.truncate(safe, toWidth: available) : safe
+    var x = point.x
+    for character in fitted {
+      let columns = TextWidth.columns(of: character)
+      if columns == 0 { continue }
+      if x + columns > point.x + available { break }
+      if x >= 0 {
+        put(character, columns: columns, x: x, y: point.y, style: style)
+      }
+      x += columns
+    }
+    return x - point.x
+  }
+
+  /// Draws `text` in the middle of `rect`'s first row.
+  @discardableResult
+  public mutating func drawCentered(_ text: String, in rect: Rect, style: Style = .plain) -> Int {
+    let fitted = TextLayout.truncate(SafeText.sanitize(text), toWidth: rect.width)
+    let columns = TextWidth.columns(of: fitted)
+    return draw(fitted, at: Point(x: rect.x + (rect.width - columns) / 2, y: rect.y), width: rect.width, style: style)
+  }
+
+  /// Blanks `rect` and gives it `style` — the first step of drawing anything over something else.
+  public mutating func fill(_ rect: Rect, style: Style = .plain) {
+    let area = rect.intersection(bounds)
+    guard !area.isEmpty else { return }
+    for y in area.y..<area.maxY {
+      repairWideCells(row: y, from: area.x, to: area.maxX)
+      for x in area.x..<area.maxX {
+        cells[y * size.width + x] = Cell(text: " ", width: 1, style: style)
+      }
+    }
+  }
+
+  /// Adds `style` to every cell of `rect`, keeping its text: a selection bar over a row.
+  public mutating func highlight(_ rect: Rect, with style: Style) {
+    let area = rect.intersection(bounds)
+    guard !area.isEmpty else { return }
+    for y in area.y..<area.maxY {
+      for x in area.x..<area.maxX {
+        cells[y * size.width + x].style = cells[y * size.width + x].style.adding(style)
+      }
+    }
+  }
+
+  // MARK: Cells
+
+  private mutating func put(_ character: Character, columns: Int, x: Int, y: Int, style: Style) {
+    guard x >= 0, x + columns <= size.width else { return }
+    repairWideCells(row: y, from: x, to: x + columns)
+    cells[y * size.width + x] = Cell(text: String(character), width: columns, style: style)
+    if columns == 2 {
+      cells[y * size.width + x + 1] = Cell(text: "", width: 0, style: style)
+    }
+  }
+
+  /// Before columns `start..<end` of a row are overwritten: a wide grapheme that would lose
+  /// one of its halves is replaced by blanks, so no half-character is ever left behind.
+  private mutating func repairWideCells(row y: Int, from start: Int, to end: Int) {
+    let base = y * size.width
+    if start > 0, start < size.width, cells[base + start].width == 0 {
+      cells[base + start - 1] = Cell(text: " ", width: 1, style: cells[base + start - 1].style)
+      cells[base + start].width = 1
+      cells[base + start].text = " "
+    }
+    if end < size.width, end > 0, cells[base + end].width == 0 {
+      cells[base + end] = Cell(text: " ", width: 1, style: cells[base + end].style)
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Shop
+
+/// Keys that work on every tab, and the few that work everywhere.
+public enum AppKeys {
+  /// Ctrl-C quits at once, whatever is on screen; Ctrl-L repaints; ? shows help.
+  public static func global(for state: AppFeature.State) -> KeyMap<KeyCommand> {
+    KeyMap(
+      "Anywhere",
+      bindings: [
+        KeyBinding([.control("c")], "Ctrl-C", "quit at once", action: KeyCommand.quit),
+        KeyBinding([.control("l")], "Ctrl-L", "repaint the screen", action: .redraw),
+        state.isHelpPresented
+          ? KeyBinding([.character("?")], "?", "close help", action: .app(.helpToggled))
+          : KeyBinding([.character("?")], "?", "help", action: .app(.helpToggled)).inFooter(),
+      ]
+    )
+  }
+
+  /// Tabs and quitting, when no sheet or dialog is open.
+  public static func topLevel(for state: AppFeature.State) -> KeyMap<KeyCommand> {
+    let tabs = Hint(keys: "Tab", text: "switch tab")
+    return KeyMap(
+      "Tabs",
+      bindings: [
+        KeyBinding([.tab], "Tab", "next tab", footer: tabs, action: .app(.tabSelected(state.selectedTab.next))),
+        KeyBinding([.backTab], "Shift-Tab", "previous tab", footer: tabs, action: .app(.tabSelected(state.selectedTab.previous))),
+        KeyBinding([.character("1")], "1", "Products tab", action: .app(.tabSelected(.products))),
+        KeyBinding([.character("2")], "2", "Profile tab", action: .app(.tabSelected(.profile))),
+        KeyBinding([.character("q")], "q", "quit", action: .quit).inFooter(),
+      ]
+    )
+  }
+
+  /// While help is shown: any of its keys closes it.
+  public static func help() -> KeyMap<KeyCommand> {
+    KeyMap(
+      "Help",
+      isModal: true,
+      bindings: [KeyBinding([.escape, .character("q")], "Esc/q", "close help", footer: Hint(keys: "Esc", text: "close help"), action: .app(.helpToggled))]
+    )
+  }
+}
+
+/// The profile's keys.
+public enum ProfileKeys {
+  public static func map(for state: ProfileFeature.State) -> KeyMap<ProfileFeature.ViewAction> {
+    guard case .failed = state.status else { return KeyMap("Profile", bindings: []) }
+    return KeyMap("Profile", bindings: [KeyBinding([.character("r")], "r", "retry", action: .retryTapped).inFooter()])
+  }
+}

@@ -1,0 +1,35 @@
+import Shop
+
+/// The cart sheet's keys. The sheet is modal: the product list and the tabs do not hear keys
+/// while it is open.
+public enum CartKeys {
+  public static func map(for state: CartFeature.State) -> KeyMap<CartFeature.ViewAction> {
+    let move = Hint(keys: "↑↓", text: "move")
+    var bindings: [KeyBinding<CartFeature.ViewAction>] = [
+      KeyBinding([.up, .character("k")], "↑/k", "previous line", footer: move, action: .focusMoved(.up)),
+      KeyBinding([.down, .character("j")], "↓/j", "next line", footer: move, action: .focusMoved(.down)),
+      KeyBinding([.home, .character("g")], "Home/g", "first line", action: .focusMoved(.first)),
+      KeyBinding([.end, .character("G")], "End/G", "Pay button", action: .focusMoved(.last)),
+    ]
+    if state.canPay {
+      bindings.append(KeyBinding([.character("p")], "p", "pay", action: .payTapped).inFooter())
+      if state.focus == .payButton {
+        bindings.append(KeyBinding([.enter], "Enter", "pay", action: .payTapped))
+      }
+    }
+    bindings.append(KeyBinding([.escape, .character("q")], "Esc/q", "close the cart", action: .closeTapped).inFooter())
+    return KeyMap("Cart", isModal: true, bindings: bindings)
+  }
+}
+
+/// The keys of the cart line the keyboard is on.
+public enum CartItemKeys {
+  public static func map(for state: CartItemFeature.State) -> KeyMap<CartItemFeature.ViewAction> {
+    KeyMap(
+      "Cart line",
+      bindings: [
+        KeyBinding([.character("d"), .delete, .character("x")], "d/Delete/x", "delete the line", action: .deleteTapped).inFooter()
+      ]
+    )
+  }
+}

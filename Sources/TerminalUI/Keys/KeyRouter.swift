@@ -1,0 +1,75 @@
+import Shop
+
+/// Decides what a key does, from what is on screen.
+///
+/// The screens' key maps are stacked from the innermost (a dialog, the selected row) to the
+/// outermost (the tabs), after the keys that work everywhere. A key goes to the first map that
+/// binds it; a modal map (a sheet, a dialog, help) stops the search, so what is underneath does
+/// not react. The same stack gives the footer its hints and the help overlay its list.
+public enum KeyRouter {
+  /// The key maps in force, innermost first, ending with the first modal one.
+  public static func layers(for state: AppFeature.State) -> [KeyMap<KeyCommand>] {
+    var layers = [AppKeys.global(for: state)]
+    if state.isHelpPresented {
+      return layers + [AppKeys.help()]
+    }
+    switch state.selectedTab {
+    case .products:
+      let list = state.productList
+      if let cart = list.cart {
+        if cart.order == .sending {
+          layers.append(sendingLayer)
+          return layers
+        }
+        if let alert = cart.alert {
+          layers.append(
+            AlertKeys.map(for: alert, press: { .cart(.alert($0)) }, moveFocus: { .cart(.alertFocusMoved(by: $0)) })
+          )
+          return layers
+        }
+        if case let .item(id) = cart.focus, let item = cart.items[id: id] {
+          layers.append(CartItemKeys.map(for: item).map { .cartItem(id, $0) })
+        }
+        layers.append(CartKeys.map(for: cart).map(KeyCommand.cart))
+        return layers
+      }
+      if list.status == .loaded, let id = list.selectedID, let row = list.products[id: id] {
+        layers.append(StepperKeys.map(for: row.addToCart).map { .stepper(id, $0) })
+      }
+      layers.append(ProductsKeys.map(for: list).map(KeyCommand.products))
+    case .profile:
+      layers.append(ProfileKeys.map(for: state.profile).map(KeyCommand.profile))
+    }
+    layers.append(AppKeys.topLevel(for: state))
+    return layers
+  }
+
+  /// While an order is being sent, nothing but quitting: the footer says how.
+  static let sendingLayer = KeyMap<KeyCommand>(
+    "Sending your order",
+    isModal: true,
+    bindings: [KeyBinding([.control("c")], "Ctrl-C", "quit", action: .quit).inFooter()]
+  )
+
+  /// What `key` does now, if anything.
+  public static func command(for key: Key, in state: AppFeature.State) -> KeyCommand? {
+    for layer in layers(for: state) {
+      if let command = layer.action(for: key) { return command }
+      if layer.isModal { return nil }
+    }
+    return nil
+  }
+
+  /// The footer's hints: innermost first, each shown once.
+  public static func footerHints(for state: AppFeature.State) -> [Hint] {
+    var hints: [Hint] = []
+    // The keys that work everywhere come last: the screen's own keys matter more.
+    let layers = layers(for: state)
+    for layer in layers.dropFirst() + layers.prefix(1) {
+      for hint in layer.bindings.compactMap(\.footer) where !hints.contains(hint) {
+        hints.append(hint)
+      }
+    }
+    return hints
+  }
+}

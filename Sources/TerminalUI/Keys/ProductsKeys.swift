@@ -1,0 +1,42 @@
+import Shop
+
+/// The product list's keys.
+public enum ProductsKeys {
+  public static func map(for state: ProductListFeature.State) -> KeyMap<ProductListFeature.ViewAction> {
+    var bindings: [KeyBinding<ProductListFeature.ViewAction>] = []
+    if !state.products.isEmpty {
+      let move = Hint(keys: "↑↓", text: "move")
+      bindings += [
+        KeyBinding([.up, .character("k")], "↑/k", "previous product", footer: move, action: .selectionMoved(.up)),
+        KeyBinding([.down, .character("j")], "↓/j", "next product", footer: move, action: .selectionMoved(.down)),
+        KeyBinding([.pageUp], "PgUp", "page up", action: .selectionMoved(.pageUp)),
+        KeyBinding([.pageDown], "PgDn", "page down", action: .selectionMoved(.pageDown)),
+        KeyBinding([.home, .character("g")], "Home/g", "first product", action: .selectionMoved(.first)),
+        KeyBinding([.end, .character("G")], "End/G", "last product", action: .selectionMoved(.last)),
+      ]
+    }
+    bindings.append(KeyBinding([.character("c")], "c", "go to cart", action: .cartButtonTapped).inFooter())
+    if case .failed = state.status {
+      bindings.append(KeyBinding([.character("r")], "r", "retry", action: .retryTapped).inFooter())
+    }
+    if state.notice != nil {
+      bindings.append(KeyBinding([.escape], "Esc", "dismiss the notice", action: .noticeDismissed).inFooter())
+    }
+    return KeyMap("Products", bindings: bindings)
+  }
+}
+
+/// The keys of the selected product's stepper.
+public enum StepperKeys {
+  public static func map(for state: AddToCartFeature.State) -> KeyMap<AddToCartFeature.ViewAction> {
+    let quantity = Hint(keys: "+/-", text: "quantity")
+    var bindings = [
+      KeyBinding([.character("+"), .character("="), .right, .character("l")], "+/→/l", "one more", footer: quantity, action: AddToCartFeature.ViewAction.plusTapped),
+      KeyBinding([.character("-"), .left, .character("h")], "-/←/h", "one less", footer: quantity, action: .minusTapped),
+    ]
+    if state.count == 0 {
+      bindings.append(KeyBinding([.enter, .character(" ")], "Enter/Space", "add to cart", action: .plusTapped))
+    }
+    return KeyMap("Selected product", bindings: bindings)
+  }
+}

@@ -1,0 +1,17 @@
+import Composable
+
+/// An alert, drawn as a dialog over everything else.
+public enum AlertView {
+  public static func draw<Action>(_ alert: AlertState<Action>, in area: Rect, on canvas: inout Canvas, theme: Theme) {
+    let buttons = alert.buttons.enumerated().map { index, button in
+      Dialog.ButtonItem(
+        label: button.label.string,
+        appearance: index == alert.focusedButtonIndex
+          ? .focused : button.role == .destructive ? .destructive : .normal
+      )
+    }
+    Dialog.draw(
+      title: alert.title.string, message: alert.message?.string, buttons: buttons, in: area, on: &canvas, theme: theme
+    )
+  }
+}

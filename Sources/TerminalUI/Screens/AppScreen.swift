@@ -1,0 +1,57 @@
+import Shop
+
+/// The whole screen, as a function of the app's state and the terminal's size.
+///
+/// Everything the user sees comes from here: the interactive app paints what this returns, and
+/// `onlinestore snapshot` prints it.
+public enum AppScreen {
+  public static func render(_ state: AppFeature.State, size: Size, context: RenderContext = RenderContext()) -> Canvas {
+    var canvas = Canvas(size: size)
+    let layout = AppLayout(size: canvas.size)
+    guard layout.fitsMinimum else {
+      TooSmall.draw(size: size, minimum: AppLayout.minimumSize, on: &canvas, theme: context.theme)
+      return canvas
+    }
+    TabBar.draw(state, in: layout.tabBar, on: &canvas, theme: context.theme)
+    switch state.selectedTab {
+    case .products:
+      ProductsScreen.draw(state.productList, layout: layout, on: &canvas, context: context)
+      if let cart = state.productList.cart {
+        canvas.highlight(layout.content, with: context.theme.scrim)
+        CartSheet.draw(cart, layout: layout, on: &canvas, context: context)
+        if cart.order != .sending, let alert = cart.alert {
+          canvas.highlight(layout.content, with: context.theme.scrim)
+          AlertView.draw(alert, in: layout.sheet.insetBy(dx: 2, dy: 1), on: &canvas, theme: context.theme)
+        }
+      }
+    case .profile:
+      ProfileScreen.draw(state.profile, layout: layout, on: &canvas, context: context)
+    }
+    if state.isHelpPresented {
+      canvas.highlight(layout.content, with: context.theme.scrim)
+      HelpOverlay.draw(KeyRouter.layers(for: state.withoutHelp), in: layout.content, on: &canvas, theme: context.theme)
+    }
+    Footer.draw(KeyRouter.footerHints(for: state), in: layout.footer, on: &canvas, theme: context.theme)
+    return canvas
+  }
+
+  /// Whether anything on screen is animated (a spinner), so the run loop knows to keep ticking.
+  public static func isAnimating(_ state: AppFeature.State) -> Bool {
+    switch state.selectedTab {
+    case .products:
+      let list = state.productList
+      return list.status == .loading || list.status == .idle || list.cart?.order == .sending
+    case .profile:
+      return state.profile.status == .loading || state.profile.status == .idle
+    }
+  }
+}
+
+extension AppFeature.State {
+  /// The same state with help closed: what help describes is what is underneath it.
+  var withoutHelp: Self {
+    var state = self
+    state.isHelpPresented = false
+    return state
+  }
+}

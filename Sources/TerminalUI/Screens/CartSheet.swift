@@ -1,0 +1,77 @@
+import Shop
+
+/// The cart, drawn as a sheet over the product list: its lines, the Pay button, "your cart is
+/// empty", and the "Sending your order…" overlay.
+public enum CartSheet {
+  public static func draw(_ state: CartFeature.State, layout: AppLayout, on canvas: inout Canvas, context: RenderContext) {
+    let theme = context.theme
+    let inside = Box.draw(in: layout.sheet, on: &canvas, title: "Cart", note: "Esc close", theme: theme)
+      .insetBy(dx: 1, dy: 0)
+    guard inside.height >= 3 else { return }
+
+    let payRow = inside.row(inside.height - 1)
+    let lines = Rect(x: inside.x, y: inside.y, width: inside.width, height: inside.height - 2)
+    if state.items.isEmpty {
+      canvas.drawCentered("Oops, your cart is empty!", in: lines.centered(width: lines.width, height: 1), style: theme.secondary)
+    } else {
+      drawLines(state, in: lines, on: &canvas, theme: theme)
+    }
+
+    let appearance: Button.Appearance =
+      !state.canPay ? .disabled : state.focus == .payButton ? .focused : .normal
+    Button.draw("Pay \(state.total.formatted)", at: Point(x: payRow.x, y: payRow.y), on: &canvas, appearance: appearance, theme: theme, width: payRow.width)
+
+    if state.order == .sending {
+      let box = layout.sheet.centered(width: 30, height: 3)
+      let message = Box.draw(in: box, on: &canvas, theme: theme)
+      Spinner.draw("Sending your order…", in: message, on: &canvas, frame: context.spinnerFrame, theme: theme)
+    }
+  }
+
+  static func drawLines(_ state: CartFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+    let focusedIndex: Int? =
+      if case let .item(id) = state.focus { state.items.index(id: id) } else { nil }
+    // Scroll just enough to keep the focused line in view.
+    let first = max(0, (focusedIndex ?? 0) - rect.height + 1)
+    let last = min(state.items.count, first + rect.height)
+    let columns = LineColumns(width: rect.width)
+    for (row, index) in (first..<last).enumerated() {
+      let item = state.items[index].item
+      let line = rect.row(row)
+      var x = line.x
+      func draw(_ text: String, width: Int, style: Style) {
+        canvas.draw(text, at: Point(x: x, y: line.y), width: min(width, line.maxX - x), style: style)
+        x += width
+      }
+      draw(index == focusedIndex ? "▸ " : "  ", width: 2, style: theme.action)
+      draw(item.product.title, width: columns.title + 1, style: theme.text)
+      draw(TextLayout.pad(item.product.price.formatted, toWidth: columns.price, alignment: .trailing), width: columns.price + 2, style: theme.price)
+      draw(TextLayout.pad(columns.quantity(item.quantity), toWidth: columns.quantityWidth), width: columns.quantityWidth + 1, style: theme.text)
+      draw(columns.delete, width: TextWidth.columns(of: columns.delete), style: theme.danger)
+      if index == focusedIndex {
+        canvas.highlight(line, with: theme.selection)
+      }
+    }
+  }
+
+  /// The columns of a cart line: the full labels when the sheet is wide enough, short ones
+  /// (`×2`, `[x]`) when it is not, so a line never runs over the sheet's border.
+  struct LineColumns {
+    let isCompact: Bool
+    let title: Int
+    let price = ProductsScreen.priceWidth
+
+    init(width: Int) {
+      isCompact = width < 60
+      let fixed = 2 + 1 + price + 2 + (isCompact ? 4 : 13) + 1 + (isCompact ? 3 : 10)
+      title = max(0, width - fixed)
+    }
+
+    var quantityWidth: Int { isCompact ? 4 : 13 }
+    var delete: String { isCompact ? "[x]" : Button.text("Delete") }
+
+    func quantity(_ count: Int) -> String {
+      isCompact ? "×\(count)" : "Quantity: \(count)"
+    }
+  }
+}

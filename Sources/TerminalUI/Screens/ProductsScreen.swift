@@ -1,0 +1,127 @@
+import Shop
+
+/// The Products tab: loading, error, or the list with a stepper per row, and the selected
+/// product's details where the screen is wide enough. Only the rows on screen are drawn.
+public enum ProductsScreen {
+  /// Columns of a price: "$1,249.50" and a margin.
+  static let priceWidth = 11
+
+  public static func draw(
+    _ state: ProductListFeature.State, layout: AppLayout, on canvas: inout Canvas, context: RenderContext
+  ) {
+    let theme = context.theme
+    canvas.draw("Products", at: Point(x: layout.header.x + 1, y: layout.header.y), style: theme.title)
+    let hint = "c  Go to Cart"
+    canvas.draw(hint, at: Point(x: layout.header.maxX - TextWidth.columns(of: hint) - 1, y: layout.header.y), style: theme.secondary)
+    canvas.draw(String(repeating: "─", count: layout.rule.width), at: Point(x: 0, y: layout.rule.y), style: theme.secondary)
+
+    switch state.status {
+    case .idle, .loading:
+      Spinner.draw("Loading products…", in: layout.body, on: &canvas, frame: context.spinnerFrame, theme: theme)
+    case let .failed(error):
+      ErrorMessage.draw(
+        title: "Oops, we couldn't fetch the product list", reason: error.message,
+        in: layout.body, on: &canvas, theme: theme
+      )
+    case .loaded where state.products.isEmpty:
+      canvas.drawCentered("The store has no products right now.", in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
+    case .loaded:
+      drawList(state, in: layout.productList, on: &canvas, theme: theme)
+      if let pane = layout.detailPane, let index = state.selectedIndex {
+        drawDetails(state.products[index].product, in: pane, on: &canvas, theme: theme)
+      }
+    }
+    drawStatus(state, in: layout.status, on: &canvas, theme: theme)
+  }
+
+  static func drawList(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+    let first = min(max(0, state.scrollOffset), max(0, state.products.count - 1))
+    let last = min(state.products.count, first + rect.height)
+    for (row, index) in (first..<last).enumerated() {
+      let product = state.products[index]
+      let line = rect.row(row)
+      let isSelected = product.id == state.selectedID
+      drawRow(product, in: line, on: &canvas, theme: theme, isSelected: isSelected)
+    }
+  }
+
+  static func drawRow(_ row: ProductFeature.State, in line: Rect, on canvas: inout Canvas, theme: Theme, isSelected: Bool) {
+    let stepperWidth = StepperText.width
+    let titleWidth = max(0, line.width - 2 - priceWidth - 2 - stepperWidth)
+    var x = line.x
+    x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: line.y), width: 2, style: theme.action)
+    let titleColumns = canvas.draw(row.product.title, at: Point(x: x, y: line.y), width: titleWidth, style: theme.text)
+    if isSelected {
+      // The bar covers the marker and the title's own text, not the padding after it: moving the
+      // selection then re-sends two short runs of text rather than two whole rows (see README,
+      // "Bytes per key").
+      canvas.highlight(Rect(x: line.x, y: line.y, width: 2 + titleColumns, height: 1), with: theme.selection)
+    }
+    x += titleWidth
+    let price = TextLayout.pad(row.product.price.formatted, toWidth: priceWidth, alignment: .trailing)
+    x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceWidth, style: theme.price)
+    x += 2
+    canvas.draw(StepperText.text(count: row.quantity), at: Point(x: x, y: line.y), width: stepperWidth, style: theme.action)
+  }
+
+  static func drawDetails(_ product: Product, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+    for y in rect.y..<rect.maxY {
+      canvas.draw("│", at: Point(x: rect.x - 1, y: y), style: theme.secondary)
+    }
+    let inside = rect.insetBy(dx: 1, dy: 0)
+    guard inside.width > 4 else { return }
+    var y = inside.y
+    for line in TextLayout.wrap(SafeText.sanitize(product.title), toWidth: inside.width).prefix(3) {
+      canvas.draw(line, at: Point(x: inside.x, y: y), width: inside.width, style: theme.title)
+      y += 1
+    }
+    y += 1
+    let facts = [
+      (product.price.formatted, theme.price),
+      ("★ \(oneDecimal(product.rating.rate))  (\(product.rating.count) ratings)", theme.text),
+      ("Category: \(product.category)", theme.secondary),
+    ]
+    for (text, style) in facts where y < inside.maxY {
+      canvas.draw(text, at: Point(x: inside.x, y: y), width: inside.width, style: style)
+      y += 1
+    }
+    y += 1
+    for line in TextLayout.wrap(SafeText.sanitize(product.description), toWidth: inside.width) where y < inside.maxY {
+      canvas.draw(line, at: Point(x: inside.x, y: y), width: inside.width, style: theme.text)
+      y += 1
+    }
+  }
+
+  /// "4.0", "3.9": a rating with one decimal.
+  static func oneDecimal(_ value: Double) -> String {
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+
+  static func drawStatus(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+    if let notice = state.notice {
+      canvas.draw("! " + notice, at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
+      return
+    }
+    guard state.status == .loaded, !state.products.isEmpty else { return }
+    let position = "\((state.selectedIndex ?? 0) + 1)/\(state.products.count)"
+    canvas.draw(position, at: Point(x: rect.maxX - TextWidth.columns(of: position), y: rect.y), style: theme.secondary)
+  }
+}
+
+/// The "something went wrong" block of a screen: a sad face, what failed, why, and Retry.
+enum ErrorMessage {
+  static func draw(title: String, reason: String, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+    let block = rect.centered(width: rect.width, height: 7)
+    canvas.drawCentered(":(", in: block.row(0), style: theme.title)
+    canvas.drawCentered(title, in: block.row(2), style: theme.title)
+    canvas.drawCentered(reason, in: block.row(3), style: theme.secondary)
+    let retry = Button.text("Retry")
+    let width = TextWidth.columns(of: retry)
+    Button.draw(
+      "Retry", at: Point(x: block.x + (block.width - width) / 2, y: block.row(5).y), on: &canvas,
+      appearance: .focused, theme: theme
+    )
+    canvas.drawCentered("press r", in: block.row(6), style: theme.secondary)
+  }
+}

@@ -1,0 +1,56 @@
+import Boundaries
+import Shop
+
+/// The app without a terminal: keys in, screens out. What `onlinestore snapshot` runs, and what
+/// tests can drive; it routes keys and draws exactly as the interactive app does.
+@MainActor
+public final class HeadlessSession {
+  public let store: StoreOf<AppFeature>
+  public private(set) var size: Size
+  private let screens: ScreenStores
+  private var lastState: AppFeature.State?
+
+  public init(store: StoreOf<AppFeature>, size: Size) {
+    self.store = store
+    self.size = size
+    self.screens = ScreenStores(app: store)
+  }
+
+  /// Shows the first screen, and waits for what it starts (loading the products).
+  public func start() async {
+    await settle()
+  }
+
+  /// Presses `key` and waits for the effects it started. Returns `false` if the key quits.
+  @discardableResult
+  public func press(_ key: Key) async -> Bool {
+    guard let command = KeyRouter.command(for: key, in: store.state) else { return true }
+    if command == .quit { return false }
+    await screens.send(command)?.finish()
+    await settle()
+    return true
+  }
+
+  /// Changes the screen size, as a terminal resize does.
+  public func resize(to size: Size) async {
+    self.size = size
+    await settle()
+  }
+
+  /// The current screen.
+  public func render(context: RenderContext = RenderContext()) -> Canvas {
+    AppScreen.render(store.state, size: size, context: context)
+  }
+
+  /// Sends the screens' own events (appearances, room for rows) until there are none left.
+  private func settle() async {
+    while true {
+      let commands = ScreenEvents.commands(from: lastState, to: store.state, size: size)
+      lastState = store.state
+      guard !commands.isEmpty else { return }
+      for command in commands {
+        await screens.send(command)?.finish()
+      }
+    }
+  }
+}

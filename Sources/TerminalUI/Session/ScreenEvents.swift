@@ -1,0 +1,22 @@
+import Shop
+
+/// What the screens tell their features without a key being pressed: that they came into view
+/// (as SwiftUI's `onAppear`), and how many rows they have room for.
+public enum ScreenEvents {
+  /// The view actions due after the state went from `previous` (`nil` at start) to `current`
+  /// on a screen of `size`.
+  public static func commands(from previous: AppFeature.State?, to current: AppFeature.State, size: Size) -> [KeyCommand] {
+    var commands: [KeyCommand] = []
+    if current.selectedTab != previous?.selectedTab {
+      switch current.selectedTab {
+      case .products: commands.append(.products(.onAppear))
+      case .profile: commands.append(.profile(.onAppear))
+      }
+    }
+    let rows = AppLayout(size: size).visibleProductRows
+    if AppLayout(size: size).fitsMinimum, rows != current.productList.visibleRowCount {
+      commands.append(.products(.visibleRowCountChanged(rows)))
+    }
+    return commands
+  }
+}

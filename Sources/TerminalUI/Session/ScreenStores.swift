@@ -1,0 +1,60 @@
+import Boundaries
+import Shop
+
+/// The stores the screens send through. Each one is scoped to one feature and restricted to
+/// its view actions (``ViewOnlyStoreOf``): a key can only ever ask what a user could ask.
+@MainActor
+public struct ScreenStores {
+  public let app: StoreOf<AppFeature>
+
+  public init(app: StoreOf<AppFeature>) {
+    self.app = app
+  }
+
+  /// Sends `command` through the store of the screen it belongs to. Returns the effects it
+  /// started, or `nil` for a command that is not a view action (quit, redraw) or whose screen
+  /// has gone away.
+  @discardableResult
+  public func send(_ command: KeyCommand) -> StoreTask? {
+    switch command {
+    case let .app(action): appScreen.send(action)
+    case let .products(action): productsScreen.send(action)
+    case let .stepper(id, action): stepper(of: id)?.send(action)
+    case let .cart(action): cartSheet?.send(action)
+    case let .cartItem(id, action): cartLine(id)?.send(action)
+    case let .profile(action): profileScreen.send(action)
+    case .quit, .redraw: nil
+    }
+  }
+
+  public var appScreen: ViewOnlyStoreOf<AppFeature> { app.viewScope }
+
+  public var productsScreen: ViewOnlyStoreOf<ProductListFeature> {
+    productList.viewScope
+  }
+
+  public var profileScreen: ViewOnlyStoreOf<ProfileFeature> {
+    app.scope(state: \.profile, action: \.profile).viewScope
+  }
+
+  public func stepper(of id: Product.ID) -> ViewOnlyStoreOf<AddToCartFeature>? {
+    productList.scope(state: \.products[id: id], action: \.products[id: id])?
+      .scope(state: \.addToCart, action: \.addToCart).viewScope
+  }
+
+  public var cartSheet: ViewOnlyStoreOf<CartFeature>? {
+    cart?.viewScope
+  }
+
+  public func cartLine(_ id: Product.ID) -> ViewOnlyStoreOf<CartItemFeature>? {
+    cart?.scope(state: \.items[id: id], action: \.items[id: id])?.viewScope
+  }
+
+  private var productList: StoreOf<ProductListFeature> {
+    app.scope(state: \.productList, action: \.productList)
+  }
+
+  private var cart: StoreOf<CartFeature>? {
+    productList.scope(state: \.cart, action: \.cart.presented)
+  }
+}

@@ -1,0 +1,36 @@
+/// A centred dialog: a title, a message wrapped to fit, and buttons side by side, the focused
+/// one highlighted. What alerts are drawn with.
+public enum Dialog {
+  public struct ButtonItem: Sendable {
+    public var label: String
+    public var appearance: Button.Appearance
+
+    public init(label: String, appearance: Button.Appearance) {
+      self.label = label
+      self.appearance = appearance
+    }
+  }
+
+  public static func draw(
+    title: String, message: String?, buttons: [ButtonItem], in area: Rect, on canvas: inout Canvas, theme: Theme
+  ) {
+    let buttonsWidth = buttons.map { TextWidth.columns(of: Button.text($0.label)) }.reduce(0, +) + 2 * max(0, buttons.count - 1)
+    let messageWidth = message.map { TextWidth.columns(of: $0) } ?? 0
+    let innerWidth = min(max(buttonsWidth, TextWidth.columns(of: title) + 2, min(messageWidth, 52), 28), max(0, area.width - 4))
+    let lines = message.map { TextLayout.wrap(SafeText.sanitize($0), toWidth: innerWidth) } ?? []
+    let height = min(area.height, 2 + 1 + (lines.isEmpty ? 0 : lines.count + 1) + 1 + 1)
+    let frame = area.centered(width: innerWidth + 4, height: height)
+    let inside = Box.draw(in: frame, on: &canvas, theme: theme).insetBy(dx: 1, dy: 0)
+    guard !inside.isEmpty else { return }
+    canvas.drawCentered(title, in: inside.row(0), style: theme.title)
+    for (index, line) in lines.enumerated() where index + 2 < inside.height - 1 {
+      canvas.drawCentered(line, in: inside.row(index + 2), style: theme.text)
+    }
+    let buttonRow = inside.row(inside.height - 1)
+    var x = buttonRow.x + max(0, (buttonRow.width - buttonsWidth) / 2)
+    for button in buttons {
+      x += Button.draw(button.label, at: Point(x: x, y: buttonRow.y), on: &canvas, appearance: button.appearance, theme: theme)
+      x += 2
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import Shop
+
+/// Where the shop gets its data, and how the screen looks: shared by the interactive app and
+/// `onlinestore snapshot`.
+struct DataOptions: ParsableArguments {
+  @Option(
+    name: .customLong("api"),
+    help: ArgumentHelp(
+      "Shop at a FakeStore-compatible server instead of the embedded demo catalog.",
+      valueName: "url"
+    )
+  )
+  var apiURL: String?
+
+  @Option(help: ArgumentHelp("The customer to shop as.", valueName: "id"))
+  var user: Int = 1
+
+  @Option(
+    help: ArgumentHelp("How long the embedded catalog takes to answer, in milliseconds.", valueName: "ms")
+  )
+  var latency: Int = 300
+
+  @Flag(name: .customLong("no-color"), help: "Draw without colours (also when NO_COLOR is set).")
+  var noColor = false
+
+  @Option(
+    help: ArgumentHelp("Log every action and the state change it made to this file.", valueName: "file")
+  )
+  var log: String?
+
+  func validate() throws {
+    if let apiURL {
+      guard let url = URL(string: apiURL), let scheme = url.scheme?.lowercased(),
+        scheme == "http" || scheme == "https", url.host != nil
+      else {
+        throw ValidationError("--api needs an http or https address, such as https://fakestoreapi.com (got '\(apiURL)').")
+      }
+    }
+    guard user > 0 else { throw ValidationError("--user needs a positive customer number (got \(user)).") }
+    guard (0...60_000).contains(latency) else {
+      throw ValidationError("--latency needs a number of milliseconds between 0 and 60000 (got \(latency)).")
+    }
+  }
+
+  /// The store to talk to: the server given with `--api`, or the embedded catalog.
+  var apiClient: APIClient {
+    if let apiURL, let url = URL(string: apiURL) {
+      return .live(baseURL: url)
+    }
+    return .embedded(latency: .milliseconds(latency))
+  }
+
+  /// Whether to draw in colour: not with `--no-color`, nor when `NO_COLOR` is set and not empty
+  /// (https://no-color.org).
+  var wantsColor: Bool {
+    guard !noColor else { return false }
+    let environment = ProcessInfo.processInfo.environment["NO_COLOR"] ?? ""
+    return environment.isEmpty
+  }
+}

@@ -1,0 +1,163 @@
+import Boundaries
+import CursesTerminal
+import Foundation
+import Synchronization
+import Shop
+import TerminalUI
+
+/// The interactive run loop: keys, signals and the store's changes in; frames out.
+///
+/// Everything happens on the main actor, ncurses included. Nothing here polls: the loop sleeps
+/// until the keyboard has input, a signal arrives, an effect changes the state, or — only while
+/// a spinner is on screen — it is time for its next frame.
+@MainActor
+final class InteractiveSession {
+  private let store: StoreOf<AppFeature>
+  private let terminal: CursesTerminal
+  private let screens: ScreenStores
+  private let context: RenderContext
+  private var spinnerFrame = 0
+  private var lastState: AppFeature.State?
+  private var repaintEverything = true
+
+  init(store: StoreOf<AppFeature>, terminal: CursesTerminal) {
+    self.store = store
+    self.terminal = terminal
+    self.screens = ScreenStores(app: store)
+    self.context = RenderContext(theme: terminal.usesColor ? .color : .monochrome)
+  }
+
+  /// Why the session ended.
+  enum Ending: Equatable {
+    case quit
+    case signal(Int32)
+
+    /// The exit status: 0 for a quit, 128 + the signal number otherwise, as shells expect.
+    var status: Int32 {
+      switch self {
+      case .quit: 0
+      case let .signal(number): 128 + number
+      }
+    }
+  }
+
+  private enum Event {
+    case terminal(TerminalEventSource.Event)
+    case stateChanged
+    case tick
+  }
+
+  /// Runs until the user quits or a signal ends the session; the terminal is restored when this
+  /// returns.
+  func run() async -> Ending {
+    let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+    let terminalEvents = terminal.events
+    let changes = store.stateChanges()
+    let forwarders = [
+      Task {
+        for await event in terminalEvents { continuation.yield(.terminal(event)) }
+        continuation.yield(.terminal(.signal(SIGHUP)))
+      },
+      Task {
+        for await _ in changes { continuation.yield(.stateChanged) }
+      },
+      Task {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .milliseconds(100))
+          continuation.yield(.tick)
+        }
+      },
+    ]
+    defer { forwarders.forEach { $0.cancel() } }
+
+    settle()
+    draw()
+    for await event in events {
+      if let ending = handle(event) {
+        await finish()
+        return ending
+      }
+      if case .tick = event, !AppScreen.isAnimating(store.state) { continue }
+      settle()
+      draw()
+    }
+    await finish()
+    return .signal(SIGHUP)
+  }
+
+  private func handle(_ event: Event) -> Ending? {
+    switch event {
+    case .terminal(.input):
+      let inputs = terminal.readInput()
+      terminal.inputConsumed()
+      for input in inputs {
+        switch input {
+        case .resize:
+          resize()
+        case let .key(key):
+          switch KeyRouter.command(for: key, in: store.state) {
+          case .quit?: return .quit
+          case .redraw?: repaintEverything = true
+          case let command?: screens.send(command)
+          case nil: break
+          }
+          // Routing the next key needs the state this one produced.
+          settle()
+        }
+      }
+    case .terminal(.signal(SIGWINCH)):
+      resize()
+    case let .terminal(.signal(number)):
+      return .signal(number)
+    case .stateChanged:
+      break
+    case .tick:
+      spinnerFrame &+= 1
+    }
+    return nil
+  }
+
+  private func resize() {
+    terminal.updateSize()
+    repaintEverything = true
+  }
+
+  /// Sends what the screens say without a key: appearances, and how many rows fit.
+  private func settle() {
+    while true {
+      let commands = ScreenEvents.commands(from: lastState, to: store.state, size: terminal.size)
+      lastState = store.state
+      guard !commands.isEmpty else { return }
+      commands.forEach { screens.send($0) }
+    }
+  }
+
+  private func draw() {
+    var context = self.context
+    context.spinnerFrame = spinnerFrame
+    terminal.paint(AppScreen.render(store.state, size: terminal.size, context: context), repaintEverything: repaintEverything)
+    repaintEverything = false
+  }
+
+  /// Lets the product list save the cart (up to a second), then gives the terminal back.
+  private func finish() async {
+    let saving = screens.productsScreen.send(.willTerminate)
+    let deadline = ContinuousClock.now + .seconds(1)
+    let done = Flag()
+    Task {
+      await saving.finish()
+      done.set()
+    }
+    while !done.isSet, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    terminal.stop()
+  }
+}
+
+/// A one-way switch shared between tasks.
+private final class Flag: Sendable {
+  private let value = Mutex(false)
+  var isSet: Bool { value.withLock { $0 } }
+  func set() { value.withLock { $0 = true } }
+}
