@@ -1,5 +1,6 @@
 import Foundation
 import Shop
+import StoreTestSupport
 import Testing
 
 /// The cart file: round trips, atomic replacement, and every way the file system can refuse.

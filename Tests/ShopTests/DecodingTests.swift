@@ -1,4 +1,5 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 @testable import Shop

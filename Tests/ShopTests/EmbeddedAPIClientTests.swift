@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import Shop
+import StoreTestSupport
 import Testing
 
 /// The embedded demo store: its catalog, its customers, its orders and its latency.

@@ -2,6 +2,7 @@ import FlyingFox
 import FlyingSocks
 import Foundation
 import Shop
+import StoreTestSupport
 import Testing
 
 /// The HTTP client against a real server on 127.0.0.1: real answers, slow answers, errors,

@@ -1,5 +1,6 @@
 import Foundation
 import Shop
+import StoreTestSupport
 import Testing
 
 struct MoneyTests {

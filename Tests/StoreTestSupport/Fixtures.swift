@@ -1,14 +1,14 @@
 import Foundation
 
 /// The real FakeStore answers kept with the tests (`Fixtures/fakestore`).
-enum Fixture: String, CaseIterable {
+public enum Fixture: String, CaseIterable, Sendable {
   case products
   case categories
   case user1 = "user-1"
   case carts
   case cartsOfUser1 = "carts-user-1"
 
-  var data: Data {
+  public var data: Data {
     get throws {
       guard let url = Bundle.module.url(
         forResource: rawValue, withExtension: "json", subdirectory: "Fixtures/fakestore"

@@ -5,13 +5,13 @@ import Foundation
 /// A real HTTP server on 127.0.0.1 and a free port, answering as each test tells it to.
 ///
 /// The live client is tested against it over a real socket: no URLSession mocking.
-final class StubStoreServer: Sendable {
+public final class StubStoreServer: Sendable {
   private let server: HTTPServer
   private let task: Task<Void, any Error>
-  let baseURL: URL
+  public let baseURL: URL
 
   /// Starts a server with `routes`, e.g. `["GET /products": { _ in .json(data) }]`.
-  init(_ routes: [String: @Sendable (HTTPRequest) async throws -> HTTPResponse]) async throws {
+  public init(_ routes: [String: @Sendable (HTTPRequest) async throws -> HTTPResponse]) async throws {
     let server = HTTPServer(
       address: try .inet(ip4: "127.0.0.1", port: 0),
       timeout: 30,
@@ -29,7 +29,7 @@ final class StubStoreServer: Sendable {
     self.baseURL = URL(string: "http://127.0.0.1:\(port)")!
   }
 
-  func stop() async {
+  public func stop() async {
     await server.stop()
     task.cancel()
   }
@@ -37,18 +37,18 @@ final class StubStoreServer: Sendable {
 
 extension HTTPResponse {
   /// A 200 answer with a JSON body.
-  static func json(_ body: Data, status: HTTPStatusCode = .ok) -> HTTPResponse {
+  public static func json(_ body: Data, status: HTTPStatusCode = .ok) -> HTTPResponse {
     HTTPResponse(statusCode: status, headers: [.contentType: "application/json"], body: body)
   }
 
   /// A 200 answer with a JSON body given as text.
-  static func json(_ text: String, status: HTTPStatusCode = .ok) -> HTTPResponse {
+  public static func json(_ text: String, status: HTTPStatusCode = .ok) -> HTTPResponse {
     .json(Data(text.utf8), status: status)
   }
 }
 
 /// A port on 127.0.0.1 that nothing listens on: bound, then closed again.
-func closedLocalPort() throws -> UInt16 {
+public func closedLocalPort() throws -> UInt16 {
   let socket = try Socket(domain: AF_INET, type: .stream)
   try socket.bind(to: .inet(ip4: "127.0.0.1", port: 0))
   guard case let .ip4(_, port) = try socket.sockname() else { throw URLError(.unknown) }

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// The program outside a terminal: clear refusals, and `onlinestore snapshot`.
+struct CommandLineTests {
+  struct Output {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+  }
+
+  /// Runs the built program with `arguments`, stdin and stdout not terminals.
+  func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    let process = Process()
+    process.executableURL = TUIDrive.binary
+    process.arguments = arguments
+    var merged = ProcessInfo.processInfo.environment
+    merged["XDG_STATE_HOME"] = try TUIDrive.temporaryStateDirectory().path
+    merged.merge(environment) { $1 }
+    process.environment = merged
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Output(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: out, as: UTF8.self),
+      standardError: String(decoding: err, as: UTF8.self)
+    )
+  }
+
+  @Test func withoutATerminalItRefusesClearly() throws {
+    let output = try run([])
+    #expect(output.status == 2)
+    #expect(output.standardError.contains("onlinestore needs a terminal"))
+    #expect(output.standardError.contains("onlinestore snapshot"))
+    #expect(output.standardOutput.isEmpty, "nothing that looks like a screen")
+  }
+
+  @Test func snapshotPrintsAScreen() throws {
+    let output = try run(["snapshot", "--size", "80x24", "--latency", "0", "--keys", "+ j + c"])
+    #expect(output.status == 0, "\(output.standardError)")
+    let lines = output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count >= 24)
+    #expect(lines[0].hasSuffix("Cart: 2 items · $35.50"))
+    #expect(output.standardOutput.contains("Quantity: 1"))
+    #expect(!output.standardOutput.contains("\u{1B}"), "plain text, no escape sequences")
+  }
+
+  @Test func snapshotCanShowStyles() throws {
+    let output = try run(["snapshot", "--size", "80x24", "--latency", "0", "--styles", "--no-color"])
+    #expect(output.status == 0)
+    #expect(output.standardOutput.contains("-- styles --"))
+    #expect(!output.standardOutput.contains("fg:"), "no colours in monochrome")
+  }
+
+  @Test(arguments: [
+    (["snapshot", "--size", "huge"], "--size needs COLUMNSxROWS"),
+    (["snapshot", "--keys", "j Hyper"], "Unknown key 'Hyper'"),
+    (["--api", "ftp://example.com"], "--api needs an http or https address"),
+    (["--user", "0"], "--user needs a positive customer number"),
+    (["--latency", "600000"], "--latency needs a number of milliseconds"),
+  ])
+  func badArgumentsGetAClearMessage(arguments: [String], message: String) throws {
+    let output = try run(arguments)
+    #expect(output.status == 64, "a usage error")
+    #expect(output.standardError.contains(message), "\(output.standardError)")
+  }
+
+  @Test func versionAndHelp() throws {
+    #expect(try run(["--version"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "1.0.0")
+    let help = try run(["--help"]).standardOutput
+    for flag in ["--api", "--user", "--latency", "--no-color", "--log", "snapshot"] {
+      #expect(help.contains(flag), "help mentions \(flag)")
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import TerminalUI
+
+/// The canvas never leaves its bounds, never keeps half of a wide character, and never lets
+/// text act on the terminal.
+struct CanvasTests {
+  @Test func textIsClippedAndTruncatedToItsWidth() {
+    var canvas = Canvas(size: Size(width: 10, height: 2))
+    let used = canvas.draw("Dot-grid notebook", at: Point(x: 2, y: 0), width: 6)
+    #expect(used == 6)
+    #expect(canvas.textRows == ["  Dot-g…", ""])
+    canvas.draw("beyond", at: Point(x: 8, y: 5))
+    canvas.draw("left", at: Point(x: -2, y: 1))
+    #expect(canvas.textRows[1] == "ft")
+  }
+
+  @Test func aWideCharacterThatDoesNotFitIsNotHalfDrawn() {
+    var canvas = Canvas(size: Size(width: 5, height: 1))
+    canvas.draw("ab한지", at: Point(x: 0, y: 0), truncate: false)
+    // "한" fills columns 2-3; "지" would need columns 4-5 and the canvas has only 5.
+    #expect(canvas.textRows == ["ab한"])
+    #expect(canvas[2, 0].width == 2 && canvas[3, 0].width == 0)
+  }
+
+  @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+    var canvas = Canvas(size: Size(width: 6, height: 1))
+    canvas.draw("한지", at: Point(x: 0, y: 0))
+    canvas.draw("x", at: Point(x: 1, y: 0))
+    #expect(canvas.textRows == [" x지"])
+    canvas.draw("y", at: Point(x: 2, y: 0))
+    #expect(canvas.textRows == [" xy"])
+    for x in 0..<6 where canvas[x, 0].width == 0 {
+      #expect(canvas[x - 1, 0].width == 2, "a continuation cell always follows a wide one")
+    }
+  }
+
+  @Test func combiningMarksStayWithTheirLetter() {
+    var canvas = Canvas(size: Size(width: 6, height: 1))
+    canvas.draw("Cre\u{300}me", at: Point(x: 0, y: 0))
+    #expect(canvas.textRows == ["Crème"])
+    #expect(canvas[2, 0].text == "e\u{300}")
+  }
+
+  @Test func absurdSizesAreBounded() {
+    #expect(Canvas(size: Size(width: 100_000, height: 100_000)).size == Canvas.maximumSize)
+    #expect(Canvas(size: Size(width: -3, height: 0)).cells.isEmpty)
+  }
+
+  @Test func theSnapshotTextShowsStyles() {
+    var canvas = Canvas(size: Size(width: 8, height: 2))
+    canvas.draw("Pay", at: Point(x: 0, y: 0), style: Style(bold: true, reversed: true))
+    canvas.draw("off", at: Point(x: 4, y: 1), style: Style(dim: true))
+    #expect(
+      canvas.snapshotText == """
+        Pay
+            off
+
+        -- styles --
+          0 AAA
+          1     BBB
+        A = bold reversed
+        B = dim
+
+        """
+    )
+  }
+}

@@ -1,0 +1,95 @@
+import Boundaries
+import Clocks
+import Foundation
+import Shop
+import Testing
+
+@testable import TerminalUI
+
+/// Keys in, screens out, through the same routing and drawing as the interactive app.
+@MainActor
+struct HeadlessSessionTests {
+  func makeSession(size: Size = Size(width: 80, height: 24)) -> HeadlessSession {
+    let store = Store(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.apiClient = .embedded(latency: .zero, clock: ImmediateClock())
+      $0.cartStorage = .inMemory()
+      $0.date.now = Date(timeIntervalSince1970: 1_795_000_000)
+    }
+    return HeadlessSession(store: store, size: size)
+  }
+
+  @Test func aPurchaseByKeyboard() async throws {
+    let session = makeSession()
+    await session.start()
+    #expect(session.render().textRows.contains { $0.contains("Dot-grid notebook") })
+    for key in try Key.sequence(parsing: "+ + j + c") {
+      #expect(await session.press(key))
+    }
+    #expect(session.render().textRows[0].hasSuffix("Cart: 3 items · $50.00"))
+    // Delete the first line, pay, confirm, done.
+    for key in try Key.sequence(parsing: "d p Enter") {
+      await session.press(key)
+    }
+    #expect(session.render().textRows.contains { $0.contains("Your order is in process.") })
+    await session.press(.enter)
+    #expect(session.store.state.productList.cart == nil)
+    #expect(session.store.state.productList.products.allSatisfy { $0.quantity == 0 })
+    #expect(await session.press(.character("q")) == false)
+  }
+
+  @Test func resizingReflowsAndPagesByTheNewHeight() async {
+    let session = makeSession(size: Size(width: 80, height: 24))
+    await session.start()
+    #expect(session.store.state.productList.visibleRowCount == 19)
+    await session.resize(to: Size(width: 80, height: 14))
+    #expect(session.store.state.productList.visibleRowCount == 9)
+    await session.press(.pageDown)
+    #expect(session.store.state.productList.selectedIndex == 9)
+    await session.resize(to: Size(width: 30, height: 8))
+    #expect(session.render().textRows.contains { $0.contains("Terminal too small") })
+    await session.resize(to: Size(width: 80, height: 24))
+    // The selection stays where it was, on screen.
+    let selected = session.store.state.productList.products[9].product.title
+    #expect(session.render().textRows.contains { $0.contains("▸ \(selected)") })
+  }
+
+  @Test func keysMashedAtRandomNeverBreakTheScreen() async {
+    let session = makeSession(size: Size(width: 60, height: 16))
+    await session.start()
+    let keys: [Key] = [
+      .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .enter, .tab, .backTab,
+      .escape, .backspace, .delete, .character("+"), .character("-"), .character("c"),
+      .character("p"), .character("d"), .character("?"), .character("2"), .character("1"),
+      .character("r"), .character("x"), .character("j"), .character("k"), .character("한"),
+    ]
+    var generator = SplitMix64(seed: 2026)
+    for _ in 0..<2_000 {
+      let key = keys[Int(generator.next() % UInt64(keys.count))]
+      if await session.press(key) == false { break }
+      let canvas = session.render()
+      #expect(canvas.size == Size(width: 60, height: 16))
+      for quantity in session.store.state.productList.products.map(\.quantity) {
+        #expect((0...99).contains(quantity))
+      }
+    }
+  }
+}
+
+/// A small deterministic random number generator, so a failure can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,113 @@
+import Boundaries
+import Shop
+import Testing
+
+@testable import TerminalUI
+
+/// What each key does on each screen, and what the footer and help promise.
+@MainActor
+struct KeyRouterTests {
+  let size = Size(width: 80, height: 24)
+
+  func command(_ key: Key, in scenario: Scenario) async -> KeyCommand? {
+    KeyRouter.command(for: key, in: await scenario.state(at: size))
+  }
+
+  @Test func productListKeys() async throws {
+    let state = await Scenario.productsTop.state(at: size)
+    let first = try #require(state.productList.selectedID)
+    #expect(KeyRouter.command(for: .down, in: state) == .products(.selectionMoved(.down)))
+    #expect(KeyRouter.command(for: .character("j"), in: state) == .products(.selectionMoved(.down)))
+    #expect(KeyRouter.command(for: .character("G"), in: state) == .products(.selectionMoved(.last)))
+    #expect(KeyRouter.command(for: .pageDown, in: state) == .products(.selectionMoved(.pageDown)))
+    #expect(KeyRouter.command(for: .character("+"), in: state) == .stepper(first, .plusTapped))
+    #expect(KeyRouter.command(for: .left, in: state) == .stepper(first, .minusTapped))
+    #expect(KeyRouter.command(for: .enter, in: state) == .stepper(first, .plusTapped), "Enter on Add to Cart")
+    #expect(KeyRouter.command(for: .character("c"), in: state) == .products(.cartButtonTapped))
+    #expect(KeyRouter.command(for: .character("r"), in: state) == nil, "retry only after an error")
+    #expect(KeyRouter.command(for: .tab, in: state) == .app(.tabSelected(.profile)))
+    #expect(KeyRouter.command(for: .character("2"), in: state) == .app(.tabSelected(.profile)))
+    #expect(KeyRouter.command(for: .character("q"), in: state) == .quit)
+    #expect(KeyRouter.command(for: .control("c"), in: state) == .quit)
+    #expect(KeyRouter.command(for: .character("?"), in: state) == .app(.helpToggled))
+  }
+
+  @Test func enterDoesNotAddOnceAProductIsInTheCart() async {
+    let state = await Scenario.productsInCart.state(at: size)
+    #expect(KeyRouter.command(for: .enter, in: state) == nil)
+  }
+
+  @Test func retryAfterAnError() async {
+    #expect(await command(.character("r"), in: .productsError) == .products(.retryTapped))
+    #expect(await command(.character("r"), in: .profileError) == .profile(.retryTapped))
+  }
+
+  @Test func theCartSheetIsModal() async throws {
+    let state = await Scenario.cartWithItems.state(at: size)
+    #expect(KeyRouter.command(for: .escape, in: state) == .cart(.closeTapped))
+    #expect(KeyRouter.command(for: .character("q"), in: state) == .cart(.closeTapped), "q closes the sheet first")
+    #expect(KeyRouter.command(for: .character("p"), in: state) == .cart(.payTapped))
+    #expect(KeyRouter.command(for: .tab, in: state) == nil, "the tabs do not hear keys under a sheet")
+    #expect(KeyRouter.command(for: .character("+"), in: state) == nil)
+    let focused = try #require(state.productList.cart?.focus)
+    guard case let .item(id) = focused else {
+      Issue.record("expected a focused line")
+      return
+    }
+    #expect(KeyRouter.command(for: .character("d"), in: state) == .cartItem(id, .deleteTapped))
+    #expect(KeyRouter.command(for: .delete, in: state) == .cartItem(id, .deleteTapped))
+  }
+
+  @Test func anEmptyCartCannotPay() async {
+    let state = await Scenario.cartEmpty.state(at: size)
+    #expect(KeyRouter.command(for: .character("p"), in: state) == nil)
+    #expect(KeyRouter.command(for: .enter, in: state) == nil)
+    #expect(!KeyRouter.footerHints(for: state).contains { $0.text == "pay" })
+  }
+
+  @Test func whileSendingOnlyQuittingWorks() async {
+    let state = await Scenario.cartSending.state(at: size)
+    for key: Key in [.escape, .character("q"), .character("p"), .enter, .character("d"), .tab, .down] {
+      #expect(KeyRouter.command(for: key, in: state) == nil, "\(key)")
+    }
+    #expect(KeyRouter.command(for: .control("c"), in: state) == .quit)
+  }
+
+  @Test func alertKeys() async {
+    let confirm = await Scenario.confirmPayFocused.state(at: size)
+    #expect(KeyRouter.command(for: .enter, in: confirm) == .cart(.alert(.presented(.confirmPurchase))))
+    #expect(KeyRouter.command(for: .escape, in: confirm) == .cart(.alert(.dismiss)), "Esc presses Cancel")
+    #expect(KeyRouter.command(for: .right, in: confirm) == .cart(.alertFocusMoved(by: 1)))
+    #expect(KeyRouter.command(for: .tab, in: confirm) == .cart(.alertFocusMoved(by: 1)))
+    #expect(KeyRouter.command(for: .character("p"), in: confirm) == nil, "the sheet under the dialog does not hear keys")
+
+    let cancelFocused = await Scenario.confirmCancelFocused.state(at: size)
+    #expect(KeyRouter.command(for: .enter, in: cancelFocused) == .cart(.alert(.dismiss)))
+
+    let success = await Scenario.orderSucceeded.state(at: size)
+    #expect(KeyRouter.command(for: .enter, in: success) == .cart(.alert(.presented(.orderCompletedAcknowledged))))
+    #expect(KeyRouter.command(for: .escape, in: success) == .cart(.alert(.presented(.orderCompletedAcknowledged))), "a lone button answers Esc")
+  }
+
+  @Test func helpIsModalAndClosesWithItsKeys() async {
+    let state = await Scenario.help.state(at: size)
+    #expect(KeyRouter.command(for: .escape, in: state) == .app(.helpToggled))
+    #expect(KeyRouter.command(for: .character("?"), in: state) == .app(.helpToggled))
+    #expect(KeyRouter.command(for: .character("q"), in: state) == .app(.helpToggled))
+    #expect(KeyRouter.command(for: .down, in: state) == nil)
+  }
+
+  /// Every hint the footer shows does what it says: pressing its key gives a command.
+  @Test(arguments: Scenario.allCases)
+  func footerHintsAreBackedByBindings(scenario: Scenario) async {
+    let state = await scenario.state(at: size)
+    let layers = KeyRouter.layers(for: state)
+    for hint in KeyRouter.footerHints(for: state) {
+      let binding = layers.flatMap(\.bindings).first { $0.footer == hint }
+      #expect(binding != nil, "\(hint) comes from a binding")
+      if let key = binding?.keys.first {
+        #expect(KeyRouter.command(for: key, in: state) != nil, "\(hint.keys) does something in \(scenario)")
+      }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Shop
+import Testing
+
+@testable import TerminalUI
+
+/// Titles from a hostile or careless store — wide scripts, combining marks, emoji sequences,
+/// control characters, escape sequences, absurd lengths — must not move a column, break a
+/// border, or reach the terminal as a command.
+@MainActor
+struct LayoutRobustnessTests {
+  static let awkwardTitles = [
+    "한지 노트 Hanji notebook — 한국어 제목이 아주 길어서 잘려야 합니다",
+    "手ぬぐい 手ぬぐい 手ぬぐい 手ぬぐい 手ぬぐい 手ぬぐい 手ぬぐい",
+    "Cre\u{300}me bru\u{302}le\u{301}e torch with combining marks",
+    "I ❤️ emoji with VS16 ❤️❤️❤️❤️❤️❤️❤️❤️❤️❤️❤️❤️❤️❤️❤️❤️",
+    "Family pack 👩‍👩‍👧👨‍👨‍👦‍👦 and flags 🇯🇵🇰🇷🇫🇷 and skin tones 👍🏽👍🏿",
+    "Evil\u{1B}[2J\u{1B}[H\u{1B}]0;owned\u{07} title\u{9B}31m\u{202E}desrever",
+    String(repeating: "Very long title ", count: 40),
+    "\u{301}starts with a combining mark",
+    "",
+  ]
+
+  static func products() -> [Product] {
+    awkwardTitles.enumerated().map { index, title in
+      Product(id: index + 1, title: title, price: Money(cents: 99_999_99 - index), description: title, category: title)
+    }
+  }
+
+  @Test(arguments: [Size(width: 40, height: 12), Size(width: 80, height: 24), Size(width: 133, height: 41)])
+  func columnsStayPutWhateverTheTitles(size: Size) async {
+    let state = await Scenario.productsInCart.state(at: size, products: Self.products())
+    let canvas = AppScreen.render(state, size: size)
+    let list = AppLayout(size: size).productList
+    let rows = min(Self.awkwardTitles.count, list.height)
+    for (row, product) in state.productList.products.prefix(rows).enumerated() {
+      let y = list.y + row
+      // The stepper fills the last 15 columns and the price the 11 before the gap, on every
+      // row, whatever the title did.
+      let stepper = Self.text(in: canvas, y: y, from: list.maxX - StepperText.width, width: StepperText.width)
+      #expect(stepper == StepperText.text(count: product.quantity), "row \(y)")
+      let price = Self.text(in: canvas, y: y, from: list.maxX - StepperText.width - 2 - 11, width: 11)
+      #expect(price == TextLayout.pad(product.product.price.formatted, toWidth: 11, alignment: .trailing), "row \(y)")
+      #expect(TextWidth.columns(of: canvas.textRows[y]) <= size.width, "row \(y) fits the screen")
+    }
+    Self.expectNoControlCharacters(in: canvas)
+  }
+
+  @Test(arguments: [Scenario.cartWithItems, .confirmPayFocused, .orderFailed, .help], [Size(width: 40, height: 12), Size(width: 80, height: 24)])
+  func everyBoxOnScreenIsWhole(scenario: Scenario, size: Size) async {
+    let canvas = AppScreen.render(await scenario.state(at: size, products: Self.products()), size: size)
+    let boxes = Self.boxes(in: canvas)
+    #expect(!boxes.isEmpty)
+    for box in boxes {
+      for y in (box.y + 1)..<(box.maxY - 1) {
+        #expect(canvas[box.x, y].text == "│" && canvas[box.maxX - 1, y].text == "│", "\(scenario) \(size): box \(box), row \(y)")
+      }
+      #expect(canvas[box.maxX - 1, box.maxY - 1].text == "┘", "\(scenario) \(size): box \(box)")
+    }
+    Self.expectNoControlCharacters(in: canvas)
+  }
+
+  /// The cells of row `y` from column `x`, `width` columns, as text.
+  static func text(in canvas: Canvas, y: Int, from x: Int, width: Int) -> String {
+    (x..<(x + width)).map { canvas[$0, y].text }.joined()
+  }
+
+  /// The rectangles of the boxes whose top-left corner is visible: from "┌" right to "┐" and
+  /// down to "└".
+  static func boxes(in canvas: Canvas) -> [Rect] {
+    var boxes: [Rect] = []
+    for y in 0..<canvas.size.height {
+      for x in 0..<canvas.size.width where canvas[x, y].text == "┌" {
+        guard let right = ((x + 1)..<canvas.size.width).first(where: { canvas[$0, y].text == "┐" }),
+          let bottom = ((y + 1)..<canvas.size.height).first(where: { canvas[x, $0].text == "└" })
+        else { continue }
+        boxes.append(Rect(x: x, y: y, width: right - x + 1, height: bottom - y + 1))
+      }
+    }
+    return boxes
+  }
+
+  @Test func theDetailPaneWrapsInsideItsColumn() async {
+    let size = Size(width: 120, height: 40)
+    var state = await Scenario.productsTop.state(at: size, products: Self.products())
+    state.productList.selectedID = 5
+    let canvas = AppScreen.render(state, size: size)
+    let pane = AppLayout(size: size).detailPane!
+    for y in pane.y..<pane.maxY {
+      #expect(canvas[pane.x - 1, y].text == "│", "the rule beside the pane is intact on row \(y)")
+    }
+  }
+
+  static func expectNoControlCharacters(in canvas: Canvas) {
+    for cell in canvas.cells {
+      #expect(!cell.text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.value == 0x202E })
+    }
+  }
+}

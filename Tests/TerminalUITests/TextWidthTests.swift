@@ -1,0 +1,68 @@
+import Testing
+
+@testable import TerminalUI
+
+/// Text measured per grapheme, made safe, truncated and wrapped.
+struct TextWidthTests {
+  @Test(arguments: [
+    ("a", 1),
+    ("é", 1),  // precomposed
+    ("e\u{301}", 1),  // e + COMBINING ACUTE ACCENT: one grapheme, one column
+    ("한", 2),  // Hangul syllable
+    ("抹", 2),  // CJK ideograph
+    ("ぬ", 2),  // Hiragana
+    ("Ａ", 2),  // full-width Latin
+    ("😀", 2),  // emoji presented as emoji by default
+    ("❤️", 2),  // U+2764 + VARIATION SELECTOR-16
+    ("❤", 1),  // the same heart without VS16 is text
+    ("👩‍👩‍👧", 2),  // ZWJ family
+    ("👍🏽", 2),  // emoji + skin tone modifier
+    ("🇯🇵", 2),  // flag: two regional indicators
+    ("\u{200B}", 0),  // ZERO WIDTH SPACE
+  ])
+  func graphemeWidths(text: String, columns: Int) {
+    #expect(text.count == 1, "one grapheme")
+    #expect(TextWidth.columns(of: text.first!) == columns)
+  }
+
+  @Test func stringWidths() {
+    #expect(TextWidth.columns(of: "한지 노트 Hanji notebook") == 24)
+    #expect(TextWidth.columns(of: "手ぬぐい Tenugui") == 16)
+    #expect(TextWidth.columns(of: "Crème brûlée") == 12)
+  }
+
+  @Test func controlCharactersAndEscapeSequencesAreDisarmed() {
+    let hostile = "Hat\u{1B}[2J\u{1B}]0;pwned\u{07}\u{9B}31m\u{202E}tfel\u{2028}x\ty\nz\u{7F}"
+    let safe = SafeText.sanitize(hostile)
+    #expect(!safe.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    #expect(!safe.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || $0.value == 0x2028 })
+    #expect(safe.hasPrefix("Hat\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD}\u{FFFD}31m\u{FFFD}tfel\u{FFFD}x y z\u{FFFD}"))
+  }
+
+  @Test func truncationEndsInAnEllipsisAndNeverSplitsAWideCharacter() {
+    #expect(TextLayout.truncate("Notebook", toWidth: 20) == "Notebook")
+    #expect(TextLayout.truncate("Notebook", toWidth: 5) == "Note…")
+    // Four columns: "한" (2) fits, "지" (2) would leave no room for "…".
+    #expect(TextLayout.truncate("한지 노트", toWidth: 4) == "한…")
+    #expect(TextWidth.columns(of: TextLayout.truncate("한지 노트", toWidth: 4)) <= 4)
+    #expect(TextLayout.truncate("abc", toWidth: 0) == "")
+  }
+
+  @Test func wrappingBreaksAtSpacesAndInsideLongWords() {
+    #expect(TextLayout.wrap("Lay-flat binding and 100 g paper", toWidth: 12) == ["Lay-flat", "binding and", "100 g paper"])
+    #expect(TextLayout.wrap("Supercalifragilistic", toWidth: 8) == ["Supercal", "ifragili", "stic"])
+    #expect(TextLayout.wrap("한지 노트북", toWidth: 5) == ["한지", "노트", "북"])
+    #expect(TextLayout.wrap("", toWidth: 5).isEmpty)
+    for line in TextLayout.wrap("手ぬぐい towel 👩‍👩‍👧 from Tokyo, wave pattern", toWidth: 7) {
+      #expect(TextWidth.columns(of: line) <= 7)
+    }
+  }
+
+  @Test func keyNames() throws {
+    #expect(try Key.sequence(parsing: "j k + Enter Esc S-Tab C-c Space PgDn") == [
+      .character("j"), .character("k"), .character("+"), .enter, .escape, .backTab, .control("c"),
+      .character(" "), .pageDown,
+    ])
+    #expect(throws: KeyNameError(name: "Hyper")) { try Key.sequence(parsing: "j Hyper") }
+  }
+}
