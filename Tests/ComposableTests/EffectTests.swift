@@ -2,6 +2,16 @@ import Clocks
 import Composable
 import Testing
 
+/// A test store for ``Search`` whose effects wait on `clock`.
+@MainActor
+func searchStore(clock: some Clock<Duration>) -> TestStoreOf<Search> {
+  TestStore(initialState: Search.State()) {
+    Search()
+  } withDependencies: {
+    $0.continuousClock = clock
+  }
+}
+
 /// A search that waits 300 ms after each keystroke and answers only the latest query.
 struct Search: Reducer {
   struct State: Equatable {
@@ -81,17 +91,9 @@ struct Search: Reducer {
 
 @MainActor
 struct EffectTests {
-  func makeStore(_ clock: some Clock<Duration>) -> TestStoreOf<Search> {
-    TestStore(initialState: Search.State()) {
-      Search()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-  }
-
   @Test func cancelInFlightKeepsOnlyTheLatestRequest() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = searchStore(clock: clock)
     await store.send(.queryChanged("c")) { $0.query = "c" }
     await clock.sleeping()
     await clock.advance(by: .milliseconds(200))
@@ -104,7 +106,7 @@ struct EffectTests {
 
   @Test func cancelStopsAnEffect() async {
     let clock = TestClock()
-    let store = makeStore(clock)
+    let store = searchStore(clock: clock)
     await store.send(.queryChanged("c")) { $0.query = "c" }
     await store.send(.cancelTapped)
     await store.finish()
@@ -113,7 +115,7 @@ struct EffectTests {
 
   @Test func concatenateRunsOneAfterAnother() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = searchStore(clock: clock)
     await store.send(.runSteps)
     await clock.sleeping()
     await clock.advance(by: .seconds(1))
@@ -124,7 +126,7 @@ struct EffectTests {
 
   @Test func mergeRunsAtTheSameTime() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = searchStore(clock: clock)
     await store.send(.mergeSteps)
     await store.receive(.step(2)) { $0.steps = [2] }
     await clock.sleeping()
@@ -133,7 +135,7 @@ struct EffectTests {
   }
 
   @Test func mapEmbedsAChildsActions() async {
-    let store = makeStore(TestClock())
+    let store = searchStore(clock: TestClock())
     await store.send(.child(.ping))
     await store.receive(.child(.pong)) { $0.steps = [0] }
   }

@@ -38,11 +38,7 @@ struct TestStoreFailureTests {
       issue.description.contains("does not match expectation")
     }
     await withKnownIssue { @MainActor in
-      let store = TestStore(initialState: Search.State()) {
-        Search()
-      } withDependencies: {
-        $0.continuousClock = TestClock()
-      }
+      let store = searchStore(clock: TestClock())
       await store.send(.cancelTapped) { $0.query = "" }
     } matching: { issue in
       issue.description.contains("Expected state to change, but no change occurred")
@@ -51,11 +47,7 @@ struct TestStoreFailureTests {
 
   @Test func receivedActionsMustBeAssertedBeforeTheNextSend() async {
     await withKnownIssue { @MainActor in
-      let store = TestStore(initialState: Search.State()) {
-        Search()
-      } withDependencies: {
-        $0.continuousClock = ImmediateClock()
-      }
+      let store = searchStore(clock: ImmediateClock())
       await store.send(.queryChanged("a")) { $0.query = "a" }.finish()
       await store.send(.cancelTapped)
     } matching: { issue in
@@ -65,11 +57,7 @@ struct TestStoreFailureTests {
 
   @Test func receivedActionsMustBeAssertedByTheEnd() async {
     await withKnownIssue { @MainActor in
-      let store = TestStore(initialState: Search.State()) {
-        Search()
-      } withDependencies: {
-        $0.continuousClock = TestClock()
-      }
+      let store = searchStore(clock: TestClock())
       await store.send(.sendTwice)
     } matching: { issue in
       issue.description.contains("2 actions that the test did not assert")
@@ -88,11 +76,7 @@ struct TestStoreFailureTests {
 
   @Test func receivingADifferentActionFails() async {
     await withKnownIssue { @MainActor in
-      let store = TestStore(initialState: Search.State()) {
-        Search()
-      } withDependencies: {
-        $0.continuousClock = ImmediateClock()
-      }
+      let store = searchStore(clock: ImmediateClock())
       await store.send(.queryChanged("a")) { $0.query = "a" }
       await store.receive(.response("b")) { $0.results = ["a"] }
     } matching: { issue in
@@ -102,11 +86,7 @@ struct TestStoreFailureTests {
   }
 
   @Test func receivingByCaseKeyChecksTheCase() async {
-    let store = TestStore(initialState: Search.State()) {
-      Search()
-    } withDependencies: {
-      $0.continuousClock = ImmediateClock()
-    }
+    let store = searchStore(clock: ImmediateClock())
     await store.send(.queryChanged("a")) { $0.query = "a" }
     await store.receive(\.response) { $0.results = ["a"] }
 
@@ -121,11 +101,7 @@ struct TestStoreFailureTests {
 
   @Test func anEffectStillRunningAtTheEndFails() async {
     await withKnownIssue { @MainActor in
-      let store = TestStore(initialState: Search.State()) {
-        Search()
-      } withDependencies: {
-        $0.continuousClock = TestClock()
-      }
+      let store = searchStore(clock: TestClock())
       await store.send(.queryChanged("a")) { $0.query = "a" }
     } matching: { issue in
       issue.description.contains("still running at the end of the test")
@@ -134,11 +110,7 @@ struct TestStoreFailureTests {
 
   @Test func finishFailsWhenEffectsOutliveTheTimeout() async {
     await withKnownIssue { @MainActor in
-      let store = TestStore(initialState: Search.State()) {
-        Search()
-      } withDependencies: {
-        $0.continuousClock = TestClock()
-      }
+      let store = searchStore(clock: TestClock())
       await store.send(.queryChanged("a")) { $0.query = "a" }
       await store.finish(timeout: .milliseconds(50))
       await store.skipInFlightEffects()
@@ -148,11 +120,7 @@ struct TestStoreFailureTests {
   }
 
   @Test func nonExhaustiveStoresCheckOnlyWhatIsAsserted() async {
-    let store = TestStore(initialState: Search.State()) {
-      Search()
-    } withDependencies: {
-      $0.continuousClock = ImmediateClock()
-    }
+    let store = searchStore(clock: ImmediateClock())
     store.exhaustivity = .off
     await store.send(.sendTwice)
     await store.send(.queryChanged("a"))

@@ -68,6 +68,33 @@ struct EndToEndTests {
     #expect(saved == #"{"quantities":{"1":1},"version":1}"#)
   }
 
+  /// A crash is the C guard's job: restore the settings, leave the alternate screen, show the
+  /// cursor, then end the process with the same signal.
+  @Test(arguments: [("SEGV", Int32(128 + 11)), ("ABRT", Int32(128 + 6)), ("ILL", Int32(128 + 4))])
+  func aCrashStillRestoresTheTerminal(signal: String, status: Int32) async throws {
+    let run = try await TUIDrive.run(
+      stateDirectory: try TUIDrive.temporaryStateDirectory(), firstScreen: "Dot-grid notebook",
+      steps: ["@signal \(signal)"]
+    )
+    #expect(run.driverStatus == 0, "alternate screen left, cursor shown, stty restored\n\(run.log)")
+    #expect(run.programStatus == status)
+    #expect(run.finalScreen?.contains("onlinestore stopped unexpectedly; the terminal has been restored.") == true)
+  }
+
+  @Test func theLogRecordsActionsAndTheirChanges() async throws {
+    let state = try TUIDrive.temporaryStateDirectory()
+    let log = state.appendingPathComponent("actions.log")
+    let run = try await TUIDrive.run(
+      arguments: ["--latency", "30", "--log", log.path],
+      stateDirectory: state, firstScreen: "Dot-grid notebook", steps: ["+", "@wait Cart: 1 item", "q"]
+    )
+    #expect(run.programStatus == 0)
+    let text = try String(contentsOf: log, encoding: .utf8)
+    #expect(text.contains("received action:"))
+    #expect(text.contains("plusTapped"))
+    #expect(text.contains("count: 1"))
+  }
+
   @Test func theCartSurvivesARestart() async throws {
     let state = try TUIDrive.temporaryStateDirectory()
     let first = try await TUIDrive.run(stateDirectory: state, firstScreen: "Dot-grid notebook", steps: ["+", "+", "j", "+", "q"])

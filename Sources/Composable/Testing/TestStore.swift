@@ -206,13 +206,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     await receiveAction(
       described: "an action matching \(caseKeyDescription(caseKey))",
       matching: { casePath.extract(from: $0) != nil },
-      mismatch: { received in
-        """
-        Received an action that does not match \(caseKeyDescription(caseKey)):
-
-        \(dumped(received))
-        """
-      },
+      mismatch: { caseMismatch(caseKey, received: $0) },
       timeout: timeout,
       assert: updateStateToExpectedResult,
       at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -245,11 +239,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
             (Expected: −, Received: +)
             """
         }
-        return """
-          Received an action that does not match \(caseKeyDescription(caseKey)):
-
-          \(dumped(received))
-          """
+        return caseMismatch(caseKey, received: received)
       },
       timeout: timeout,
       assert: updateStateToExpectedResult,
@@ -268,22 +258,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async {
     let timeout = timeout ?? self.timeout
-    let deadline = ContinuousClock.now + timeout
     await Task.megaYield()
-    while effects.runningCount > 0 {
-      guard ContinuousClock.now < deadline else {
-        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(
-          """
-          Expected effects to finish, but \(effects.runningCount) still \
-          \(effects.runningCount == 1 ? "is" : "are") running after \(timeout).
+    guard await !waitUntil(timeout: timeout, { effects.runningCount == 0 }) else { return }
+    CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(
+      """
+      Expected effects to finish, but \(effects.runningCount) still \
+      \(effects.runningCount == 1 ? "is" : "are") running after \(timeout).
 
-          Advance the clocks they wait on, or cancel them, before the test ends.
-          """
-        )
-        return
-      }
-      try? await Task.sleep(for: .milliseconds(1))
-    }
+      Advance the clocks they wait on, or cancel them, before the test ends.
+      """
+    )
   }
 
   /// Accepts every action received so far without asserting it, moving to the latest state.
@@ -399,16 +383,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     await Task.megaYield()
   }
 
+  /// Waits for an effect to send an action: until one arrives, no effect is left running to
+  /// send one, or `timeout` passes.
   private func waitForReceivedAction(timeout: Duration) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
     await Task.megaYield()
-    while received.isEmpty {
-      guard effects.runningCount > 0, ContinuousClock.now < deadline else {
-        return !received.isEmpty
-      }
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    return true
+    _ = await waitUntil(timeout: timeout) { !received.isEmpty || effects.runningCount == 0 }
+    return !received.isEmpty
   }
 
   private func expectState(
@@ -499,6 +479,14 @@ private func dumped(_ value: Any) -> String {
   var output = ""
   customDump(value, to: &output)
   return output
+}
+
+private func caseMismatch<Root, Value>(_ key: CaseKey<Root, Value>, received: Root) -> String {
+  """
+  Received an action that does not match \(caseKeyDescription(key)):
+
+  \(dumped(received))
+  """
 }
 
 /// Key paths into `AllCasePaths` do not print their member names on Linux; the case's value type

@@ -32,16 +32,10 @@ public struct TestStoreTask: Hashable, Sendable {
       await task.value
       isFinished.setValue(true)
     }
-    let deadline = ContinuousClock.now + timeout
-    while !isFinished.value {
-      guard ContinuousClock.now < deadline else {
-        CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(
-          "Expected the effects of this action to finish, but they are still running after \(timeout)."
-        )
-        return
-      }
-      try? await Task.sleep(for: .milliseconds(1))
-    }
+    guard await !waitUntil(timeout: timeout, { isFinished.value }) else { return }
+    CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(
+      "Expected the effects of this action to finish, but they are still running after \(timeout)."
+    )
   }
 
   /// Whether the effects were cancelled.

@@ -17,7 +17,6 @@ public enum AppScreen {
     case .products:
       ProductsScreen.draw(state.productList, layout: layout, on: &canvas, context: context)
       if let cart = state.productList.cart {
-        canvas.highlight(layout.content, with: context.theme.scrim)
         CartSheet.draw(cart, layout: layout, on: &canvas, context: context)
         if cart.order != .sending, let alert = cart.alert {
           canvas.highlight(layout.content, with: context.theme.scrim)

@@ -5,7 +5,7 @@ import Shop
 public enum CartSheet {
   public static func draw(_ state: CartFeature.State, layout: AppLayout, on canvas: inout Canvas, context: RenderContext) {
     let theme = context.theme
-    let inside = Box.draw(in: layout.sheet, on: &canvas, title: "Cart", note: "Esc close", theme: theme)
+    let inside = Sheet.draw(over: layout.content, in: layout.sheet, on: &canvas, title: "Cart", note: "Esc close", theme: theme)
       .insetBy(dx: 1, dy: 0)
     guard inside.height >= 3 else { return }
 
@@ -31,26 +31,23 @@ public enum CartSheet {
   static func drawLines(_ state: CartFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
     let focusedIndex: Int? =
       if case let .item(id) = state.focus { state.items.index(id: id) } else { nil }
-    // Scroll just enough to keep the focused line in view.
-    let first = max(0, (focusedIndex ?? 0) - rect.height + 1)
-    let last = min(state.items.count, first + rect.height)
     let columns = LineColumns(width: rect.width)
-    for (row, index) in (first..<last).enumerated() {
+    ScrollingList.draw(
+      count: state.items.count, offset: ScrollingList.offset(showing: focusedIndex, height: rect.height),
+      selected: focusedIndex, in: rect, on: &canvas, theme: theme
+    ) { index, line, isFocused, canvas in
       let item = state.items[index].item
-      let line = rect.row(row)
       var x = line.x
       func draw(_ text: String, width: Int, style: Style) {
         canvas.draw(text, at: Point(x: x, y: line.y), width: min(width, line.maxX - x), style: style)
         x += width
       }
-      draw(index == focusedIndex ? "▸ " : "  ", width: 2, style: theme.action)
+      draw(isFocused ? "▸ " : "  ", width: 2, style: theme.action)
       draw(item.product.title, width: columns.title + 1, style: theme.text)
       draw(TextLayout.pad(item.product.price.formatted, toWidth: columns.price, alignment: .trailing), width: columns.price + 2, style: theme.price)
       draw(TextLayout.pad(columns.quantity(item.quantity), toWidth: columns.quantityWidth), width: columns.quantityWidth + 1, style: theme.text)
       draw(columns.delete, width: TextWidth.columns(of: columns.delete), style: theme.danger)
-      if index == focusedIndex {
-        canvas.highlight(line, with: theme.selection)
-      }
+      return nil
     }
   }
 

@@ -35,33 +35,31 @@ public enum ProductsScreen {
   }
 
   static func drawList(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
-    let first = min(max(0, state.scrollOffset), max(0, state.products.count - 1))
-    let last = min(state.products.count, first + rect.height)
-    for (row, index) in (first..<last).enumerated() {
-      let product = state.products[index]
-      let line = rect.row(row)
-      let isSelected = product.id == state.selectedID
-      drawRow(product, in: line, on: &canvas, theme: theme, isSelected: isSelected)
+    ScrollingList.draw(
+      count: state.products.count, offset: state.scrollOffset, selected: state.selectedIndex,
+      in: rect, on: &canvas, theme: theme
+    ) { index, line, isSelected, canvas in
+      drawRow(state.products[index], in: line, on: &canvas, theme: theme, isSelected: isSelected)
     }
   }
 
-  static func drawRow(_ row: ProductFeature.State, in line: Rect, on canvas: inout Canvas, theme: Theme, isSelected: Bool) {
+  /// Draws one product row; returns the part the selection bar covers: the marker and the
+  /// title's own text, not the padding after it, so that moving the selection re-sends two
+  /// short runs of text rather than two whole rows (see README, "Bytes per key").
+  static func drawRow(
+    _ row: ProductFeature.State, in line: Rect, on canvas: inout Canvas, theme: Theme, isSelected: Bool
+  ) -> Rect {
     let stepperWidth = StepperText.width
     let titleWidth = max(0, line.width - 2 - priceWidth - 2 - stepperWidth)
     var x = line.x
     x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: line.y), width: 2, style: theme.action)
     let titleColumns = canvas.draw(row.product.title, at: Point(x: x, y: line.y), width: titleWidth, style: theme.text)
-    if isSelected {
-      // The bar covers the marker and the title's own text, not the padding after it: moving the
-      // selection then re-sends two short runs of text rather than two whole rows (see README,
-      // "Bytes per key").
-      canvas.highlight(Rect(x: line.x, y: line.y, width: 2 + titleColumns, height: 1), with: theme.selection)
-    }
     x += titleWidth
     let price = TextLayout.pad(row.product.price.formatted, toWidth: priceWidth, alignment: .trailing)
     x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceWidth, style: theme.price)
     x += 2
     canvas.draw(StepperText.text(count: row.quantity), at: Point(x: x, y: line.y), width: stepperWidth, style: theme.action)
+    return Rect(x: line.x, y: line.y, width: 2 + titleColumns, height: 1)
   }
 
   static func drawDetails(_ product: Product, in rect: Rect, on canvas: inout Canvas, theme: Theme) {

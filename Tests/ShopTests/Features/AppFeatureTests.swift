@@ -98,13 +98,7 @@ struct AppFeatureTests {
     }
     await store.receive(cart(._internal(.orderResponse(.success(confirmation))))) {
       $0.productList.cart?.order = .sent(confirmation)
-      $0.productList.cart?.alert = AlertState {
-        TextState("Thank you!")
-      } actions: {
-        ButtonState(action: .orderCompletedAcknowledged) { TextState("Done") }
-      } message: {
-        TextState("Your order is in process. Your order number is 42.")
-      }
+      $0.productList.cart?.alert = .orderSucceededForTest(number: 42)
     }
     await store.send(cart(.view(.alert(.presented(.orderCompletedAcknowledged))))) {
       $0.productList.cart?.alert = nil

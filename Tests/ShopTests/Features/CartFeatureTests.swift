@@ -87,13 +87,7 @@ struct CartFeatureTests {
     }
     await store.receive(._internal(.orderResponse(.success(confirmation)))) {
       $0.order = .sent(confirmation)
-      $0.alert = AlertState {
-        TextState("Thank you!")
-      } actions: {
-        ButtonState(action: .orderCompletedAcknowledged) { TextState("Done") }
-      } message: {
-        TextState("Your order is in process. Your order number is 11.")
-      }
+      $0.alert = .orderSucceededForTest(number: 11)
     }
     #expect(
       sent.value
@@ -160,13 +154,7 @@ struct CartFeatureTests {
     release.continuation.yield()
     await store.receive(._internal(.orderResponse(.success(confirmation)))) {
       $0.order = .sent(confirmation)
-      $0.alert = AlertState {
-        TextState("Thank you!")
-      } actions: {
-        ButtonState(action: .orderCompletedAcknowledged) { TextState("Done") }
-      } message: {
-        TextState("Your order is in process. Your order number is 3.")
-      }
+      $0.alert = .orderSucceededForTest(number: 3)
     }
   }
 
@@ -196,6 +184,17 @@ struct CartFeatureTests {
 }
 
 extension AlertState where Action == CartFeature.AlertAction {
+  /// The success alert, spelled out independently of the feature's own builder.
+  static func orderSucceededForTest(number: Int) -> Self {
+    AlertState {
+      TextState("Thank you!")
+    } actions: {
+      ButtonState(action: .orderCompletedAcknowledged) { TextState("Done") }
+    } message: {
+      TextState("Your order is in process. Your order number is \(number).")
+    }
+  }
+
   /// The confirmation alert, spelled out independently of the feature's own builder.
   static func confirmPurchaseForTest(total: String) -> Self {
     AlertState {

@@ -7,6 +7,8 @@ import Testing
 @MainActor
 struct ProductListFeatureTests {
   nonisolated static let products = [Product.demo, .another]
+  /// The products as they are listed, none in the cart.
+  nonisolated static let rows = IdentifiedArray(uniqueElements: products.map { ProductFeature.State(product: $0) })
 
   /// A store whose products arrive at once and whose cart storage starts with `saved`.
   func makeStore(
@@ -39,7 +41,7 @@ struct ProductListFeatureTests {
     }
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
-      $0.products = IdentifiedArray(uniqueElements: Self.products.map { ProductFeature.State(product: $0) })
+      $0.products = Self.rows
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
@@ -83,7 +85,7 @@ struct ProductListFeatureTests {
     await store.send(.view(.retryTapped)) { $0.status = .loading }
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
-      $0.products = IdentifiedArray(uniqueElements: Self.products.map { ProductFeature.State(product: $0) })
+      $0.products = Self.rows
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
@@ -116,7 +118,7 @@ struct ProductListFeatureTests {
     answer.continuation.yield(Self.products)
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
-      $0.products = IdentifiedArray(uniqueElements: Self.products.map { ProductFeature.State(product: $0) })
+      $0.products = Self.rows
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
@@ -176,13 +178,7 @@ struct ProductListFeatureTests {
     let confirmation = OrderConfirmation(id: 1, userId: 1, products: [])
     await store.receive(\._internal.cart.presented) {
       $0.cart?.order = .sent(confirmation)
-      $0.cart?.alert = AlertState {
-        TextState("Thank you!")
-      } actions: {
-        ButtonState(action: .orderCompletedAcknowledged) { TextState("Done") }
-      } message: {
-        TextState("Your order is in process. Your order number is 1.")
-      }
+      $0.cart?.alert = .orderSucceededForTest(number: 1)
     }
     await store.send(._internal(.cart(.presented(.view(.alert(.presented(.orderCompletedAcknowledged))))))) {
       $0.cart?.alert = nil
@@ -232,7 +228,7 @@ struct ProductListFeatureTests {
     }
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
-      $0.products = IdentifiedArray(uniqueElements: Self.products.map { ProductFeature.State(product: $0) })
+      $0.products = Self.rows
       // Product 999 is no longer sold: it is dropped.
       $0.products[id: Product.another.id]?.quantity = 3
       $0.selectedID = Product.demo.id
@@ -243,37 +239,11 @@ struct ProductListFeatureTests {
   @Test func savedQuantitiesApplyToProductsAlreadyLoaded() async {
     var state = ProductListFeature.State()
     state.status = .loaded
-    state.products = IdentifiedArray(uniqueElements: Self.products.map { ProductFeature.State(product: $0) })
+    state.products = Self.rows
     let store = makeStore(state: state, saved: SavedCart(quantities: [Product.demo.id: 4]))
     await store.send(.view(.onAppear)) { $0.restoration = .loading }
     await store.receive(\._internal.savedCartLoaded.success) {
       $0.products[id: Product.demo.id]?.quantity = 4
-      $0.restoration = .done
-    }
-  }
-
-  @Test func aSavedCartReadBeforeTheProductsWaitsForThem() async {
-    let products = AsyncStream.makeStream(of: [Product].self)
-    let store = makeStore(
-      fetch: {
-        for await products in products.stream { return products }
-        return []
-      },
-      saved: SavedCart(quantities: [Product.demo.id: 2])
-    )
-    await store.send(.view(.onAppear)) {
-      $0.status = .loading
-      $0.restoration = .loading
-    }
-    await store.receive(\._internal.savedCartLoaded.success) {
-      $0.restoration = .waiting(SavedCart(quantities: [Product.demo.id: 2]))
-    }
-    products.continuation.yield(Self.products)
-    await store.receive(\._internal.productsResponse.success) {
-      $0.status = .loaded
-      $0.products = IdentifiedArray(uniqueElements: Self.products.map { ProductFeature.State(product: $0) })
-      $0.products[id: Product.demo.id]?.quantity = 2
-      $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
   }
@@ -316,7 +286,7 @@ struct ProductListFeatureTests {
     }
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
-      $0.products = IdentifiedArray(uniqueElements: Self.products.map { ProductFeature.State(product: $0) })
+      $0.products = Self.rows
       $0.selectedID = Product.demo.id
     }
     await store.send(.view(.noticeDismissed)) { $0.notice = nil }
