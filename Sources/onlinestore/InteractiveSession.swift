@@ -124,12 +124,7 @@ final class InteractiveSession {
 
   /// Sends what the screens say without a key: appearances, and how many rows fit.
   private func settle() {
-    while true {
-      let commands = ScreenEvents.commands(from: lastState, to: store.state, size: terminal.size)
-      lastState = store.state
-      guard !commands.isEmpty else { return }
-      commands.forEach { screens.send($0) }
-    }
+    screens.sendScreenEvents(since: &lastState, size: terminal.size)
   }
 
   private func draw() {

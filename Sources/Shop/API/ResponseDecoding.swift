@@ -74,13 +74,14 @@ enum ResponseDecoding {
     }
   }
 
+  /// What a JSON value of `type` looks like, in words.
   private static func describeType(_ type: Any.Type) -> String {
     switch type {
     case is String.Type: "text"
-    case is Int.Type, is Double.Type, is Decimal.Type: "a number"
-    case is [Any].Type: "a list"
-    case is [String: Any].Type: "an object"
-    default: "\(type)".hasPrefix("Array") ? "a list" : "an object"
+    case is Bool.Type: "true or false"
+    case is any Numeric.Type: "a number"
+    case is any Sequence.Type: "a list"
+    default: "an object"
     }
   }
 }

@@ -40,7 +40,7 @@ public struct Product: Identifiable, Hashable, Sendable {
   }
 }
 
-extension Product: Codable {
+extension Product: Decodable {
   private enum CodingKeys: String, CodingKey {
     case id, title, price, description, category, rating
     case imageURL = "image"
@@ -63,16 +63,5 @@ extension Product: Codable {
     category = try container.decode(String.self, forKey: .category)
     imageURL = try container.decode(String.self, forKey: .imageURL)
     rating = try container.decode(Rating.self, forKey: .rating)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(title, forKey: .title)
-    try container.encode(Decimal(price.cents) / 100, forKey: .price)
-    try container.encode(description, forKey: .description)
-    try container.encode(category, forKey: .category)
-    try container.encode(imageURL, forKey: .imageURL)
-    try container.encode(rating, forKey: .rating)
   }
 }

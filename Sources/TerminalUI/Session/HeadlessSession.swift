@@ -42,15 +42,10 @@ public final class HeadlessSession {
     AppScreen.render(store.state, size: size, context: context)
   }
 
-  /// Sends the screens' own events (appearances, room for rows) until there are none left.
+  /// Sends the screens' own events and waits for what they start.
   private func settle() async {
-    while true {
-      let commands = ScreenEvents.commands(from: lastState, to: store.state, size: size)
-      lastState = store.state
-      guard !commands.isEmpty else { return }
-      for command in commands {
-        await screens.send(command)?.finish()
-      }
+    for task in screens.sendScreenEvents(since: &lastState, size: size) {
+      await task.finish()
     }
   }
 }

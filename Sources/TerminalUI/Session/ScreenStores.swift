@@ -27,6 +27,20 @@ public struct ScreenStores {
     }
   }
 
+  /// Sends what the screens tell their features without a key (appearances, room for rows)
+  /// until there is nothing left to tell. `previous` is the state they last spoke for; it is
+  /// brought up to date. Returns the effects started, for a caller that waits for them.
+  @discardableResult
+  public func sendScreenEvents(since previous: inout AppFeature.State?, size: Size) -> [StoreTask] {
+    var tasks: [StoreTask] = []
+    while true {
+      let commands = ScreenEvents.commands(from: previous, to: app.state, size: size)
+      previous = app.state
+      guard !commands.isEmpty else { return tasks }
+      tasks += commands.compactMap { send($0) }
+    }
+  }
+
   public var appScreen: ViewOnlyStoreOf<AppFeature> { app.viewScope }
 
   public var productsScreen: ViewOnlyStoreOf<ProductListFeature> {
