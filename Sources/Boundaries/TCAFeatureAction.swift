@@ -52,18 +52,6 @@ extension TCAFeatureAction {
     )
   }
 
-  /// The case path of the delegate actions.
-  @inlinable
-  public static var delegateCase: AnyCasePath<Self, DelegateAction> {
-    AnyCasePath(
-      embed: { Self.delegate($0) },
-      extract: {
-        guard case let .delegate(action) = $0.kind else { return nil }
-        return action
-      }
-    )
-  }
-
   /// The case path of one view action that carries a child's actions — an alert's buttons are
   /// pressed by the user, so its actions are view actions: `viewCase(\.alert)`.
   @inlinable

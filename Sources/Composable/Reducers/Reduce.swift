@@ -16,12 +16,6 @@ public struct Reduce<State, Action>: Reducer {
     self.reduce = reduce
   }
 
-  /// Wraps another reducer, for example to store one in a property of a non-generic type.
-  @inlinable
-  public init(_ reducer: some Reducer<State, Action>) {
-    self.reduce = reducer._resolved().run
-  }
-
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)

@@ -31,11 +31,6 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       items.sum(\.item.subtotal)
     }
 
-    /// The number of units in the cart.
-    public var unitCount: Int {
-      items.reduce(0) { $0 + $1.item.quantity }
-    }
-
     /// Whether Pay does anything right now.
     public var canPay: Bool {
       total > .zero && order != .sending

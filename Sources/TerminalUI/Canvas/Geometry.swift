@@ -77,8 +77,4 @@ public struct Rect: Hashable, Sendable {
     let top = max(y, other.y)
     return Rect(x: left, y: top, width: min(maxX, other.maxX) - left, height: min(maxY, other.maxY) - top)
   }
-
-  public func contains(_ point: Point) -> Bool {
-    point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
-  }
 }
