@@ -95,7 +95,7 @@ final class InteractiveSession {
         case .resize:
           resize()
         case let .key(key):
-          switch KeyRouter.command(for: key, in: store.state) {
+          switch KeyRouter.command(for: key, in: store.state, size: terminal.size) {
           case .quit?: return .quit
           case .redraw?: repaintEverything = true
           case let command?: screens.send(command)

@@ -49,6 +49,11 @@ struct HeadlessSessionTests {
     #expect(session.store.state.productList.selectedIndex == 9)
     await session.resize(to: Size(width: 30, height: 8))
     #expect(session.render().textRows.contains { $0.contains("Terminal too small") })
+    // Keys pressed blind change nothing.
+    let before = session.store.state
+    await session.press(.character("+"))
+    await session.press(.character("c"))
+    #expect(session.store.state == before)
     await session.resize(to: Size(width: 80, height: 24))
     // The selection stays where it was, on screen.
     let selected = session.store.state.productList.products[9].product.title

@@ -32,6 +32,17 @@ struct KeyRouterTests {
     #expect(KeyRouter.command(for: .character("?"), in: state) == .app(.helpToggled))
   }
 
+  @Test func aTooSmallScreenOnlyQuitsAndRepaints() async {
+    let state = await Scenario.cartWithItems.state(at: size)
+    let tiny = Size(width: 30, height: 8)
+    for key: Key in [.character("d"), .character("p"), .escape, .character("q"), .character("+"), .down] {
+      #expect(KeyRouter.command(for: key, in: state, size: tiny) == nil, "\(key)")
+    }
+    #expect(KeyRouter.command(for: .control("c"), in: state, size: tiny) == .quit)
+    #expect(KeyRouter.command(for: .control("l"), in: state, size: tiny) == .redraw)
+    #expect(KeyRouter.command(for: .character("d"), in: state, size: size) != nil)
+  }
+
   @Test func enterDoesNotAddOnceAProductIsInTheCart() async {
     let state = await Scenario.productsInCart.state(at: size)
     #expect(KeyRouter.command(for: .enter, in: state) == nil)

@@ -200,8 +200,8 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       return saveCart(state)
 
     case .cart(.presented(.delegate(.orderCompleted))):
-      for id in state.products.ids where state.products[id: id]!.quantity != 0 {
-        state.products[id: id]!.quantity = 0
+      for index in state.products.indices where state.products[index].quantity != 0 {
+        state.products[index].quantity = 0
       }
       state.cart = nil
       return saveCart(state)

@@ -51,6 +51,15 @@ public enum KeyRouter {
     bindings: [KeyBinding([.control("c")], "Ctrl-C", "quit", action: .quit).inFooter()]
   )
 
+  /// What `key` does on a screen of `size`. Below the minimum size nothing is on screen to act
+  /// on, so only quitting and repainting work: a key pressed blind must not change the cart.
+  public static func command(for key: Key, in state: AppFeature.State, size: Size) -> KeyCommand? {
+    guard AppLayout(size: size).fitsMinimum else {
+      return [.quit, .redraw].first { AppKeys.global(for: state).action(for: key) == $0 }
+    }
+    return command(for: key, in: state)
+  }
+
   /// What `key` does now, if anything.
   public static func command(for key: Key, in state: AppFeature.State) -> KeyCommand? {
     for layer in layers(for: state) {

@@ -24,7 +24,7 @@ public final class HeadlessSession {
   /// Presses `key` and waits for the effects it started. Returns `false` if the key quits.
   @discardableResult
   public func press(_ key: Key) async -> Bool {
-    guard let command = KeyRouter.command(for: key, in: store.state) else { return true }
+    guard let command = KeyRouter.command(for: key, in: store.state, size: size) else { return true }
     if command == .quit { return false }
     await screens.send(command)?.finish()
     await settle()
