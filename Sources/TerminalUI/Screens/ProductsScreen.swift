@@ -106,20 +106,3 @@ public enum ProductsScreen {
     canvas.draw(position, at: Point(x: rect.maxX - TextWidth.columns(of: position), y: rect.y), style: theme.secondary)
   }
 }
-
-/// The "something went wrong" block of a screen: a sad face, what failed, why, and Retry.
-enum ErrorMessage {
-  static func draw(title: String, reason: String, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
-    let block = rect.centered(width: rect.width, height: 7)
-    canvas.drawCentered(":(", in: block.row(0), style: theme.title)
-    canvas.drawCentered(title, in: block.row(2), style: theme.title)
-    canvas.drawCentered(reason, in: block.row(3), style: theme.secondary)
-    let retry = Button.text("Retry")
-    let width = TextWidth.columns(of: retry)
-    Button.draw(
-      "Retry", at: Point(x: block.x + (block.width - width) / 2, y: block.row(5).y), on: &canvas,
-      appearance: .focused, theme: theme
-    )
-    canvas.drawCentered("press r", in: block.row(6), style: theme.secondary)
-  }
-}
