@@ -95,6 +95,17 @@ struct EndToEndTests {
     #expect(text.contains("count: 1"))
   }
 
+  @Test func aDumbTerminalGetsAMessageNotGarbage() async throws {
+    let run = try await TUIDrive.run(
+      stateDirectory: try TUIDrive.temporaryStateDirectory(),
+      firstScreen: "exit=", environment: ["TERM=dumb"], steps: []
+    )
+    #expect(run.programStatus == 2)
+    #expect(run.screens[0].contains("onlinestore needs a full-screen terminal, and TERM=dumb is not one"))
+    #expect(!run.screens[0].contains("Products"), "no attempt at drawing")
+    #expect(run.driverStatus == 0, "the terminal was never touched\n\(run.log)")
+  }
+
   @Test func theCartSurvivesARestart() async throws {
     let state = try TUIDrive.temporaryStateDirectory()
     let first = try await TUIDrive.run(stateDirectory: state, firstScreen: "Dot-grid notebook", steps: ["+", "+", "j", "+", "q"])

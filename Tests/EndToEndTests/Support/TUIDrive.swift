@@ -48,6 +48,7 @@ struct TUIDrive {
     arguments: [String] = ["--latency", "30"],
     stateDirectory: URL,
     firstScreen: String = "q quit",
+    environment: [String] = [],
     steps: [String]
   ) async throws -> Run {
     guard FileManager.default.isExecutableFile(atPath: tool.path) else {
@@ -63,7 +64,7 @@ struct TUIDrive {
       "-q", "-x", String(dimensions[0]), "-y", String(dimensions[1]), "-o", output.path,
       "-r", firstScreen, "-t", "20", "-T", "tmux-256color",
       "-E", "XDG_STATE_HOME=\(stateDirectory.path)", "-E", "LANG=C.UTF-8",
-    ]
+    ] + environment.flatMap { ["-E", $0] }
     for step in steps { driverArguments += ["-s", step] }
     driverArguments += ["--", binary.path] + arguments
 
