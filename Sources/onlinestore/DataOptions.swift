@@ -52,6 +52,21 @@ struct DataOptions: ParsableArguments {
     return .embedded(latency: .milliseconds(latency))
   }
 
+  /// Whose cart at which store: the customer `--user` at the `--api` server or the embedded
+  /// catalog.
+  var cartOwner: CartOwner {
+    if let apiURL, let url = URL(string: apiURL) {
+      return .api(url, userID: user)
+    }
+    return .embedded(userID: user)
+  }
+
+  /// The cart's file under the state directory, or a cart in memory when there is no home to
+  /// keep it in.
+  var cartStorage: CartStorage {
+    CartStorage.stateDirectory().map { .files(in: $0, for: cartOwner) } ?? .inMemory()
+  }
+
   /// Whether to draw in colour: not with `--no-color`, nor when `NO_COLOR` is set and not empty
   /// (https://no-color.org).
   var wantsColor: Bool {

@@ -19,6 +19,9 @@ final class InteractiveSession {
   private var spinnerFrame = 0
   private var lastState: AppFeature.State?
   private var repaintEverything = true
+  /// Ticks for the spinner; running only while one is on screen, so an idle store sleeps.
+  private var ticker: Task<Void, Never>?
+  private var tickContinuation: AsyncStream<Event>.Continuation?
 
   init(store: StoreOf<AppFeature>, terminal: CursesTerminal) {
     self.store = store
@@ -61,14 +64,12 @@ final class InteractiveSession {
       Task {
         for await _ in changes { continuation.yield(.stateChanged) }
       },
-      Task {
-        while !Task.isCancelled {
-          try? await Task.sleep(for: .milliseconds(100))
-          continuation.yield(.tick)
-        }
-      },
     ]
-    defer { forwarders.forEach { $0.cancel() } }
+    tickContinuation = continuation
+    defer {
+      forwarders.forEach { $0.cancel() }
+      ticker?.cancel()
+    }
 
     settle()
     draw()
@@ -127,7 +128,24 @@ final class InteractiveSession {
     screens.sendScreenEvents(since: &lastState, size: terminal.size)
   }
 
+  /// Starts the spinner's ticks when something animates, and stops them when nothing does.
+  private func updateTicker() {
+    let animating = AppScreen.isAnimating(store.state)
+    if animating, ticker == nil, let continuation = tickContinuation {
+      ticker = Task {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .milliseconds(100))
+          continuation.yield(.tick)
+        }
+      }
+    } else if !animating, let running = ticker {
+      running.cancel()
+      ticker = nil
+    }
+  }
+
   private func draw() {
+    updateTicker()
     var context = self.context
     context.spinnerFrame = spinnerFrame
     terminal.paint(AppScreen.render(store.state, size: terminal.size, context: context), repaintEverything: repaintEverything)

@@ -12,8 +12,9 @@ struct OnlineStore: AsyncParsableCommand {
     commandName: "onlinestore",
     abstract: "A keyboard-driven online store for the terminal.",
     discussion: """
-      Without options it sells the embedded demo catalog, so it works without a network. The \
-      cart is kept in $XDG_STATE_HOME/onlinestore (or ~/.local/state/onlinestore) between runs.
+      Without options it sells the embedded demo catalog, so it works without a network. Each \
+      store's cart is kept for each customer in $XDG_STATE_HOME/onlinestore/carts (or \
+      ~/.local/state/onlinestore/carts) between runs; several copies of the store may share it.
       Press ? in the store for every key.
       """,
     version: "1.0.0",
@@ -44,7 +45,7 @@ struct OnlineStore: AsyncParsableCommand {
       }
     } withDependencies: { [data] in
       $0.apiClient = data.apiClient
-      $0.cartStorage = .liveValue
+      $0.cartStorage = data.cartStorage
     }
 
     let crashNote = "onlinestore stopped unexpectedly; the terminal has been restored."

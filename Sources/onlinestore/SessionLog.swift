@@ -31,7 +31,7 @@ final class SessionLog: Sendable {
 
   /// The default place: next to the saved cart, replaced by each session.
   static func defaultPath() -> String? {
-    CartStorage.defaultFile()?.deletingLastPathComponent().appendingPathComponent("session.log").path
+    CartStorage.stateDirectory()?.appendingPathComponent("session.log").path
   }
 
   func write(_ text: String) {

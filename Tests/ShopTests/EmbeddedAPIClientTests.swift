@@ -36,12 +36,24 @@ struct EmbeddedAPIClientTests {
   @Test func numbersOrdersAndRefusesBadOnes() async throws {
     let client = APIClient.embedded(latency: .zero, clock: ImmediateClock())
     let order = OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: 3, quantity: 2)])
-    #expect(try await client.sendOrder(order).id == 1)
-    #expect(try await client.sendOrder(order).id == 2)
+    #expect(try await client.sendOrder(order.attempt("k0")).id == 1)
+    #expect(try await client.sendOrder(order.attempt("k1")).id == 2)
 
     let unknownProduct = OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: 999, quantity: 1)])
-    await #expect(throws: APIError.httpStatus(400)) { try await client.sendOrder(unknownProduct) }
+    await #expect(throws: APIError.httpStatus(400)) { try await client.sendOrder(unknownProduct.attempt("k2")) }
     let empty = OrderRequest(userId: 1, date: .orderDate, products: [])
-    await #expect(throws: APIError.httpStatus(400)) { try await client.sendOrder(empty) }
+    await #expect(throws: APIError.httpStatus(400)) { try await client.sendOrder(empty.attempt("k3")) }
+  }
+
+  @Test func anOrderSentAgainWithItsKeyIsTakenOnce() async throws {
+    let client = APIClient.embedded(latency: .zero, clock: ImmediateClock())
+    let order = OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: 3, quantity: 2)])
+    let first = try await client.sendOrder(order.attempt("same"))
+    #expect(try await client.sendOrder(order.attempt("same")) == first)
+    // A new key is a new order.
+    #expect(try await client.sendOrder(order.attempt("other")).id == 2)
+    // The same key with another order is refused, as the API server does.
+    let changed = OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: 3, quantity: 1)])
+    await #expect(throws: APIError.httpStatus(422)) { try await client.sendOrder(changed.attempt("same")) }
   }
 }

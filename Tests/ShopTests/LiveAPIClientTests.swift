@@ -47,7 +47,7 @@ struct LiveAPIClientTests {
     defer { Task { await server.stop() } }
 
     let order = OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: 1, quantity: 2)])
-    let confirmation = try await APIClient.live(baseURL: server.baseURL).sendOrder(order)
+    let confirmation = try await APIClient.live(baseURL: server.baseURL).sendOrder(order.attempt())
     #expect(confirmation.id == 11)
     let body = try #require(await received.data)
     let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
@@ -67,7 +67,7 @@ struct LiveAPIClientTests {
 
     await #expect(throws: APIError.httpStatus(status.code)) { try await client.fetchProducts() }
     let order = OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: 1, quantity: 1)])
-    await #expect(throws: APIError.httpStatus(status.code)) { try await client.sendOrder(order) }
+    await #expect(throws: APIError.httpStatus(status.code)) { try await client.sendOrder(order.attempt()) }
     #expect(APIError.httpStatus(503).message == "The store answered 503")
   }
 

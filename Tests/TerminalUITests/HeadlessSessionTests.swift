@@ -16,6 +16,7 @@ struct HeadlessSessionTests {
       $0.apiClient = .embedded(latency: .zero, clock: ImmediateClock())
       $0.cartStorage = .inMemory()
       $0.date.now = Date(timeIntervalSince1970: 1_795_000_000)
+      $0.uuid = .incrementing
     }
     return HeadlessSession(store: store, size: size)
   }

@@ -5,12 +5,14 @@ extension APIClient {
   /// machine with no network.
   ///
   /// It behaves like a small real store: every request takes `latency` (so loading states are
-  /// real), orders are checked against the catalog and numbered from 1.
+  /// real), orders are checked against the catalog and numbered from 1, and an order sent again
+  /// with the same idempotency key is answered as the first time, not taken again (the same key
+  /// with a different order is refused with 422).
   public static func embedded(
     latency: Duration = .milliseconds(300),
     clock: any Clock<Duration> = ContinuousClock()
   ) -> APIClient {
-    let orderNumbers = Mutex(0)
+    let orders = Mutex(TakenOrders())
     return APIClient(
       fetchProducts: {
         try await clock.sleep(for: latency)
@@ -20,20 +22,34 @@ extension APIClient {
         try await clock.sleep(for: latency)
         return try DemoCatalog.user(id: id)
       },
-      sendOrder: { order in
+      sendOrder: { attempt in
         try await clock.sleep(for: latency)
+        let order = attempt.order
         let catalog = Set(try DemoCatalog.products().map(\.id))
         guard !order.products.isEmpty else { throw APIError.httpStatus(400) }
         for line in order.products
         where !catalog.contains(line.productId) || !(1...99).contains(line.quantity) {
           throw APIError.httpStatus(400)
         }
-        let number = orderNumbers.withLock {
-          $0 += 1
-          return $0
-        }
-        return OrderConfirmation(id: number, userId: order.userId, products: order.products)
+        return try orders.withLock { orders throws(APIError) in try orders.take(attempt) }
       }
     )
+  }
+}
+
+/// The orders an embedded store has taken, by idempotency key.
+private struct TakenOrders {
+  var count = 0
+  var byKey: [String: (order: OrderRequest, confirmation: OrderConfirmation)] = [:]
+
+  mutating func take(_ attempt: OrderAttempt) throws(APIError) -> OrderConfirmation {
+    if let earlier = byKey[attempt.idempotencyKey] {
+      guard earlier.order == attempt.order else { throw .httpStatus(422) }
+      return earlier.confirmation
+    }
+    count += 1
+    let confirmation = OrderConfirmation(id: count, userId: attempt.order.userId, products: attempt.order.products)
+    byKey[attempt.idempotencyKey] = (attempt.order, confirmation)
+    return confirmation
   }
 }

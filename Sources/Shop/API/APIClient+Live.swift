@@ -34,12 +34,13 @@ extension APIClient {
         let body = try await transport.body(for: request("users/\(id)"))
         return try ResponseDecoding.decode(UserProfile.self, from: body, notFound: "user \(id)")
       },
-      sendOrder: { order in
+      sendOrder: { attempt in
         var post = request("carts")
         post.httpMethod = "POST"
         post.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        post.setValue(attempt.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
         do {
-          post.httpBody = try ResponseDecoding.encoder.encode(order)
+          post.httpBody = try ResponseDecoding.encoder.encode(attempt.order)
         } catch {
           throw APIError.other("The order could not be written: \(error)")
         }

@@ -16,8 +16,8 @@ public struct APIClient: Sendable {
   public var fetchProducts: @Sendable () async throws -> [Product]
   /// `GET /users/{id}`.
   public var fetchUserProfile: @Sendable (_ id: Int) async throws -> UserProfile
-  /// `POST /carts`.
-  public var sendOrder: @Sendable (_ order: OrderRequest) async throws -> OrderConfirmation
+  /// `POST /carts`, with the attempt's `Idempotency-Key` header.
+  public var sendOrder: @Sendable (_ attempt: OrderAttempt) async throws -> OrderConfirmation
 }
 
 extension APIClient: DependencyKey {

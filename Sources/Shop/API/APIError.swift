@@ -4,8 +4,10 @@
 public enum APIError: Error, Hashable, Sendable {
   /// No complete answer within the time limit.
   case timedOut(seconds: Int)
-  /// The server could not be reached at all.
+  /// The server could not be reached at all: nothing was sent.
   case unreachable(String)
+  /// The connection broke after the request may have been sent.
+  case connectionLost
   /// The server answered with a status other than 2xx.
   case httpStatus(Int)
   /// The server answered 2xx with `null`: it has no such thing.
@@ -24,12 +26,26 @@ public enum APIError: Error, Hashable, Sendable {
     switch self {
     case let .timedOut(seconds): "The store did not answer within \(seconds) s"
     case let .unreachable(reason): "Could not reach the store: \(reason)"
+    case .connectionLost: "The connection to the store was lost"
     case let .httpStatus(code): "The store answered \(code)"
     case let .notFound(what): "The store has no \(what)"
     case .notJSON: "The store sent a web page instead of data"
     case let .malformed(detail): "The store sent data we could not read (\(detail))"
     case let .tooLarge(limit): "The store's answer was larger than \(limit / 1_048_576) MB"
     case let .other(description): description
+    }
+  }
+}
+
+extension APIError {
+  /// Whether a request that failed this way may still have been received and carried out: no
+  /// answer in time, a connection lost on the way, a gateway that gave up waiting, or a success
+  /// whose body could not be read. A refusal (4xx, 500) or an unreachable server is a clear no.
+  public var mayHaveReachedStore: Bool {
+    switch self {
+    case .timedOut, .connectionLost, .notJSON, .malformed, .tooLarge, .notFound: true
+    case let .httpStatus(code): [502, 503, 504].contains(code)
+    case .unreachable, .other: false
     }
   }
 }

@@ -164,7 +164,7 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
     case .notConnectedToInternet:
       return APIError.unreachable("this machine is not connected to a network")
     case .networkConnectionLost:
-      return APIError.unreachable("the connection was lost")
+      return APIError.connectionLost
     case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
       .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
       return APIError.unreachable("a secure connection could not be made")

@@ -9,6 +9,11 @@ import Foundation
 /// - Pay asks for confirmation with the total at that moment; Confirm sends the order once;
 /// - success shows the order number, and its Done tells the parent the order is complete;
 /// - failure shows why, and its Done leaves the cart as it was, so the customer can pay again;
+/// - every order attempt carries an idempotency key; after a failure that may have reached the
+///   store (a timeout, a lost connection) the alert says the order may have gone through, and
+///   paying again for the same lines sends the same attempt, key and body unchanged, so the store
+///   takes it at most once;
+/// - lines the store no longer lists are shown, never counted or ordered, and can be deleted;
 /// - while an order is in flight the cart cannot be closed and its lines cannot be deleted.
 public struct CartFeature: ComposedBoundingReducer, Sendable {
   public struct State: Equatable, Sendable {
@@ -18,17 +23,33 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     /// The line or button the keyboard is on.
     public var focus: Focus
     public var order: OrderStatus = .idle
+    /// The last order attempt whose outcome is unknown, or the one being sent: paying again for
+    /// the same lines resends it as it is.
+    public var attempt: OrderAttempt?
+    /// How many units of the saved cart are still waiting for the products to load; the sheet
+    /// says so instead of "your cart is empty".
+    public var restoringUnitCount: Int
     @PresentationState public var alert: AlertState<AlertAction>?
 
-    public init(items: IdentifiedArrayOf<CartItemFeature.State>, userID: Int) {
+    public init(
+      items: IdentifiedArrayOf<CartItemFeature.State>, userID: Int,
+      attempt: OrderAttempt? = nil, restoringUnitCount: Int = 0
+    ) {
       self.items = items
       self.userID = userID
+      self.attempt = attempt
+      self.restoringUnitCount = restoringUnitCount
       self.focus = items.first.map { .item($0.id) } ?? .payButton
     }
 
-    /// The sum of every line.
+    /// The lines that can be ordered: those whose product the store lists.
+    public var orderableItems: [CartItem] {
+      items.compactMap(\.item)
+    }
+
+    /// The sum of every line that can be ordered.
     public var total: Money {
-      items.sum(\.item.subtotal)
+      orderableItems.sum(\.subtotal)
     }
 
     /// Whether Pay does anything right now.
@@ -90,6 +111,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
 
   @Dependency(\.apiClient) var apiClient
   @Dependency(\.date.now) var now
+  @Dependency(\.uuid) var uuid
 
   public init() {}
 
@@ -117,12 +139,22 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       return .none
 
     case .alert(.presented(.confirmPurchase)):
-      guard state.order != .sending, !state.items.isEmpty else { return .none }
+      let items = state.orderableItems
+      guard state.order != .sending, !items.isEmpty else { return .none }
       state.order = .sending
-      let order = OrderRequest(userId: state.userID, date: now, items: state.items.map(\.item))
+      let order = OrderRequest(userId: state.userID, date: now, items: items)
+      let attempt =
+        if let earlier = state.attempt, earlier.order.userId == order.userId,
+          earlier.order.products == order.products
+        {
+          earlier
+        } else {
+          OrderAttempt(idempotencyKey: uuid().uuidString.lowercased(), order: order)
+        }
+      state.attempt = attempt
       return .run { send in
         do {
-          await send(._internal(.orderResponse(.success(try await apiClient.sendOrder(order)))))
+          await send(._internal(.orderResponse(.success(try await apiClient.sendOrder(attempt)))))
         } catch {
           await send(._internal(.orderResponse(.failure(APIError(error)))))
         }
@@ -144,11 +176,18 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     switch action {
     case let .orderResponse(.success(confirmation)):
       state.order = .sent(confirmation)
+      state.attempt = nil
       state.alert = .orderSucceeded(number: confirmation.id)
+      return .none
+
+    case let .orderResponse(.failure(error)) where error.mayHaveReachedStore:
+      state.order = .failed(error)
+      state.alert = .orderOutcomeUnclear(reason: error.message)
       return .none
 
     case let .orderResponse(.failure(error)):
       state.order = .failed(error)
+      state.attempt = nil
       state.alert = .orderFailed(reason: error.message)
       return .none
 
@@ -189,6 +228,21 @@ extension AlertState where Action == CartFeature.AlertAction {
     } message: {
       TextState(
         "Your order is in process." + (number.map { " Your order number is \($0)." } ?? "")
+      )
+    }
+  }
+
+  /// "Order not confirmed": the store may have taken it, and paying again is safe.
+  static func orderOutcomeUnclear(reason: String) -> Self {
+    AlertState {
+      TextState("Order not confirmed")
+    } actions: {
+      ButtonState { TextState("Done") }
+    } message: {
+      TextState(
+        "\(reason), so your order may have gone through. Your cart is kept. "
+          + "Paying again for the same items is safe: the store takes one order only once. "
+          + "To check, look for the order in your order history at the store."
       )
     }
   }

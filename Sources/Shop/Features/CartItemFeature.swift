@@ -1,15 +1,34 @@
 import Boundaries
 
 /// One line of the cart: a product, its quantity, and a delete button.
+///
+/// A line whose product the store does not list right now (it stopped selling it, or its list
+/// did not load whole) is kept and shown as no longer available: it has no price, counts for
+/// nothing in the total and is never ordered, and the customer can delete it.
 public struct CartItemFeature: BoundingReducer, Sendable {
   public struct State: Hashable, Identifiable, Sendable {
-    public var item: CartItem
+    public let id: Product.ID
+    public var quantity: Int
+    /// The product as the store lists it now; `nil` when it does not.
+    public var product: Product?
 
     public init(item: CartItem) {
-      self.item = item
+      self.id = item.id
+      self.quantity = item.quantity
+      self.product = item.product
     }
 
-    public var id: Product.ID { item.id }
+    /// A line for product `id`, which the store does not list now.
+    public init(unavailableID id: Product.ID, quantity: Int) {
+      self.id = id
+      self.quantity = quantity
+      self.product = nil
+    }
+
+    /// The line as something to pay for, or `nil` when it is not available.
+    public var item: CartItem? {
+      product.map { CartItem(product: $0, quantity: quantity) }
+    }
   }
 
   public typealias Action = FeatureAction<ViewAction, Never, DelegateAction>

@@ -5,10 +5,14 @@ import Boundaries
 /// Rules it keeps:
 /// - products are fetched when the list first appears, and again on appearance or Retry after a
 ///   failure — never while a fetch is under way or after one succeeded;
-/// - the cart opens with the products whose quantity is above 0, in list order;
-/// - a line deleted from the cart, and every line after a completed order, goes back to 0;
-/// - closing the cart keeps the quantities;
-/// - quantities are saved on every change and restored, once, when the products have loaded.
+/// - the cart opens with the products whose quantity is above 0, in list order, then the saved
+///   lines whose product the store does not list now;
+/// - a line deleted from the cart, and every orderable line after a completed order, goes to 0;
+/// - closing the cart keeps the quantities, and an order whose outcome is unknown;
+/// - the saved cart is restored once the products have loaded; until then it is "restoring";
+/// - every change is saved as a change (the lines this copy touched), one save at a time, so
+///   another copy's changes to other lines are kept, and another copy's saves show up here;
+/// - a cart left by version 1.0 is offered, never taken in unasked.
 public struct ProductListFeature: ComposedBoundingReducer, Sendable {
   public struct State: Equatable, Sendable {
     public var status: FetchStatus = .idle
@@ -25,6 +29,16 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     /// Whether the saved cart has been read and applied (saving waits for that, so an empty
     /// list never overwrites it).
     public var restoration: CartRestoration = .notStarted
+    /// The saved cart as this copy last read it or heard of it.
+    public var savedCart: SavedCart = .empty
+    /// The changes of the save under way, if one is.
+    public var savingChanges: CartChanges?
+    /// Saved lines whose product the store does not list now, by product id: kept and shown.
+    public var unavailableQuantities: [Product.ID: Int] = [:]
+    /// A cart left by version 1.0, which did not record its store, offered to the customer.
+    public var earlierVersionCart: SavedCart?
+    /// An order whose outcome is unknown; the cart resends it if the same lines are paid again.
+    public var unclearOrder: OrderAttempt?
     /// Something the customer should know that is not an error of this screen (the saved cart
     /// could not be read or written).
     public var notice: String?
@@ -33,18 +47,56 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       self.userID = userID
     }
 
-    /// Quantities by product id, for the products in the cart.
+    /// Quantities by product id: the listed products in the cart and the unavailable lines.
     public var quantities: [Product.ID: Int] {
-      var quantities: [Product.ID: Int] = [:]
+      var quantities = unavailableQuantities
       for row in products where row.quantity > 0 {
         quantities[row.id] = row.quantity
       }
       return quantities
     }
 
-    /// The cart as it would open now: products with a quantity above 0, in list order.
-    public var cartItems: [CartItem] {
-      products.filter { $0.quantity > 0 }.map { CartItem(product: $0.product, quantity: $0.quantity) }
+    /// The cart as it would open now: products with a quantity above 0 in list order, then the
+    /// lines the store does not list, by id.
+    public var cartLines: [CartItemFeature.State] {
+      products.filter { $0.quantity > 0 }.map { CartItemFeature.State(item: CartItem(product: $0.product, quantity: $0.quantity)) }
+        + unavailableQuantities.sorted { $0.key < $1.key }.map { CartItemFeature.State(unavailableID: $0.key, quantity: $0.value) }
+    }
+
+    /// What the tab bar says of the cart.
+    public var cartSummary: CartSummary {
+      if case let .waiting(saved) = restoration, saved.unitCount > 0 {
+        return .restoring(units: saved.unitCount)
+      }
+      let items = products.filter { $0.quantity > 0 }
+      return CartSummary(
+        units: items.reduce(0) { $0 + $1.quantity },
+        total: items.sum { $0.product.price * $0.quantity },
+        unavailableLines: unavailableQuantities.count
+      )
+    }
+
+    /// Version 1.0's cart as this store would take it in, its products named as this store
+    /// lists them, so the customer can tell whether it was meant for this store:
+    /// `3 items: Backpack ×2, #31 ×1`. Offered only once the saved cart is restored.
+    public var earlierVersionCartOffer: String? {
+      guard restoration == .done, let earlier = earlierVersionCart else { return nil }
+      let lines = earlier.quantities.sorted { $0.key < $1.key }.map { id, quantity in
+        "\(products[id: id]?.product.title ?? "#\(id)") ×\(quantity)"
+      }
+      let units = earlier.unitCount
+      return "\(units) \(units == 1 ? "item" : "items"): " + lines.joined(separator: ", ")
+    }
+
+    /// The saved cart's quantities once the save under way has landed: what this copy's own
+    /// changes are measured from.
+    var expectedSavedQuantities: [Product.ID: Int] {
+      savingChanges.map { savedCart.applying($0).quantities } ?? savedCart.quantities
+    }
+
+    /// How many units of the saved cart wait for the products before they can be shown.
+    var restoringUnitCount: Int {
+      if case let .waiting(saved) = restoration { saved.unitCount } else { 0 }
     }
 
     /// The index of the selected row.
@@ -59,7 +111,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case loading
     /// Read, waiting for the products it refers to.
     case waiting(SavedCart)
-    /// Applied (or there was nothing usable to apply): changes are saved from now on.
+    /// Applied: changes are saved from now on.
     case done
   }
 
@@ -72,7 +124,10 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case selectionMoved(SelectionMove)
     case visibleRowCountChanged(Int)
     case cartButtonTapped
+    /// Dismisses the notice, or leaves version 1.0's cart where it is for now.
     case noticeDismissed
+    /// Adds version 1.0's cart to this one.
+    case earlierVersionCartTaken
     /// The app is about to exit: anything worth keeping must be written now.
     case willTerminate
   }
@@ -81,14 +136,19 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
   public enum InternalAction: Hashable, Sendable {
     case productsResponse(Result<[Product], APIError>)
     case savedCartLoaded(Result<SavedCart, CartStorageError>)
+    case earlierVersionCartFound(SavedCart)
+    /// A save finished: the cart as it is saved now.
+    case cartSaved(SavedCart)
     case cartSaveFailed(CartStorageError)
+    /// Another copy of the store saved the cart.
+    case cartChangedElsewhere(SavedCart)
     case products(IdentifiedActionOf<ProductFeature>)
     case cart(PresentationAction<CartFeature.Action>)
   }
 
   private enum CancelID {
     case fetch
-    case save
+    case watch
   }
 
   @Dependency(\.apiClient) var apiClient
@@ -109,15 +169,18 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case .onAppear:
       // The saved cart is read first (a few microseconds), so that the products always find
       // it waiting: one order of events, whatever the speed of the store.
+      // Other copies' saves are listened for from the start, for as long as the store runs.
       var effects: [Effect<Action>] = []
+      var watch = Effect<Action>.none
       if state.restoration == .notStarted {
         state.restoration = .loading
         effects.append(loadSavedCart())
+        watch = watchSavedCart()
       }
       if state.status.allowsFetch {
         effects.append(fetchProducts(&state))
       }
-      return .concatenate(effects)
+      return .merge(watch, .concatenate(effects))
 
     case .retryTapped:
       guard case .failed = state.status else { return .none }
@@ -140,17 +203,35 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
     case .cartButtonTapped:
       state.cart = CartFeature.State(
-        items: IdentifiedArray(uniqueElements: state.cartItems.map(CartItemFeature.State.init)),
-        userID: state.userID
+        items: IdentifiedArray(uniqueElements: state.cartLines), userID: state.userID,
+        attempt: state.unclearOrder, restoringUnitCount: state.restoringUnitCount
       )
       return .none
 
     case .noticeDismissed:
-      state.notice = nil
+      if state.notice != nil {
+        state.notice = nil
+      } else {
+        state.earlierVersionCart = nil
+      }
       return .none
 
+    case .earlierVersionCartTaken:
+      guard state.restoration == .done, let earlier = state.earlierVersionCart else { return .none }
+      state.earlierVersionCart = nil
+      for (id, quantity) in earlier.quantities {
+        setQuantity(min((state.quantities[id] ?? 0) + quantity, AddToCartFeature.State.maximum), of: id, in: &state)
+      }
+      refreshOpenCart(&state)
+      return .concatenate(
+        saveCart(&state),
+        .run { _ in try await cartStorage.removeEarlierVersionCart() } catch: { error, send in
+          await send(._internal(.cartSaveFailed(.writing(error))))
+        }
+      )
+
     case .willTerminate:
-      return saveCart(state)
+      return finalSave(state)
     }
   }
 
@@ -186,27 +267,57 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case let .savedCartLoaded(.failure(error)):
       state.notice = error.message
       state.restoration = .done
+      refreshOpenCart(&state)
       return .none
 
+    case let .earlierVersionCartFound(cart):
+      state.earlierVersionCart = cart
+      return .none
+
+    case let .cartSaved(saved):
+      adopt(saved.quantities, into: &state)
+      state.savedCart = saved
+      state.savingChanges = nil
+      // Changes made while the save was under way go out now.
+      return saveCart(&state)
+
     case let .cartSaveFailed(error):
+      // The next save sends these changes again.
+      state.savingChanges = nil
       state.notice = error.message
       return .none
 
+    case let .cartChangedElsewhere(saved):
+      switch state.restoration {
+      case let .waiting(waiting) where saved.revision > waiting.revision:
+        state.restoration = .waiting(saved)
+        refreshOpenCart(&state)
+      case .done where saved.revision > state.savedCart.revision:
+        // The save under way will still land on top of this version.
+        adopt(state.savingChanges.map { saved.applying($0) }?.quantities ?? saved.quantities, into: &state)
+        state.savedCart = saved
+      default:
+        break
+      }
+      return .none
+
     case .products(.element(_, .delegate(.quantityChanged))):
-      return saveCart(state)
+      return saveCart(&state)
 
     case let .cart(.presented(.delegate(.itemRemoved(id)))):
-      state.products[id: id]?.quantity = 0
-      return saveCart(state)
+      setQuantity(0, of: id, in: &state)
+      return saveCart(&state)
 
     case .cart(.presented(.delegate(.orderCompleted))):
       for index in state.products.indices where state.products[index].quantity != 0 {
         state.products[index].quantity = 0
       }
+      state.unclearOrder = nil
       state.cart = nil
-      return saveCart(state)
+      return saveCart(&state)
 
     case .cart(.presented(.delegate(.closeRequested))):
+      state.unclearOrder = state.cart?.attempt
       state.cart = nil
       return .none
 
@@ -236,31 +347,98 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       } catch {
         await send(._internal(.savedCartLoaded(.failure(.reading(error)))))
       }
+      if let earlier = await cartStorage.earlierVersionCart() {
+        await send(._internal(.earlierVersionCartFound(earlier)))
+      }
     }
   }
 
-  /// Writes the current quantities, replacing a save that has not started yet.
-  private func saveCart(_ state: State) -> Effect<Action> {
+  /// Listens for other copies' saves for as long as the store runs.
+  private func watchSavedCart() -> Effect<Action> {
+    .run { send in
+      for await saved in cartStorage.updates() {
+        await send(._internal(.cartChangedElsewhere(saved)))
+      }
+    }
+    .cancellable(id: CancelID.watch, cancelInFlight: true)
+  }
+
+  /// Saves what this copy changed since it last read or wrote the cart, unless a save is under
+  /// way (its answer starts the next one) or there is nothing to save: a copy that changed
+  /// nothing writes nothing.
+  private func saveCart(_ state: inout State) -> Effect<Action> {
+    guard state.restoration == .done, state.savingChanges == nil else { return .none }
+    let changes = CartChanges(from: state.savedCart.quantities, to: state.quantities)
+    guard !changes.isEmpty else { return .none }
+    state.savingChanges = changes
+    return apply(changes)
+  }
+
+  /// On the way out: everything not yet known to be saved, including what a save under way is
+  /// writing (applying the same change twice is harmless), so the exit waits for all of it.
+  private func finalSave(_ state: State) -> Effect<Action> {
     guard state.restoration == .done else { return .none }
-    let cart = SavedCart(quantities: state.quantities)
-    return .run { send in
+    let changes = CartChanges(from: state.savedCart.quantities, to: state.quantities)
+    guard !changes.isEmpty else { return .none }
+    return apply(changes)
+  }
+
+  private func apply(_ changes: CartChanges) -> Effect<Action> {
+    .run { send in
       do {
-        try await cartStorage.save(cart)
-      } catch is CancellationError {
-        return
+        await send(._internal(.cartSaved(try await cartStorage.apply(changes))))
       } catch {
         await send(._internal(.cartSaveFailed(.writing(error))))
       }
     }
-    .cancellable(id: CancelID.save, cancelInFlight: true)
   }
 
-  /// Applies saved quantities to the products that still exist.
+  /// Applies the saved cart to the products the store lists; the other lines are kept aside.
   private func restore(_ saved: SavedCart, into state: inout State) {
-    for (id, quantity) in saved.quantities {
-      state.products[id: id]?.quantity = min(max(quantity, 0), AddToCartFeature.State.maximum)
-    }
     state.restoration = .done
+    state.savedCart = saved
+    for (id, quantity) in saved.quantities {
+      setQuantity(quantity, of: id, in: &state)
+    }
+    refreshOpenCart(&state)
+  }
+
+  /// Shows `latest`, the saved cart's new quantities, in every line this copy has not changed
+  /// since it last knew the saved cart; lines it did change keep its quantity, to be saved next.
+  /// Call it before updating ``State/savedCart`` and ``State/savingChanges``.
+  private func adopt(_ latest: [Product.ID: Int], into state: inout State) {
+    let current = state.quantities
+    let known = state.expectedSavedQuantities
+    for id in Set(latest.keys).union(known.keys).union(current.keys)
+    where (current[id] ?? 0) == (known[id] ?? 0) {
+      setQuantity(latest[id] ?? 0, of: id, in: &state)
+    }
+    refreshOpenCart(&state)
+  }
+
+  /// Sets how many of product `id` are in the cart, whether the store lists it or not.
+  private func setQuantity(_ quantity: Int, of id: Product.ID, in state: inout State) {
+    let quantity = min(max(quantity, 0), AddToCartFeature.State.maximum)
+    if state.products[id: id] != nil {
+      if state.products[id: id]?.quantity != quantity { state.products[id: id]?.quantity = quantity }
+    } else {
+      state.unavailableQuantities[id] = quantity > 0 ? quantity : nil
+    }
+  }
+
+  /// Shows the cart's latest lines in an open sheet, unless an order or a dialog is on it: the
+  /// customer is deciding about what they see there.
+  private func refreshOpenCart(_ state: inout State) {
+    guard var cart = state.cart, cart.order != .sending, cart.alert == nil else { return }
+    let lines = IdentifiedArray(uniqueElements: state.cartLines)
+    let restoring = state.restoringUnitCount
+    guard lines != cart.items || restoring != cart.restoringUnitCount else { return }
+    cart.items = lines
+    cart.restoringUnitCount = restoring
+    if case let .item(id) = cart.focus, lines[id: id] == nil {
+      cart.focus = lines.first.map { .item($0.id) } ?? .payButton
+    }
+    state.cart = cart
   }
 
   /// Selects the row at `index` and scrolls just enough to show it.

@@ -47,3 +47,18 @@ public struct OrderConfirmation: Hashable, Sendable, Codable {
     self.products = products
   }
 }
+
+/// One attempt to place an order: the order and the key that makes sending it again harmless.
+///
+/// The key travels as the `Idempotency-Key` header. A store that honours it takes an order at
+/// most once per key, so after an answer that never came (a timeout, a lost connection) the
+/// same attempt, body and key unchanged, can be sent again without ordering twice.
+public struct OrderAttempt: Hashable, Sendable {
+  public var idempotencyKey: String
+  public var order: OrderRequest
+
+  public init(idempotencyKey: String, order: OrderRequest) {
+    self.idempotencyKey = idempotencyKey
+    self.order = order
+  }
+}

@@ -3,18 +3,30 @@ import Dependencies
 import DependenciesMacros
 import Foundation
 
-/// Keeps the cart between runs, so that quitting, a crash or a dropped SSH connection loses
-/// nothing.
+/// Keeps one customer's cart at one store between runs, so that quitting, a crash or a dropped
+/// SSH connection loses nothing, and several copies of the store at once lose nothing either.
 ///
-/// - ``file(at:)``: a small JSON file, replaced atomically on every save;
+/// A copy of the store never replaces the saved cart with its own: it ``apply``s the lines it
+/// changed to the latest saved cart, and hears through ``updates`` when another copy did the same.
+///
+/// - ``files(in:for:)``: a small JSON file per store and customer (see ``CartFile``);
 /// - ``inMemory(_:)``: for previews and tests that want a working storage;
 /// - the test value: unimplemented, so a test fails on any load or save it did not expect.
 @DependencyClient
 public struct CartStorage: Sendable {
   /// The saved cart; empty when there is none yet. Throws ``CartStorageError``.
   public var load: @Sendable () async throws -> SavedCart
-  /// Replaces the saved cart. Throws ``CartStorageError``.
-  public var save: @Sendable (_ cart: SavedCart) async throws -> Void
+  /// Applies `changes` to the latest saved cart, under a lock that every copy of the store
+  /// takes, and returns the cart as it was saved. Throws ``CartStorageError``.
+  public var apply: @Sendable (_ changes: CartChanges) async throws -> SavedCart
+  /// The saved cart, each time it changes on disk (another copy of the store saved it). The
+  /// stream ends when the task iterating it is cancelled.
+  public var updates: @Sendable () -> AsyncStream<SavedCart> = { AsyncStream { $0.finish() } }
+  /// A cart saved by version 1.0, which kept one cart for every store and did not record which
+  /// store it was for; `nil` when there is none.
+  public var earlierVersionCart: @Sendable () async -> SavedCart? = { nil }
+  /// Removes version 1.0's cart, once the customer has taken it into a cart of this version.
+  public var removeEarlierVersionCart: @Sendable () async throws -> Void
 }
 
 /// Why the saved cart could not be read or written, for the notice the app shows.
@@ -42,32 +54,39 @@ public enum CartStorageError: Error, Hashable, Sendable {
 }
 
 extension CartStorage: DependencyKey {
-  /// Saved under the user's state directory (see ``defaultFile(environment:)``), or kept in memory
-  /// if there is no home directory to save in.
-  public static var liveValue: CartStorage {
-    defaultFile().map(file(at:)) ?? inMemory()
-  }
+  /// Kept in memory: the program chooses the real place with ``files(in:for:)``, because only it
+  /// knows the store and the customer.
+  public static var liveValue: CartStorage { inMemory() }
 
   public static let testValue = CartStorage()
 
-  /// `$XDG_STATE_HOME/onlinestore/cart.json`, or `~/.local/state/onlinestore/cart.json` when
-  /// `XDG_STATE_HOME` is unset or not absolute (as the XDG base directory specification says).
-  public static func defaultFile(
+  /// `$XDG_STATE_HOME/onlinestore`, or `~/.local/state/onlinestore` when `XDG_STATE_HOME` is
+  /// unset or not absolute (as the XDG base directory specification says); `nil` without a home.
+  public static func stateDirectory(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> URL? {
     if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-      return URL(fileURLWithPath: state).appendingPathComponent("onlinestore/cart.json")
+      return URL(fileURLWithPath: state).appendingPathComponent("onlinestore")
     }
     guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/onlinestore/cart.json")
+    return URL(fileURLWithPath: home).appendingPathComponent(".local/state/onlinestore")
   }
 
-  /// A storage that forgets everything when the process ends.
+  /// A storage that forgets everything when the process ends. Saves apply changes as the file
+  /// does, so features behave the same on it.
   public static func inMemory(_ initial: SavedCart = .empty) -> CartStorage {
     let saved = LockIsolated(initial)
     return CartStorage(
       load: { saved.value },
-      save: { cart in saved.setValue(cart) }
+      apply: { changes in
+        saved.withValue {
+          $0 = $0.applying(changes)
+          return $0
+        }
+      },
+      updates: { AsyncStream { $0.finish() } },
+      earlierVersionCart: { nil },
+      removeEarlierVersionCart: {}
     )
   }
 }

@@ -21,6 +21,11 @@ public enum ProductsKeys {
     }
     if state.notice != nil {
       bindings.append(KeyBinding([.escape], "Esc", "dismiss the notice", action: .noticeDismissed).inFooter())
+    } else if state.earlierVersionCartOffer != nil {
+      bindings += [
+        KeyBinding([.character("m")], "m", "add the 1.0 cart here", action: .earlierVersionCartTaken).inFooter(),
+        KeyBinding([.escape], "Esc", "not now", action: .noticeDismissed).inFooter(),
+      ]
     }
     return KeyMap("Products", bindings: bindings)
   }

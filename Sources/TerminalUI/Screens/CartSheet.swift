@@ -1,7 +1,8 @@
 import Shop
 
-/// The cart, drawn as a sheet over the product list: its lines, the Pay button, "your cart is
-/// empty", and the "Sending your order…" overlay.
+/// The cart, drawn as a sheet over the product list: its lines (those the store no longer lists
+/// dimmed, "no longer available"), the Pay button, "your cart is empty" or "restoring your saved
+/// cart", and the "Sending your order…" overlay.
 public enum CartSheet {
   public static func draw(_ state: CartFeature.State, layout: AppLayout, on canvas: inout Canvas, context: RenderContext) {
     let theme = context.theme
@@ -12,7 +13,11 @@ public enum CartSheet {
     let payRow = inside.row(inside.height - 1)
     let lines = Rect(x: inside.x, y: inside.y, width: inside.width, height: inside.height - 2)
     if state.items.isEmpty {
-      canvas.drawCentered("Oops, your cart is empty!", in: lines.centered(width: lines.width, height: 1), style: theme.secondary)
+      let message =
+        state.restoringUnitCount > 0
+        ? "Restoring your saved cart (\(state.restoringUnitCount) \(state.restoringUnitCount == 1 ? "item" : "items"))…"
+        : "Oops, your cart is empty!"
+      canvas.drawCentered(message, in: lines.centered(width: lines.width, height: 1), style: theme.secondary)
     } else {
       drawLines(state, in: lines, on: &canvas, theme: theme)
     }
@@ -35,17 +40,21 @@ public enum CartSheet {
     ScrollingList.draw(
       count: state.items.count, offset: ScrollingList.offset(showing: focusedIndex, height: rect.height),
       selected: focusedIndex, in: rect, on: &canvas, theme: theme
-    ) { index, line, isFocused, canvas in
-      let item = state.items[index].item
-      var x = line.x
+    ) { index, row, isFocused, canvas in
+      let line = state.items[index]
+      var x = row.x
       func draw(_ text: String, width: Int, style: Style) {
-        canvas.draw(text, at: Point(x: x, y: line.y), width: min(width, line.maxX - x), style: style)
+        canvas.draw(text, at: Point(x: x, y: row.y), width: min(width, row.maxX - x), style: style)
         x += width
       }
       draw(isFocused ? "▸ " : "  ", width: 2, style: theme.action)
-      draw(item.product.title, width: columns.title + 1, style: theme.text)
-      draw(TextLayout.pad(item.product.price.formatted, toWidth: columns.price, alignment: .trailing), width: columns.price + 2, style: theme.price)
-      draw(TextLayout.pad(columns.quantity(item.quantity), toWidth: columns.quantityWidth), width: columns.quantityWidth + 1, style: theme.text)
+      if let product = line.product {
+        draw(product.title, width: columns.title + 1, style: theme.text)
+        draw(TextLayout.pad(product.price.formatted, toWidth: columns.price, alignment: .trailing), width: columns.price + 2, style: theme.price)
+      } else {
+        draw(columns.unavailable(id: line.id), width: columns.title + 1 + columns.price + 2, style: theme.disabled)
+      }
+      draw(TextLayout.pad(columns.quantity(line.quantity), toWidth: columns.quantityWidth), width: columns.quantityWidth + 1, style: line.product == nil ? theme.disabled : theme.text)
       draw(columns.delete, width: TextWidth.columns(of: columns.delete), style: theme.danger)
       return nil
     }
@@ -66,6 +75,11 @@ public enum CartSheet {
 
     var quantityWidth: Int { isCompact ? 4 : 13 }
     var delete: String { isCompact ? "[x]" : Button.text("Delete") }
+
+    /// A line whose product the store does not list now, where its title and price would be.
+    func unavailable(id: Product.ID) -> String {
+      isCompact ? "#\(id) unavailable" : "Product #\(id) · no longer available"
+    }
 
     func quantity(_ count: Int) -> String {
       isCompact ? "×\(count)" : "Quantity: \(count)"

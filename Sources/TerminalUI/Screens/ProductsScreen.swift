@@ -101,6 +101,11 @@ public enum ProductsScreen {
       canvas.draw("! " + notice, at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
       return
     }
+    if let offer = state.earlierVersionCartOffer {
+      let text = "! Cart left by version 1.0, store unknown: \(offer)"
+      canvas.draw(text, at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
+      return
+    }
     guard state.status == .loaded, !state.products.isEmpty else { return }
     let position = "\((state.selectedIndex ?? 0) + 1)/\(state.products.count)"
     canvas.draw(position, at: Point(x: rect.maxX - TextWidth.columns(of: position), y: rect.y), style: theme.secondary)

@@ -5,7 +5,7 @@ import Testing
 @MainActor
 struct AppFeatureTests {
   func makeStore(
-    sendOrder: @escaping @Sendable (OrderRequest) async throws -> OrderConfirmation
+    sendOrder: @escaping @Sendable (OrderAttempt) async throws -> OrderConfirmation
   ) -> TestStoreOf<AppFeature> {
     TestStore(initialState: AppFeature.State()) {
       AppFeature()
@@ -15,6 +15,7 @@ struct AppFeatureTests {
       $0.apiClient.sendOrder = sendOrder
       $0.cartStorage = .inMemory()
       $0.date.now = .orderDate
+      $0.uuid = .incrementing
     }
   }
 
@@ -62,7 +63,18 @@ struct AppFeatureTests {
       $0.productList.products[id: product.id]?.quantity = quantity
     }
     await store.receive(row(._internal(.addToCart(.delegate(.countChanged(quantity))))))
-    await store.receive(row(.delegate(.quantityChanged(quantity))))
+    await store.receive(row(.delegate(.quantityChanged(quantity)))) {
+      $0.productList.savingChanges = CartChanges(from: $0.productList.savedCart.quantities, to: $0.productList.quantities)
+    }
+    await receiveCartSaved(store)
+  }
+
+  /// The answer of the save under way.
+  func receiveCartSaved(_ store: TestStoreOf<AppFeature>) async {
+    await store.receive(\._internal.productList._internal.cartSaved) {
+      $0.productList.savedCart = $0.productList.savedCart.applying($0.productList.savingChanges!)
+      $0.productList.savingChanges = nil
+    }
   }
 
   /// An action of the presented cart, as it reaches the root.
@@ -76,8 +88,8 @@ struct AppFeatureTests {
     let confirmation = OrderConfirmation(
       id: 42, userId: 1, products: [.init(productId: Product.another.id, quantity: 2)]
     )
-    let store = makeStore { order in
-      #expect(order.products == confirmation.products)
+    let store = makeStore { attempt in
+      #expect(attempt.order.products == confirmation.products)
       return confirmation
     }
     await loadProducts(store)
@@ -95,9 +107,14 @@ struct AppFeatureTests {
     await store.send(cart(.view(.alert(.presented(.confirmPurchase))))) {
       $0.productList.cart?.alert = nil
       $0.productList.cart?.order = .sending
+      $0.productList.cart?.attempt = OrderAttempt(
+        idempotencyKey: "00000000-0000-0000-0000-000000000000",
+        order: OrderRequest(userId: 1, date: .orderDate, products: confirmation.products)
+      )
     }
     await store.receive(cart(._internal(.orderResponse(.success(confirmation))))) {
       $0.productList.cart?.order = .sent(confirmation)
+      $0.productList.cart?.attempt = nil
       $0.productList.cart?.alert = .orderSucceededForTest(number: 42)
     }
     await store.send(cart(.view(.alert(.presented(.orderCompletedAcknowledged))))) {
@@ -106,7 +123,10 @@ struct AppFeatureTests {
     await store.receive(cart(.delegate(.orderCompleted))) {
       $0.productList.products[id: Product.another.id]?.quantity = 0
       $0.productList.cart = nil
+      $0.productList.savingChanges = CartChanges(quantities: [Product.another.id: 0])
     }
+    await receiveCartSaved(store)
+    #expect(store.state.productList.savedCart.quantities.isEmpty)
     await store.finish()
   }
 
@@ -127,9 +147,14 @@ struct AppFeatureTests {
     await store.send(cart(.view(.alert(.presented(.confirmPurchase))))) {
       $0.productList.cart?.alert = nil
       $0.productList.cart?.order = .sending
+      $0.productList.cart?.attempt = OrderAttempt(
+        idempotencyKey: "00000000-0000-0000-0000-000000000000",
+        order: OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: Product.demo.id, quantity: 1)])
+      )
     }
     await store.receive(cart(._internal(.orderResponse(.failure(.httpStatus(500)))))) {
       $0.productList.cart?.order = .failed(.httpStatus(500))
+      $0.productList.cart?.attempt = nil
       $0.productList.cart?.alert = AlertState {
         TextState("Oops!")
       } actions: {

@@ -14,7 +14,7 @@ struct CartFeatureTests {
 
   func makeStore(
     items: IdentifiedArrayOf<CartItemFeature.State> = Self.items,
-    sendOrder: @escaping @Sendable (OrderRequest) async throws -> OrderConfirmation = { _ in
+    sendOrder: @escaping @Sendable (OrderAttempt) async throws -> OrderConfirmation = { _ in
       throw APIError.other("not expected")
     }
   ) -> TestStoreOf<CartFeature> {
@@ -23,8 +23,18 @@ struct CartFeatureTests {
     } withDependencies: {
       $0.apiClient.sendOrder = sendOrder
       $0.date.now = .orderDate
+      $0.uuid = .incrementing
     }
   }
+
+  /// The order the sample cart sends.
+  static let order = OrderRequest(
+    userId: 1, date: .orderDate,
+    products: [.init(productId: Product.tShirt.id, quantity: 2), .init(productId: Product.backpack.id, quantity: 2)]
+  )
+
+  /// The first attempt a test store makes: its key is the first UUID of `.incrementing`.
+  static let firstAttempt = order.attempt("00000000-0000-0000-0000-000000000000")
 
   @Test func theTotalIsKnownAsSoonAsTheCartOpens() {
     let state = CartFeature.State(items: Self.items, userID: 1)
@@ -64,10 +74,10 @@ struct CartFeatureTests {
   }
 
   @Test func payingSucceeds() async {
-    let sent = LockIsolated<OrderRequest?>(nil)
+    let sent = LockIsolated<OrderAttempt?>(nil)
     let confirmation = OrderConfirmation(id: 11, userId: 1, products: [])
-    let store = makeStore { order in
-      sent.setValue(order)
+    let store = makeStore { attempt in
+      sent.setValue(attempt)
       return confirmation
     }
 
@@ -84,39 +94,38 @@ struct CartFeatureTests {
     await store.send(.view(.alert(.presented(.confirmPurchase)))) {
       $0.alert = nil
       $0.order = .sending
+      $0.attempt = Self.firstAttempt
     }
     await store.receive(._internal(.orderResponse(.success(confirmation)))) {
       $0.order = .sent(confirmation)
+      $0.attempt = nil
       $0.alert = .orderSucceededForTest(number: 11)
     }
-    #expect(
-      sent.value
-        == OrderRequest(
-          userId: 1, date: .orderDate,
-          products: [.init(productId: Product.tShirt.id, quantity: 2), .init(productId: Product.backpack.id, quantity: 2)]
-        )
-    )
+    #expect(sent.value == Self.firstAttempt)
     await store.send(.view(.alert(.presented(.orderCompletedAcknowledged)))) {
       $0.alert = nil
     }
     await store.receive(.delegate(.orderCompleted))
   }
 
+  /// A clear refusal: the order was not taken, the cart stays, and paying again is a new attempt.
   @Test func payingFailsAndTheCartStaysAsItWas() async {
-    let store = makeStore { _ in throw APIError.httpStatus(503) }
+    let store = makeStore { _ in throw APIError.httpStatus(400) }
     await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
     await store.send(.view(.alert(.presented(.confirmPurchase)))) {
       $0.alert = nil
       $0.order = .sending
+      $0.attempt = Self.firstAttempt
     }
-    await store.receive(._internal(.orderResponse(.failure(.httpStatus(503))))) {
-      $0.order = .failed(.httpStatus(503))
+    await store.receive(._internal(.orderResponse(.failure(.httpStatus(400))))) {
+      $0.order = .failed(.httpStatus(400))
+      $0.attempt = nil
       $0.alert = AlertState {
         TextState("Oops!")
       } actions: {
         ButtonState { TextState("Done") }
       } message: {
-        TextState("Unable to send order, try again later. The store answered 503.")
+        TextState("Unable to send order, try again later. The store answered 400.")
       }
     }
     // "Done" has no action: it dismisses the alert and nothing else changes.
@@ -125,6 +134,95 @@ struct CartFeatureTests {
     #expect(store.state.canPay)
     // So the customer can pay again.
     await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+  }
+
+  /// Finding 4 of the cart-safety issue: an order that timed out was sent again as a new order.
+  /// After a failure that may have reached the store, the alert says so, and paying again for
+  /// the same cart resends the same attempt: same key, same body (same date).
+  @Test(arguments: [APIError.timedOut(seconds: 10), .connectionLost, .httpStatus(502), .httpStatus(503), .httpStatus(504)])
+  func anUnclearFailureIsSaidAndPayingAgainReusesTheAttempt(error: APIError) async {
+    let sent = LockIsolated<[OrderAttempt]>([])
+    let confirmation = OrderConfirmation(id: 5, userId: 1, products: Self.order.products)
+    let store = makeStore { attempt in
+      sent.withValue { $0.append(attempt) }
+      if sent.value.count == 1 { throw error }
+      return confirmation
+    }
+    await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await store.send(.view(.alert(.presented(.confirmPurchase)))) {
+      $0.alert = nil
+      $0.order = .sending
+      $0.attempt = Self.firstAttempt
+    }
+    await store.receive(._internal(.orderResponse(.failure(error)))) {
+      $0.order = .failed(error)
+      $0.alert = AlertState {
+        TextState("Order not confirmed")
+      } actions: {
+        ButtonState { TextState("Done") }
+      } message: {
+        TextState(
+          "\(error.message), so your order may have gone through. Your cart is kept. "
+            + "Paying again for the same items is safe: the store takes one order only once. "
+            + "To check, look for the order in your order history at the store."
+        )
+      }
+    }
+    await store.send(.view(.alert(.dismiss))) { $0.alert = nil }
+    await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await store.send(.view(.alert(.presented(.confirmPurchase)))) {
+      $0.alert = nil
+      $0.order = .sending
+    }
+    await store.receive(._internal(.orderResponse(.success(confirmation)))) {
+      $0.order = .sent(confirmation)
+      $0.attempt = nil
+      $0.alert = .orderSucceededForTest(number: 5)
+    }
+    #expect(sent.value == [Self.firstAttempt, Self.firstAttempt])
+  }
+
+  /// A cart changed after an unclear failure is a different order: it gets a key of its own.
+  @Test func aChangedCartAfterAnUnclearFailureIsANewAttempt() async {
+    let sent = LockIsolated<[OrderAttempt]>([])
+    let store = makeStore { attempt in
+      sent.withValue { $0.append(attempt) }
+      throw APIError.timedOut(seconds: 10)
+    }
+    store.exhaustivity = .off
+    await store.send(.view(.payTapped))
+    await store.send(.view(.alert(.presented(.confirmPurchase))))
+    await store.receive(\._internal.orderResponse)
+    await store.send(.view(.alert(.dismiss)))
+    await store.send(._internal(.items(.element(id: Product.tShirt.id, action: .view(.deleteTapped)))))
+    await store.receive(.delegate(.itemRemoved(Product.tShirt.id)))
+    await store.send(.view(.payTapped))
+    await store.send(.view(.alert(.presented(.confirmPurchase))))
+    await store.receive(\._internal.orderResponse)
+    #expect(sent.value.map(\.idempotencyKey) == ["00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000001"])
+    #expect(sent.value.last?.order.products == [.init(productId: Product.backpack.id, quantity: 2)])
+  }
+
+  /// Lines the store no longer lists are not counted, not ordered, and Pay is off when only
+  /// they are left.
+  @Test func unavailableLinesAreNeitherCountedNorOrdered() async {
+    let sent = LockIsolated<OrderAttempt?>(nil)
+    let items: IdentifiedArrayOf<CartItemFeature.State> = [
+      CartItemFeature.State(unavailableID: 99, quantity: 3),
+      CartItemFeature.State(item: CartItem(product: .tShirt, quantity: 1)),
+    ]
+    let store = makeStore(items: items) { attempt in
+      sent.setValue(attempt)
+      return OrderConfirmation(id: 1, userId: 1, products: attempt.order.products)
+    }
+    store.exhaustivity = .off
+    #expect(store.state.total == Product.tShirt.price)
+    await store.send(.view(.payTapped))
+    await store.send(.view(.alert(.presented(.confirmPurchase))))
+    await store.receive(\._internal.orderResponse)
+    #expect(sent.value?.order.products == [.init(productId: Product.tShirt.id, quantity: 1)])
+    let onlyUnavailable = CartFeature.State(items: [CartItemFeature.State(unavailableID: 99, quantity: 3)], userID: 1)
+    #expect(onlyUnavailable.total == .zero && !onlyUnavailable.canPay)
   }
 
   @Test func cancelClosesTheConfirmation() async {
@@ -144,6 +242,7 @@ struct CartFeatureTests {
     await store.send(.view(.alert(.presented(.confirmPurchase)))) {
       $0.alert = nil
       $0.order = .sending
+      $0.attempt = Self.firstAttempt
     }
     #expect(!store.state.canPay)
     await store.send(.view(.closeTapped))
@@ -154,6 +253,7 @@ struct CartFeatureTests {
     release.continuation.yield()
     await store.receive(._internal(.orderResponse(.success(confirmation)))) {
       $0.order = .sent(confirmation)
+      $0.attempt = nil
       $0.alert = .orderSucceededForTest(number: 3)
     }
   }

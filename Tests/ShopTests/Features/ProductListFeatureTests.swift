@@ -16,7 +16,7 @@ struct ProductListFeatureTests {
     fetch: @escaping @Sendable () async throws -> [Product] = { Self.products },
     saved: SavedCart = .empty,
     storage: CartStorage? = nil,
-    sendOrder: @escaping @Sendable (OrderRequest) async throws -> OrderConfirmation = { _ in
+    sendOrder: @escaping @Sendable (OrderAttempt) async throws -> OrderConfirmation = { _ in
       OrderConfirmation(id: 1, userId: 1, products: [])
     }
   ) -> TestStoreOf<ProductListFeature> {
@@ -27,6 +27,7 @@ struct ProductListFeatureTests {
       $0.apiClient.sendOrder = sendOrder
       $0.cartStorage = storage ?? .inMemory(saved)
       $0.date.now = .orderDate
+      $0.uuid = .incrementing
     }
   }
 
@@ -47,12 +48,30 @@ struct ProductListFeatureTests {
     }
   }
 
+  /// Presses "+" on `product`'s stepper, which becomes `quantity`; once the saved cart is
+  /// restored, the change is saved to a storage that answers at once.
   func plus(_ store: TestStoreOf<ProductListFeature>, _ product: Product, to quantity: Int) async {
     await store.send(._internal(.products(.element(id: product.id, action: ._internal(.addToCart(.view(.plusTapped))))))) {
       $0.products[id: product.id]?.quantity = quantity
     }
     await store.receive(._internal(.products(.element(id: product.id, action: ._internal(.addToCart(.delegate(.countChanged(quantity))))))))
-    await store.receive(._internal(.products(.element(id: product.id, action: .delegate(.quantityChanged(quantity))))))
+    await receiveSave(store, of: ._internal(.products(.element(id: product.id, action: .delegate(.quantityChanged(quantity))))))
+  }
+
+  /// Receives `action`, which saves what changed, and the save's answer.
+  func receiveSave(_ store: TestStoreOf<ProductListFeature>, of action: ProductListFeature.Action, changing update: ((inout ProductListFeature.State) -> Void)? = nil) async {
+    guard store.state.restoration == .done else {
+      await store.receive(action, assert: update)
+      return
+    }
+    await store.receive(action) {
+      update?(&$0)
+      $0.savingChanges = CartChanges(from: $0.savedCart.quantities, to: $0.quantities)
+    }
+    await store.receive(\._internal.cartSaved) {
+      $0.savedCart = $0.savedCart.applying($0.savingChanges!)
+      $0.savingChanges = nil
+    }
   }
 
   // MARK: Fetching
@@ -174,19 +193,25 @@ struct ProductListFeatureTests {
     await store.send(._internal(.cart(.presented(.view(.alert(.presented(.confirmPurchase))))))) {
       $0.cart?.alert = nil
       $0.cart?.order = .sending
+      $0.cart?.attempt = OrderAttempt(
+        idempotencyKey: "00000000-0000-0000-0000-000000000000",
+        order: OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: Product.demo.id, quantity: 2)])
+      )
     }
     let confirmation = OrderConfirmation(id: 1, userId: 1, products: [])
     await store.receive(\._internal.cart.presented) {
       $0.cart?.order = .sent(confirmation)
+      $0.cart?.attempt = nil
       $0.cart?.alert = .orderSucceededForTest(number: 1)
     }
     await store.send(._internal(.cart(.presented(.view(.alert(.presented(.orderCompletedAcknowledged))))))) {
       $0.cart?.alert = nil
     }
-    await store.receive(._internal(.cart(.presented(.delegate(.orderCompleted))))) {
+    await receiveSave(store, of: ._internal(.cart(.presented(.delegate(.orderCompleted))))) {
       $0.products[id: Product.demo.id]?.quantity = 0
       $0.cart = nil
     }
+    #expect(store.state.savedCart.quantities.isEmpty)
   }
 
   /// Original: products at 2 and 0, open the cart, delete the item: the cart is empty with Pay
@@ -209,15 +234,17 @@ struct ProductListFeatureTests {
     #expect(store.state.cart?.total == .zero)
     #expect(store.state.cart?.canPay == false)
     #expect(store.state.products[id: Product.demo.id]?.quantity == 2)
-    await store.receive(._internal(.cart(.presented(.delegate(.itemRemoved(Product.demo.id)))))) {
+    await receiveSave(store, of: ._internal(.cart(.presented(.delegate(.itemRemoved(Product.demo.id)))))) {
       $0.products[id: Product.demo.id]?.quantity = 0
     }
   }
 
   // MARK: Keeping the cart
 
-  @Test func savedQuantitiesAreRestoredOnceProductsLoad() async {
-    let saved = SavedCart(quantities: [Product.another.id: 3, 999: 1])
+  /// Finding 2 of the cart-safety issue: a saved line whose product is not listed was dropped
+  /// on restore and deleted by the next save. It is kept aside, shown, and never saved away.
+  @Test func savedQuantitiesAreRestoredAndUnlistedLinesKept() async {
+    let saved = SavedCart(quantities: [Product.another.id: 3, 999: 1], revision: 4)
     let store = makeStore(saved: saved)
     await store.send(.view(.onAppear)) {
       $0.status = .loading
@@ -226,56 +253,247 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.savedCartLoaded.success) {
       $0.restoration = .waiting(saved)
     }
+    #expect(store.state.cartSummary == .restoring(units: 4))
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
-      // Product 999 is no longer sold: it is dropped.
       $0.products[id: Product.another.id]?.quantity = 3
+      $0.unavailableQuantities = [999: 1]
+      $0.savedCart = saved
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
+    #expect(store.state.cartSummary == .contents(units: 3, total: Product.another.price * 3, unavailableLines: 1))
+    #expect(store.state.cartSummary.text == "Cart: 3 items · $299.97 · 1 unavailable")
+
+    // A change elsewhere saves only that change: line 999 stays in the file.
+    await plus(store, .demo, to: 1)
+    #expect(store.state.savedCart == SavedCart(quantities: [1: 1, 2: 3, 999: 1], revision: 5))
+
+    // The cart shows it as unavailable: not in the total, not ordered, and it can be deleted.
+    await store.send(.view(.cartButtonTapped)) {
+      $0.cart = CartFeature.State(
+        items: [
+          CartItemFeature.State(item: CartItem(product: .demo, quantity: 1)),
+          CartItemFeature.State(item: CartItem(product: .another, quantity: 3)),
+          CartItemFeature.State(unavailableID: 999, quantity: 1),
+        ],
+        userID: 1
+      )
+    }
+    #expect(store.state.cart?.total == Product.demo.price + Product.another.price * 3)
+    #expect(store.state.cart?.orderableItems.map(\.id) == [Product.demo.id, Product.another.id])
+    await store.send(._internal(.cart(.presented(._internal(.items(.element(id: 999, action: .view(.deleteTapped))))))))
+    await store.receive(._internal(.cart(.presented(._internal(.items(.element(id: 999, action: .delegate(.deleteRequested)))))))) {
+      $0.cart?.items.remove(id: 999)
+    }
+    await receiveSave(store, of: ._internal(.cart(.presented(.delegate(.itemRemoved(999)))))) {
+      $0.unavailableQuantities = [:]
+    }
+    #expect(store.state.savedCart.quantities == [1: 1, 2: 3])
+  }
+
+  /// An empty or failed product list shows the saved cart as restoring, never "empty", and
+  /// saves nothing.
+  @Test func aCartWaitingForProductsIsRestoringNotEmpty() async {
+    let saved = SavedCart(quantities: [Product.demo.id: 2], revision: 1)
+    let store = makeStore(fetch: { throw APIError.timedOut(seconds: 10) }, saved: saved)
+    await store.send(.view(.onAppear)) {
+      $0.status = .loading
+      $0.restoration = .loading
+    }
+    await store.receive(\._internal.savedCartLoaded.success) { $0.restoration = .waiting(saved) }
+    await store.receive(\._internal.productsResponse.failure) { $0.status = .failed(.timedOut(seconds: 10)) }
+    #expect(store.state.cartSummary.text == "Cart: restoring 2 items…")
+    await store.send(.view(.cartButtonTapped)) {
+      $0.cart = CartFeature.State(items: [], userID: 1, restoringUnitCount: 2)
+    }
+    #expect(store.state.cart?.canPay == false)
+    // Quitting now writes nothing: nothing was changed.
+    await store.send(.view(.willTerminate))
   }
 
   @Test func savedQuantitiesApplyToProductsAlreadyLoaded() async {
     var state = ProductListFeature.State()
     state.status = .loaded
     state.products = Self.rows
-    let store = makeStore(state: state, saved: SavedCart(quantities: [Product.demo.id: 4]))
+    let saved = SavedCart(quantities: [Product.demo.id: 4], revision: 2)
+    let store = makeStore(state: state, saved: saved)
     await store.send(.view(.onAppear)) { $0.restoration = .loading }
     await store.receive(\._internal.savedCartLoaded.success) {
       $0.products[id: Product.demo.id]?.quantity = 4
+      $0.savedCart = saved
       $0.restoration = .done
     }
   }
 
-  @Test func everyChangeIsSaved() async {
-    let saves = LockIsolated<[SavedCart]>([])
-    let storage = CartStorage.stub(save: { cart in saves.withValue { $0.append(cart) } })
+  @Test func everyChangeIsSavedAsAChange() async {
+    let applied = LockIsolated<[CartChanges]>([])
+    let memory = CartStorage.inMemory()
+    var storage = memory
+    storage.apply = { changes in
+      applied.withValue { $0.append(changes) }
+      return try await memory.apply(changes)
+    }
     let store = makeStore(storage: storage)
     await load(store)
     await plus(store, .demo, to: 1)
-    await store.finish()
     await plus(store, .another, to: 1)
-    await store.finish()
-    #expect(saves.value == [SavedCart(quantities: [1: 1]), SavedCart(quantities: [1: 1, 2: 1])])
+    #expect(applied.value == [CartChanges(quantities: [1: 1]), CartChanges(quantities: [2: 1])])
 
+    // Nothing changed since: quitting writes nothing.
     await store.send(.view(.willTerminate)).finish()
-    #expect(saves.value.last == SavedCart(quantities: [1: 1, 2: 1]))
+    #expect(applied.value.count == 2)
   }
 
-  @Test func nothingIsSavedBeforeTheSavedCartIsRestored() async {
-    var state = ProductListFeature.State()
-    state.products = [ProductFeature.State(product: .demo)]
-    state.status = .loaded
-    // `save` is unimplemented: calling it would fail the test.
-    let store = makeStore(state: state, storage: .stub())
-    // Restoration has not happened: a change must not overwrite the file with an empty list.
+  /// Changes made while a save is under way are saved when it answers, one save at a time,
+  /// and a change undone meanwhile is not lost to the answer.
+  @Test func changesDuringASaveFollowIt() async {
+    let gate = AsyncStream.makeStream(of: Void.self)
+    let applied = LockIsolated<[CartChanges]>([])
+    let memory = CartStorage.inMemory()
+    var storage = memory
+    storage.apply = { changes in
+      applied.withValue { $0.append(changes) }
+      if applied.value.count == 1 { for await _ in gate.stream { break } }
+      return try await memory.apply(changes)
+    }
+    let store = makeStore(storage: storage)
+    await load(store)
+    let row = { (action: AddToCartFeature.Action) -> ProductListFeature.Action in
+      ._internal(.products(.element(id: Product.demo.id, action: ._internal(.addToCart(action)))))
+    }
+    await store.send(row(.view(.plusTapped))) { $0.products[id: 1]?.quantity = 1 }
+    await store.receive(row(.delegate(.countChanged(1))))
+    await store.receive(._internal(.products(.element(id: 1, action: .delegate(.quantityChanged(1)))))) {
+      $0.savingChanges = CartChanges(quantities: [1: 1])
+    }
+    // While the first save waits, the customer takes the product out again.
+    await store.send(row(.view(.minusTapped))) { $0.products[id: 1]?.quantity = 0 }
+    await store.receive(row(.delegate(.countChanged(0))))
+    await store.receive(._internal(.products(.element(id: 1, action: .delegate(.quantityChanged(0))))))
+    gate.continuation.yield()
+    await store.receive(\._internal.cartSaved) {
+      $0.savedCart = SavedCart(quantities: [1: 1], revision: 1)
+      $0.savingChanges = CartChanges(quantities: [1: 0])
+    }
+    await store.receive(\._internal.cartSaved) {
+      $0.savedCart = SavedCart(quantities: [:], revision: 2)
+      $0.savingChanges = nil
+    }
+    #expect(store.state.products[id: 1]?.quantity == 0)
+  }
+
+  /// Finding 3 of the cart-safety issue, in the feature: another copy's save shows up here, in
+  /// the lines this copy did not change, and this copy's unsaved change stays.
+  @Test func anotherCopysSaveShowsUp() async {
+    let updates = AsyncStream.makeStream(of: SavedCart.self)
+    var storage = CartStorage.inMemory()
+    storage.updates = { updates.stream }
+    let store = makeStore(storage: storage)
+    await load(store)
     await plus(store, .demo, to: 1)
+    // The other copy added product 2 and a product this store does not list.
+    updates.continuation.yield(SavedCart(quantities: [1: 1, 2: 5, 31: 2], revision: 2))
+    await store.receive(\._internal.cartChangedElsewhere) {
+      $0.products[id: 2]?.quantity = 5
+      $0.unavailableQuantities = [31: 2]
+      $0.savedCart = SavedCart(quantities: [1: 1, 2: 5, 31: 2], revision: 2)
+    }
+    // An older version, or this copy's own save heard again, changes nothing.
+    updates.continuation.yield(SavedCart(quantities: [1: 1], revision: 1))
+    await store.receive(\._internal.cartChangedElsewhere)
+    updates.continuation.finish()
+    await store.finish()
+  }
+
+  /// An open cart sheet follows a change made elsewhere, unless the customer is paying.
+  @Test func anOpenCartFollowsChangesElsewhere() async {
+    let updates = AsyncStream.makeStream(of: SavedCart.self)
+    var storage = CartStorage.inMemory()
+    storage.updates = { updates.stream }
+    let store = makeStore(storage: storage)
+    await load(store)
+    await plus(store, .demo, to: 1)
+    await store.send(.view(.cartButtonTapped)) {
+      $0.cart = CartFeature.State(items: [CartItemFeature.State(item: CartItem(product: .demo, quantity: 1))], userID: 1)
+    }
+    updates.continuation.yield(SavedCart(quantities: [2: 1], revision: 2))
+    await store.receive(\._internal.cartChangedElsewhere) {
+      $0.products[id: 1]?.quantity = 0
+      $0.products[id: 2]?.quantity = 1
+      $0.savedCart = SavedCart(quantities: [2: 1], revision: 2)
+      $0.cart?.items = [CartItemFeature.State(item: CartItem(product: .another, quantity: 1))]
+      $0.cart?.focus = .item(2)
+    }
+    updates.continuation.finish()
+    await store.finish()
+  }
+
+  /// Version 1.0's cart is offered by name and added only when the customer says so.
+  @Test func version1CartIsOfferedThenTakenIn() async {
+    let removed = LockIsolated(false)
+    var storage = CartStorage.inMemory(SavedCart(quantities: [1: 1], revision: 1))
+    storage.earlierVersionCart = { SavedCart(quantities: [1: 2, 77: 1]) }
+    storage.removeEarlierVersionCart = { removed.setValue(true) }
+    let store = makeStore(storage: storage)
+    await store.send(.view(.onAppear)) {
+      $0.status = .loading
+      $0.restoration = .loading
+    }
+    await store.receive(\._internal.savedCartLoaded.success) { $0.restoration = .waiting(SavedCart(quantities: [1: 1], revision: 1)) }
+    await store.receive(\._internal.earlierVersionCartFound) { $0.earlierVersionCart = SavedCart(quantities: [1: 2, 77: 1]) }
+    #expect(store.state.earlierVersionCartOffer == nil, "offered once the products are there to name")
+    await store.receive(\._internal.productsResponse.success) {
+      $0.status = .loaded
+      $0.products = Self.rows
+      $0.products[id: 1]?.quantity = 1
+      $0.savedCart = SavedCart(quantities: [1: 1], revision: 1)
+      $0.selectedID = Product.demo.id
+      $0.restoration = .done
+    }
+    #expect(store.state.earlierVersionCartOffer == "3 items: ProductDemo ×2, #77 ×1")
+    await store.send(.view(.earlierVersionCartTaken)) {
+      $0.earlierVersionCart = nil
+      $0.products[id: 1]?.quantity = 3
+      $0.unavailableQuantities = [77: 1]
+      $0.savingChanges = CartChanges(quantities: [1: 3, 77: 1])
+    }
+    await store.receive(\._internal.cartSaved) {
+      $0.savedCart = SavedCart(quantities: [1: 3, 77: 1], revision: 2)
+      $0.savingChanges = nil
+    }
+    #expect(removed.value)
+  }
+
+  @Test func version1CartLeftForNowStaysOnDisk() async {
+    var storage = CartStorage.inMemory()
+    storage.earlierVersionCart = { SavedCart(quantities: [1: 2]) }
+    // removeEarlierVersionCart stays unimplemented: calling it would fail the test.
+    storage.removeEarlierVersionCart = CartStorage().removeEarlierVersionCart
+    let store = makeStore(storage: storage)
+    await store.send(.view(.onAppear)) {
+      $0.status = .loading
+      $0.restoration = .loading
+    }
+    await store.receive(\._internal.savedCartLoaded.success) { $0.restoration = .waiting(.empty) }
+    await store.receive(\._internal.earlierVersionCartFound) { $0.earlierVersionCart = SavedCart(quantities: [1: 2]) }
+    await store.receive(\._internal.productsResponse.success) {
+      $0.status = .loaded
+      $0.products = Self.rows
+      $0.selectedID = Product.demo.id
+      $0.restoration = .done
+    }
+    await store.send(.view(.noticeDismissed)) { $0.earlierVersionCart = nil }
+    await store.send(.view(.earlierVersionCartTaken))
+    #expect(store.state.products[id: 1]?.quantity == 0)
   }
 
   @Test func aCorruptSavedCartIsReportedAndDismissable() async {
     let error = CartStorageError.corrupt(path: "/state/cart.json", setAsideAs: "/state/cart.json.corrupt-1")
-    let store = makeStore(storage: .stub(load: { throw error }))
+    var storage = CartStorage.inMemory()
+    storage.load = { throw error }
+    let store = makeStore(storage: storage)
     await store.send(.view(.onAppear)) {
       $0.status = .loading
       $0.restoration = .loading
@@ -292,12 +510,31 @@ struct ProductListFeatureTests {
     await store.send(.view(.noticeDismissed)) { $0.notice = nil }
   }
 
-  @Test func aFailedSaveIsReported() async {
+  @Test func aFailedSaveIsReportedAndSentAgainWithTheNextChange() async {
     let error = CartStorageError.unwritable(path: "/state/cart.json", reason: "read-only file system")
-    let store = makeStore(storage: .stub(save: { _ in throw error }))
+    let failing = LockIsolated(true)
+    let memory = CartStorage.inMemory()
+    var storage = memory
+    storage.apply = { changes in
+      if failing.value { throw error }
+      return try await memory.apply(changes)
+    }
+    let store = makeStore(storage: storage)
     await load(store)
-    await plus(store, .demo, to: 1)
-    await store.receive(\._internal.cartSaveFailed) { $0.notice = error.message }
+    await store.send(._internal(.products(.element(id: 1, action: ._internal(.addToCart(.view(.plusTapped))))))) {
+      $0.products[id: 1]?.quantity = 1
+    }
+    await store.receive(._internal(.products(.element(id: 1, action: ._internal(.addToCart(.delegate(.countChanged(1))))))))
+    await store.receive(._internal(.products(.element(id: 1, action: .delegate(.quantityChanged(1)))))) {
+      $0.savingChanges = CartChanges(quantities: [1: 1])
+    }
+    await store.receive(\._internal.cartSaveFailed) {
+      $0.savingChanges = nil
+      $0.notice = error.message
+    }
+    failing.setValue(false)
+    await plus(store, .another, to: 1)
+    #expect(store.state.savedCart.quantities == [1: 1, 2: 1])
   }
 
   // MARK: Selection
@@ -345,18 +582,5 @@ struct ProductListFeatureTests {
       $0.visibleRowCount = 40
       $0.scrollOffset = 0
     }
-  }
-}
-
-extension CartStorage {
-  /// A storage that loads `load` and saves with `save`; an endpoint left out is unimplemented.
-  static func stub(
-    load: (@Sendable () async throws -> SavedCart)? = { .empty },
-    save: (@Sendable (SavedCart) async throws -> Void)? = nil
-  ) -> CartStorage {
-    var storage = CartStorage()
-    if let load { storage.load = load }
-    if let save { storage.save = save }
-    return storage
   }
 }

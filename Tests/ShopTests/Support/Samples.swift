@@ -34,3 +34,10 @@ extension Date {
   /// A fixed moment for orders made in tests.
   static let orderDate = Date(timeIntervalSince1970: 1_795_000_000)
 }
+
+extension OrderRequest {
+  /// This order as an attempt with `key`.
+  func attempt(_ key: String = "00000000-0000-0000-0000-000000000000") -> OrderAttempt {
+    OrderAttempt(idempotencyKey: key, order: self)
+  }
+}

@@ -4,7 +4,9 @@ import Shop
 import TerminalUI
 
 /// A state of the app worth a snapshot, reached by sending real actions through a real store,
-/// so that the screens are tested with states the reducers actually produce.
+/// so that the screens are tested with states the reducers actually produce. A few states that
+/// no key reaches at once (loading, sending, a notice) are set by hand after the actions, as
+/// each case says.
 enum Scenario: String, CaseIterable, Sendable {
   case productsLoading
   case productsError
@@ -19,6 +21,14 @@ enum Scenario: String, CaseIterable, Sendable {
   case confirmCancelFocused
   case orderSucceeded
   case orderFailed
+  /// The order timed out: it may have gone through.
+  case orderNotConfirmed
+  /// The saved cart has a product the store no longer lists.
+  case cartWithUnavailable
+  /// The products failed to load; the saved cart waits for them.
+  case cartRestoring
+  /// Version 1.0 left a cart; the store offers it.
+  case productsWithEarlierCart
   case profileLoading
   case profileLoaded
   case profileError
@@ -32,19 +42,24 @@ enum Scenario: String, CaseIterable, Sendable {
     let store = Store(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: {
-      $0.cartStorage = .inMemory()
+      $0.cartStorage = .inMemory(scenario.savedCart(catalog: catalog))
+      if scenario == .productsWithEarlierCart {
+        $0.cartStorage.earlierVersionCart = { SavedCart(quantities: [catalog[2].id: 2, 999: 1]) }
+      }
       $0.date.now = Date(timeIntervalSince1970: 1_795_000_000)
+      $0.uuid = .incrementing
       $0.apiClient.fetchProducts = {
-        if scenario == .productsError { throw APIError.timedOut(seconds: 10) }
+        if scenario == .productsError || scenario == .cartRestoring { throw APIError.timedOut(seconds: 10) }
         return catalog
       }
       $0.apiClient.fetchUserProfile = { _ in
         if scenario == .profileError { throw APIError.unreachable("the connection was refused") }
         return UserProfile(id: 1, email: "ada@example.com", username: "ada", name: .init(firstname: "ada", lastname: "lovelace"))
       }
-      $0.apiClient.sendOrder = { order in
-        if scenario == .orderFailed { throw APIError.httpStatus(503) }
-        return OrderConfirmation(id: 7, userId: order.userId, products: order.products)
+      $0.apiClient.sendOrder = { attempt in
+        if scenario == .orderFailed { throw APIError.httpStatus(400) }
+        if scenario == .orderNotConfirmed { throw APIError.timedOut(seconds: 10) }
+        return OrderConfirmation(id: 7, userId: attempt.order.userId, products: attempt.order.products)
       }
     }
     let screens = ScreenStores(app: store)
@@ -71,7 +86,10 @@ enum Scenario: String, CaseIterable, Sendable {
 
     await send(.products(.onAppear))
     switch self {
-    case .productsError, .productsTop:
+    case .productsError, .productsTop, .productsWithEarlierCart:
+      return store.state
+    case .cartRestoring, .cartWithUnavailable:
+      await send(.products(.cartButtonTapped))
       return store.state
     case .productsScrolled:
       await send(.products(.selectionMoved(.last)))
@@ -118,6 +136,15 @@ enum Scenario: String, CaseIterable, Sendable {
     default:
       await send(.cart(.alert(.presented(.confirmPurchase))))
       return store.state
+    }
+  }
+
+  /// What the scenario starts with in the saved cart.
+  private func savedCart(catalog: [Product]) -> SavedCart {
+    switch self {
+    case .cartRestoring: SavedCart(quantities: [catalog[0].id: 2, catalog[1].id: 1], revision: 3)
+    case .cartWithUnavailable: SavedCart(quantities: [catalog[0].id: 1, 999: 2], revision: 3)
+    default: .empty
     }
   }
 

@@ -1,0 +1,140 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One customer's cart at one store, in a JSON file that several copies of the store share.
+///
+/// - A save takes the lock file next to the cart (`<name>.lock`), reads the latest cart, applies
+///   this copy's changes to it, and replaces the file durably (``DurableFile/replace(_:with:)``):
+///   writers never interleave, and a crash at any moment leaves the old cart or the new one.
+/// - Reading needs no lock: the file is only ever replaced whole, by a rename.
+/// - A file that cannot be understood is renamed aside (`<name>.corrupt-<time>`) and reported,
+///   and the cart starts empty instead of the app failing.
+final class CartFile: Sendable {
+  let url: URL
+
+  init(url: URL) {
+    self.url = url
+  }
+
+  private var lockPath: String { url.path + ".lock" }
+
+  func load() throws(CartStorageError) -> SavedCart {
+    guard let data = try read() else { return .empty }
+    guard let cart = Self.decode(data) else {
+      throw .corrupt(path: url.path, setAsideAs: setAside())
+    }
+    return cart
+  }
+
+  func apply(_ changes: CartChanges) throws(CartStorageError) -> SavedCart {
+    try createDirectory()
+    return try DurableFile.withLock(lockPath) { () throws(CartStorageError) -> SavedCart in
+      DurableFile.removeLeftovers(of: url)
+      var latest = SavedCart.empty
+      do throws(CartStorageError) {
+        latest = try load()
+      } catch {
+        // A damaged file is set aside by `load`; the changes still deserve a home.
+        guard case .corrupt = error else { throw error }
+      }
+      let merged = latest.applying(changes)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      guard let data = try? encoder.encode(merged) else {
+        throw .unwritable(path: url.path, reason: "the cart could not be encoded")
+      }
+      if let failure = DurableFile.replace(url, with: data) {
+        throw .unwritable(path: url.path, reason: failure)
+      }
+      return merged
+    }
+  }
+
+  /// The cart each time the file is replaced, until the listening task is cancelled.
+  func updates() -> AsyncStream<SavedCart> {
+    AsyncStream { continuation in
+      let directory = url.deletingLastPathComponent()
+      guard (try? createDirectory()) != nil,
+        let watcher = DirectoryWatcher(directory: directory.path, onChange: { [self] names in
+          guard names.contains(url.lastPathComponent),
+            let data = try? read(), let cart = Self.decode(data)
+          else { return }
+          continuation.yield(cart)
+        })
+      else {
+        continuation.finish()
+        return
+      }
+      continuation.onTermination = { _ in watcher.stop() }
+    }
+  }
+
+  /// Version 1.0's cart at `url`, if there is a readable one with something in it.
+  static func earlierVersionCart(at url: URL) -> SavedCart? {
+    guard let data = try? Data(contentsOf: url), let cart = decode(data), !cart.quantities.isEmpty
+    else { return nil }
+    return cart
+  }
+
+  /// A saved cart of version 1 or 2, with quantities that cannot be right left out or capped.
+  static func decode(_ data: Data) -> SavedCart? {
+    guard let cart = try? JSONDecoder().decode(SavedCart.self, from: data), (1...2).contains(cart.version)
+    else { return nil }
+    return SavedCart(
+      quantities: cart.quantities.filter { $0.key > 0 && $0.value > 0 }.mapValues { min($0, 99) },
+      revision: max(0, cart.revision)
+    )
+  }
+
+  // MARK: Files
+
+  /// The file's bytes, or `nil` when there is no file.
+  private func read() throws(CartStorageError) -> Data? {
+    do {
+      return try Data(contentsOf: url)
+    } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+      return nil
+    } catch {
+      if !FileManager.default.fileExists(atPath: url.path) { return nil }
+      throw .unreadable(path: url.path, reason: Self.reason(for: error))
+    }
+  }
+
+  private func createDirectory() throws(CartStorageError) {
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o700]
+      )
+    } catch {
+      throw .unwritable(path: url.path, reason: Self.reason(for: error))
+    }
+  }
+
+  /// Renames the unreadable file aside; returns its new path, or `nil` if that failed too.
+  private func setAside() -> String? {
+    let stamp = ISO8601DateFormatter.string(
+      from: Date(), timeZone: .gmt, formatOptions: [.withYear, .withMonth, .withDay, .withTime]
+    )
+    let aside = url.path + ".corrupt-" + stamp
+    return rename(url.path, aside) == 0 ? aside : nil
+  }
+
+  private static func reason(for error: any Error) -> String {
+    if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
+      return String(cString: strerror(underlying.code.rawValue))
+    }
+    if let error = error as? CocoaError {
+      switch error.code {
+      case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+      case .fileWriteOutOfSpace: return "the disk is full"
+      case .fileWriteVolumeReadOnly: return "the disk is read-only"
+      default: break
+      }
+    }
+    return error.localizedDescription
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Whose cart, at which store: a saved cart belongs to exactly one of each.
+///
+/// The same product id means different products at different stores (the embedded catalog's
+/// product 3 is not FakeStore's product 3), so a cart is never carried from one store to another.
+public struct CartOwner: Hashable, Sendable {
+  /// The store: `embedded`, or an API's normalised base URL.
+  public var store: String
+  /// The customer: `user-1` for `--user 1`; later an SSH key's fingerprint.
+  public var customer: String
+
+  public init(store: String, customer: String) {
+    self.store = store
+    self.customer = customer
+  }
+
+  /// The embedded demo catalog's customer `userID`.
+  public static func embedded(userID: Int) -> CartOwner {
+    CartOwner(store: "embedded", customer: "user-\(userID)")
+  }
+
+  /// Customer `userID` of the API at `baseURL`.
+  public static func api(_ baseURL: URL, userID: Int) -> CartOwner {
+    CartOwner(store: normalizedStore(baseURL), customer: "user-\(userID)")
+  }
+
+  /// `scheme://host[:port]/path`, with the scheme and host in lower case, the scheme's default
+  /// port and any trailing slash left out, and no query or fragment: the spellings of one base
+  /// URL that reach the same store give the same string.
+  public static func normalizedStore(_ url: URL) -> String {
+    let scheme = (url.scheme ?? "http").lowercased()
+    let host = (url.host ?? "").lowercased()
+    let defaultPort = scheme == "https" ? 443 : 80
+    let port = url.port.flatMap { $0 == defaultPort ? nil : ":\($0)" } ?? ""
+    var path = url.path
+    while path.hasSuffix("/") { path.removeLast() }
+    return "\(scheme)://\(host)\(port)\(path)"
+  }
+
+  /// Where this owner's cart lives below the carts directory: `<store>/<customer>.json`, each
+  /// part escaped so that every owner has its own file and none can step out of the directory.
+  public var relativePath: String {
+    "\(Self.escaped(store))/\(Self.escaped(customer)).json"
+  }
+
+  /// Letters, digits, `.`, `-` and `_` as they are (a leading `.` escaped); every other byte
+  /// as `%XX`. Reversible, so two different names never share a file.
+  static func escaped(_ name: String) -> String {
+    var result = ""
+    for (index, byte) in name.utf8.enumerated() {
+      let scalar = Unicode.Scalar(byte)
+      let plain = (byte < 0x80 && (CharacterSet.alphanumerics.contains(scalar) || "-_".unicodeScalars.contains(scalar)))
+        || (scalar == "." && index > 0)
+      result += plain ? String(scalar) : String(format: "%%%02X", byte)
+    }
+    return result.isEmpty ? "%" : result
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+extension CartStorage {
+  /// Keeps `owner`'s cart in `stateDirectory/carts/<store>/<customer>.json` (see
+  /// ``CartOwner/relativePath``), and offers version 1.0's single `stateDirectory/cart.json` to
+  /// be taken in.
+  public static func files(in stateDirectory: URL, for owner: CartOwner) -> CartStorage {
+    file(
+      at: stateDirectory.appendingPathComponent("carts").appendingPathComponent(owner.relativePath),
+      earlierVersion: stateDirectory.appendingPathComponent("cart.json")
+    )
+  }
+
+  /// Keeps the cart in the JSON file at `url` (see ``CartFile``); `earlierVersion` is where
+  /// version 1.0 kept its one cart, if anywhere.
+  public static func file(at url: URL, earlierVersion: URL? = nil) -> CartStorage {
+    let file = CartFile(url: url)
+    return CartStorage(
+      load: { try file.load() },
+      apply: { changes in try file.apply(changes) },
+      updates: { file.updates() },
+      earlierVersionCart: { earlierVersion.flatMap(CartFile.earlierVersionCart(at:)) },
+      removeEarlierVersionCart: {
+        guard let earlierVersion else { return }
+        guard unlink(earlierVersion.path) == 0 || errno == ENOENT else {
+          throw CartStorageError.unwritable(path: earlierVersion.path, reason: DurableFile.lastError())
+        }
+      }
+    )
+  }
+}
