@@ -115,8 +115,10 @@ let package = Package(
     // The built `onlinestore` in a real pseudo-terminal under tmux (../shared/tools/tui-drive.sh).
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["StoreTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+      dependencies: ["Shop", "StoreTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
     ),
+    // Tests only: saves a cart in a loop until it is killed, for the kill -9 test.
+    .executableTarget(name: "cart-save-probe", dependencies: ["Shop"], path: "Tests/CartSaveProbe"),
 
     // `swift run -c release core-benchmarks`: actions per second and peak memory of the core.
     .executableTarget(

@@ -14,6 +14,11 @@ struct DataOptions: ParsableArguments {
   )
   var apiURL: String?
 
+  @Option(
+    help: ArgumentHelp("How long to wait for the --api server's answer, in seconds.", valueName: "seconds")
+  )
+  var timeout: Int = 10
+
   @Option(help: ArgumentHelp("The customer to shop as.", valueName: "id"))
   var user: Int = 1
 
@@ -38,6 +43,9 @@ struct DataOptions: ParsableArguments {
         throw ValidationError("--api needs an http or https address, such as https://fakestoreapi.com (got '\(apiURL)').")
       }
     }
+    guard (1...600).contains(timeout) else {
+      throw ValidationError("--timeout needs a number of seconds between 1 and 600 (got \(timeout)).")
+    }
     guard user > 0 else { throw ValidationError("--user needs a positive customer number (got \(user)).") }
     guard (0...60_000).contains(latency) else {
       throw ValidationError("--latency needs a number of milliseconds between 0 and 60000 (got \(latency)).")
@@ -47,7 +55,7 @@ struct DataOptions: ParsableArguments {
   /// The store to talk to: the server given with `--api`, or the embedded catalog.
   var apiClient: APIClient {
     if let apiURL, let url = URL(string: apiURL) {
-      return .live(baseURL: url)
+      return .live(baseURL: url, timeout: .seconds(timeout))
     }
     return .embedded(latency: .milliseconds(latency))
   }

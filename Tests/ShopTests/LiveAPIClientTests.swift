@@ -186,4 +186,35 @@ struct ChunkedBytes: AsyncBufferedSequence, Sendable {
 actor Received {
   var data: Data?
   func set(_ data: Data) { self.data = data }
+
+  /// Finding 4 of the cart-safety issue, against a real server: the order reaches the store but
+  /// its answer comes after the client's deadline. Sent again as the same attempt, it is
+  /// recognised by its key: one order stored, and the second answer names it.
+  @Test func anOrderThatTimedOutAndIsSentAgainIsTakenOnce() async throws {
+    let book = OrderBook()
+    let server = try await StubStoreServer([
+      "POST /carts": { request in
+        await book.take(request, body: try await request.bodyData, delayingNewOrdersBy: .milliseconds(1_500))
+      }
+    ])
+    defer { Task { await server.stop() } }
+    let client = APIClient.live(baseURL: server.baseURL, timeout: .seconds(1))
+    let attempt = OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: 1, quantity: 2)])
+      .attempt("9b2e6c1a-5d1f-4a53-8f43-2f6f3f1b7c10")
+
+    await #expect(throws: APIError.timedOut(seconds: 1)) { try await client.sendOrder(attempt) }
+    #expect(APIError.timedOut(seconds: 1).mayHaveReachedStore)
+    let confirmation = try await client.sendOrder(attempt)
+    #expect(confirmation.id == 1)
+    #expect(await book.orders.count == 1)
+    #expect(await book.keysReceived == [attempt.idempotencyKey, attempt.idempotencyKey])
+  }
+
+  /// A refusal and an unreachable store are clear: nothing was taken.
+  @Test func refusalsAreClearFailures() {
+    #expect(!APIError.httpStatus(400).mayHaveReachedStore)
+    #expect(!APIError.httpStatus(500).mayHaveReachedStore)
+    #expect(!APIError.unreachable("the connection was refused").mayHaveReachedStore)
+    #expect(APIError.httpStatus(504).mayHaveReachedStore)
+  }
 }

@@ -40,6 +40,15 @@ struct TUIDrive {
     return url
   }
 
+  /// The quantities saved for `customer` at `store` (a directory name under `carts/`) in the
+  /// state directory `state`.
+  static func savedQuantities(in state: URL, store: String = "embedded", customer: String = "user-1") throws -> [Int: Int] {
+    let file = state.appendingPathComponent("onlinestore/carts/\(store)/\(customer).json")
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+    let quantities = json?["quantities"] as? [String: Int] ?? [:]
+    return Dictionary(uniqueKeysWithValues: quantities.map { (Int($0.key)!, $0.value) })
+  }
+
   /// Starts the store at `size` with `arguments`, waits for a first screen matching
   /// `firstScreen`, runs `steps` (tmux key names, `@wait REGEX`, `@resize WxH`,
   /// `@signal NAME`), and collects the screens.

@@ -1,0 +1,47 @@
+import Foundation
+import Shop
+import Testing
+
+/// A copy of the store killed with SIGKILL in the middle of saving never leaves a damaged cart:
+/// the file always holds one whole cart, the one before or the one after, and the next save
+/// clears what the killed one left behind.
+struct KillDuringSaveTests {
+  static var probe: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cart-save-probe")
+  }
+
+  @Test func aSaveKilledAtAnyMomentLeavesTheOldCartOrTheNew() async throws {
+    let directory = try TUIDrive.temporaryStateDirectory()
+    let file = directory.appendingPathComponent("cart.json")
+    let lines = 200
+    var killedAfterASave = 0
+    var generator = SystemRandomNumberGenerator()
+
+    for round in 1...200 {
+      let process = Process()
+      process.executableURL = Self.probe
+      process.arguments = [file.path, String(lines)]
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      // Wait for "ready": from then on it does nothing but save.
+      _ = output.fileHandleForReading.availableData
+      usleep(UInt32.random(in: 0...4_000, using: &generator))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .uncaughtSignal, "round \(round): the probe died of the kill")
+
+      let saved = try await CartStorage.file(at: file).load()
+      if saved.quantities.isEmpty { continue }
+      killedAfterASave += 1
+      let values = Set(saved.quantities.values)
+      #expect(saved.quantities.count == lines && (values == [1] || values == [2]), "round \(round): \(saved)")
+    }
+    #expect(killedAfterASave > 150, "most kills landed while saves were happening")
+
+    // Temporary files of killed saves are cleared by the next save, and the lock is free.
+    _ = try await CartStorage.file(at: file).apply(CartChanges(quantities: [1: 5]))
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(left == ["cart.json", "cart.json.lock"])
+  }
+}
