@@ -126,6 +126,12 @@ let package = Package(
       dependencies: ["Boundaries", "Composable"],
       path: "Benchmarks/CoreBenchmarks"
     ),
+    // `swift run -c release cart-storage-benchmarks`: save latency with the lock, and the watch.
+    .executableTarget(
+      name: "cart-storage-benchmarks",
+      dependencies: ["Shop"],
+      path: "Benchmarks/CartStorageBenchmarks"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
