@@ -5,6 +5,7 @@ let package = Package(
   name: "OnlineStore",
   products: [
     .executable(name: "onlinestore", targets: ["onlinestore"]),
+    .executable(name: "onlinestore-api", targets: ["onlinestore-api"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "Boundaries", targets: ["Boundaries"]),
   ],
@@ -18,6 +19,13 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // The API server: HTTP, SQLite, PostgreSQL, logging.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     // Tests only: a small HTTP server on 127.0.0.1 that the live client is tested against.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
@@ -36,16 +44,45 @@ let package = Package(
     ),
     // View / internal / delegate actions and the reducers that keep them apart.
     .target(name: "Boundaries", dependencies: ["Composable"]),
-    // The shop's models, API clients, cart storage and features. No terminal in sight.
+    // What the terminal store and the API server share: the models and their JSON shapes, and
+    // the demo catalog. No features, no networking.
+    .target(
+      name: "StoreModels",
+      resources: [.embedInCode("Catalog/demo-catalog.json"), .embedInCode("Catalog/demo-users.json")]
+    ),
+    // The shop's API clients, cart storage and features. No terminal in sight.
     .target(
       name: "Shop",
       dependencies: [
         "Boundaries",
+        "StoreModels",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
-      ],
-      resources: [.embedInCode("Catalog/demo-catalog.json"), .embedInCode("Catalog/demo-users.json")]
+      ]
+    ),
+
+    // The store's own FakeStore-compatible HTTP server: routes over a storage protocol with a
+    // SQLite and a PostgreSQL implementation. No terminal, no features.
+    .target(
+      name: "OnlineStoreAPI",
+      dependencies: [
+        "StoreModels",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "onlinestore-api",
+      dependencies: [
+        "OnlineStoreAPI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
 
     // The C shim: ncurses with wide characters, and signal handling that restores the terminal.
@@ -116,6 +153,16 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["Shop", "StoreTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+    ),
+    .testTarget(
+      name: "OnlineStoreAPITests",
+      dependencies: [
+        "OnlineStoreAPI",
+        "StoreModels",
+        "StoreTestSupport",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     // Tests only: saves a cart in a loop until it is killed, for the kill -9 test.
     .executableTarget(name: "cart-save-probe", dependencies: ["Shop"], path: "Tests/CartSaveProbe"),

@@ -8,6 +8,11 @@ public enum Fixture: String, CaseIterable, Sendable {
   case carts
   case cartsOfUser1 = "carts-user-1"
 
+  /// The folder that holds every fixture, as FakeStore's answers are saved.
+  public static var directory: URL {
+    Bundle.module.resourceURL!.appendingPathComponent("Fixtures/fakestore")
+  }
+
   public var data: Data {
     get throws {
       guard let url = Bundle.module.url(

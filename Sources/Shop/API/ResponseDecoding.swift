@@ -33,18 +33,8 @@ enum ResponseDecoding {
     }
   }
 
-  static let decoder: JSONDecoder = {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    return decoder
-  }()
-
-  static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
+  static var decoder: JSONDecoder { StoreJSON.decoder }
+  static var encoder: JSONEncoder { StoreJSON.encoder }
 
   private static let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
 

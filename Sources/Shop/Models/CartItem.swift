@@ -1,3 +1,5 @@
+import Foundation
+
 /// A product in the cart and how many of it.
 public struct CartItem: Identifiable, Hashable, Sendable {
   public var product: Product
@@ -13,4 +15,15 @@ public struct CartItem: Identifiable, Hashable, Sendable {
 
   /// Unit price times quantity.
   public var subtotal: Money { product.price * quantity }
+}
+
+extension OrderRequest {
+  /// The order for these cart items.
+  public init(userId: Int, date: Date, items: some Sequence<CartItem>) {
+    self.init(
+      userId: userId,
+      date: date,
+      products: items.map { Line(productId: $0.product.id, quantity: $0.quantity) }
+    )
+  }
 }

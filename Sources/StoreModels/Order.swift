@@ -23,15 +23,6 @@ public struct OrderRequest: Hashable, Sendable, Codable {
       self.quantity = quantity
     }
   }
-
-  /// The order for these cart items.
-  public init(userId: Int, date: Date, items: some Sequence<CartItem>) {
-    self.init(
-      userId: userId,
-      date: date,
-      products: items.map { Line(productId: $0.product.id, quantity: $0.quantity) }
-    )
-  }
 }
 
 /// What the store answers to an order: the created cart, with the number it was given.
@@ -45,6 +36,44 @@ public struct OrderConfirmation: Hashable, Sendable, Codable {
     self.id = id
     self.userId = userId
     self.products = products
+  }
+}
+
+/// An order as a store keeps it: FakeStore's cart, `{"id":5,"userId":1,
+/// "date":"2026-11-21T10:00:00Z","products":[{"productId":1,"quantity":2}],"__v":0}`.
+public struct StoredOrder: Identifiable, Hashable, Sendable, Codable {
+  public var id: Int
+  public var userId: Int
+  public var date: Date
+  public var products: [OrderRequest.Line]
+
+  public init(id: Int, userId: Int, date: Date, products: [OrderRequest.Line]) {
+    self.id = id
+    self.userId = userId
+    self.date = date
+    self.products = products
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, userId, date, products
+    case version = "__v"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decode(Int.self, forKey: .id)
+    userId = try container.decode(Int.self, forKey: .userId)
+    date = try container.decode(Date.self, forKey: .date)
+    products = try container.decode([OrderRequest.Line].self, forKey: .products)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(userId, forKey: .userId)
+    try container.encode(date, forKey: .date)
+    try container.encode(products, forKey: .products)
+    try container.encode(0, forKey: .version)
   }
 }
 

@@ -24,6 +24,11 @@ public struct Money: Hashable, Comparable, Sendable {
     self.init(cents: NSDecimalNumber(decimal: rounded).intValue)
   }
 
+  /// The amount in dollars, exactly: `109.95`.
+  public var dollars: Decimal {
+    Decimal(cents) / 100
+  }
+
   /// A billion dollars: anything above is a broken feed, not a price.
   static let largestPrice: Decimal = 1_000_000_000
 

@@ -40,7 +40,7 @@ public struct Product: Identifiable, Hashable, Sendable {
   }
 }
 
-extension Product: Decodable {
+extension Product: Codable {
   private enum CodingKeys: String, CodingKey {
     case id, title, price, description, category, rating
     case imageURL = "image"
@@ -63,5 +63,17 @@ extension Product: Decodable {
     category = try container.decode(String.self, forKey: .category)
     imageURL = try container.decode(String.self, forKey: .imageURL)
     rating = try container.decode(Rating.self, forKey: .rating)
+  }
+
+  /// FakeStore's shape: the price as a JSON number of dollars (`109.95`).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(title, forKey: .title)
+    try container.encode(price.dollars, forKey: .price)
+    try container.encode(description, forKey: .description)
+    try container.encode(category, forKey: .category)
+    try container.encode(imageURL, forKey: .imageURL)
+    try container.encode(rating, forKey: .rating)
   }
 }

@@ -35,7 +35,7 @@ public struct UserProfile: Identifiable, Hashable, Sendable, Codable {
 extension String {
   /// Each word with its first letter in upper case and the rest untouched ("mcdonald" →
   /// "Mcdonald", "o'neil" → "O'neil"): enough for names, without locale surprises.
-  var capitalizedFirstLetters: String {
+  public var capitalizedFirstLetters: String {
     split(separator: " ", omittingEmptySubsequences: true)
       .map { $0.prefix(1).uppercased() + $0.dropFirst() }
       .joined(separator: " ")

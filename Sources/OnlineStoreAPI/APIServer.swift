@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import Logging
+import StoreModels
+
+/// The API server: a database, the catalog it holds, FakeStore's routes, and faults if asked.
+public struct APIServer: Sendable {
+  public struct Configuration: Sendable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    public var database: DatabaseLocation = .defaultSQLite()
+    /// Loaded into an empty database; the demo catalog when `nil`.
+    public var catalog: StoreCatalog?
+    public var faults = FaultPlan()
+
+    public init() {}
+  }
+
+  public let configuration: Configuration
+  public let logger: Logger
+
+  public init(configuration: Configuration, logger: Logger) {
+    self.configuration = configuration
+    self.logger = logger
+  }
+
+  /// Opens the database, loads the catalog into it if it is empty, and serves until the task is
+  /// cancelled or, with `handlingSignals`, SIGTERM or SIGINT arrives; requests under way are
+  /// finished first. `onReady` gets the address actually listened on (the port chosen when 0
+  /// was asked for).
+  public func run(handlingSignals: Bool = false, onReady: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
+    let database = try openDatabase()
+    do {
+      let catalog = try await database.prepare(loading: configuration.catalog ?? StoreCatalog.demo())
+      let router = Router()
+      router.add(middleware: JSONErrorMiddleware())
+      if !configuration.faults.isEmpty {
+        router.add(middleware: FaultMiddleware(plan: configuration.faults))
+      }
+      StoreRoutes(catalog: catalog, database: database).add(to: router)
+      // The framework's own ceiling, measured next to the real routes (README, Benchmarks).
+      router.get("_bench/hello") { _, _ in "Hello, world!" }
+
+      let host = configuration.host
+      let app = Application(
+        router: router,
+        configuration: .init(address: .hostname(host, port: configuration.port), serverName: "onlinestore-api"),
+        onServerRunning: { channel in onReady(host, channel.localAddress?.port ?? 0) },
+        logger: logger
+      )
+      if handlingSignals {
+        try await app.runService()
+      } else {
+        try await app.run()
+      }
+    } catch {
+      await database.close()
+      throw error
+    }
+    await database.close()
+  }
+
+  private func openDatabase() throws -> any StoreDatabase {
+    switch configuration.database {
+    case let .sqlite(path): try SQLiteStoreDatabase(path: path)
+    case let .postgres(location): PostgresStoreDatabase(location, logger: logger)
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import StoreModels
+
+/// Reads and checks an order (`POST /carts`) before anything is stored: the body is FakeStore's
+/// cart shape, every product must be sold here, every quantity between 1 and 99, the customer
+/// known. What fails gets a 4xx with the reason, and nothing is stored.
+struct OrderIntake {
+  let productIDs: Set<Int>
+  let customerIDs: Set<Int>
+  let now: @Sendable () -> Date
+
+  /// The largest quantity of one product an order may hold.
+  static let maximumQuantity = 99
+  /// The most lines one order may hold.
+  static let maximumLines = 100
+
+  private struct Body: Decodable {
+    var userId: Int
+    var date: Date?
+    var products: [OrderRequest.Line]
+  }
+
+  func order(from body: Data, idempotencyKey: String?) throws(APIFailure) -> NewOrder {
+    let decoded: Body
+    do {
+      decoded = try StoreJSON.decoder.decode(Body.self, from: body)
+    } catch let error as DecodingError {
+      throw APIFailure(.badRequest, "the order is not a cart: \(Self.describe(error))")
+    } catch {
+      throw APIFailure(.badRequest, "the order is not JSON")
+    }
+    if let key = idempotencyKey {
+      guard !key.isEmpty, key.count <= 200, key.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+        throw APIFailure(.badRequest, "Idempotency-Key must be 1 to 200 visible ASCII characters")
+      }
+    }
+    guard customerIDs.contains(decoded.userId) else {
+      throw APIFailure(.badRequest, "no customer \(decoded.userId)")
+    }
+    guard !decoded.products.isEmpty else { throw APIFailure(.badRequest, "the order has no products") }
+    guard decoded.products.count <= Self.maximumLines else {
+      throw APIFailure(.badRequest, "an order holds at most \(Self.maximumLines) lines")
+    }
+    var seen: Set<Int> = []
+    for line in decoded.products {
+      guard productIDs.contains(line.productId) else {
+        throw APIFailure(.badRequest, "no product \(line.productId)")
+      }
+      guard (1...Self.maximumQuantity).contains(line.quantity) else {
+        throw APIFailure(.badRequest, "quantity \(line.quantity) of product \(line.productId) is not between 1 and \(Self.maximumQuantity)")
+      }
+      guard seen.insert(line.productId).inserted else {
+        throw APIFailure(.badRequest, "product \(line.productId) is in the order twice")
+      }
+    }
+    return NewOrder(userId: decoded.userId, date: decoded.date ?? now(), products: decoded.products, idempotencyKey: idempotencyKey)
+  }
+
+  private static func describe(_ error: DecodingError) -> String {
+    switch error {
+    case let .keyNotFound(key, _): "missing '\(key.stringValue)'"
+    case let .typeMismatch(_, context), let .valueNotFound(_, context):
+      "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+    case let .dataCorrupted(context):
+      context.codingPath.isEmpty ? "not valid JSON" : "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' is not usable"
+    @unknown default: "unexpected data"
+    }
+  }
+}

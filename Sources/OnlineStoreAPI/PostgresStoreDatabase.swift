@@ -1,0 +1,196 @@
+import Foundation
+import Logging
+import NIOSSL
+import PostgresNIO
+import StoreModels
+
+/// The orders in PostgreSQL, for when one machine is not enough: several API servers can share
+/// one database. An order is committed before its answer is sent; an idempotency key is unique
+/// in the table, so two servers given the same key at once still store one order.
+///
+/// The schema and its answers are those of ``SQLiteStoreDatabase``.
+public final class PostgresStoreDatabase: StoreDatabase {
+  private let client: PostgresClient
+  private let runner: Task<Void, Never>
+  private let logger: Logger
+
+  public init(_ location: DatabaseLocation.PostgresLocation, logger: Logger) {
+    var configuration: PostgresClient.Configuration
+    if let socket = location.socketDirectory {
+      configuration = .init(
+        unixSocketPath: socket + "/.s.PGSQL.\(location.port)", username: location.username,
+        password: location.password, database: location.database
+      )
+    } else {
+      configuration = .init(
+        host: location.host ?? "localhost", port: location.port, username: location.username,
+        password: location.password, database: location.database,
+        tls: location.requireTLS ? .require(.makeClientConfiguration()) : .disable
+      )
+    }
+    configuration.options.maximumConnections = 32
+    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    self.client = client
+    self.logger = logger
+    self.runner = Task { await client.run() }
+  }
+
+  public func prepare(loading catalog: StoreCatalog) async throws -> StoreCatalog {
+    let logger = self.logger
+    try await client.withConnection { connection in
+      // One server at a time migrates and loads the catalog.
+      try await connection.query("SELECT pg_advisory_lock(7212001)", logger: logger)
+      do {
+        try await Self.migrate(connection, logger: logger)
+        try await Self.load(catalog, into: connection, logger: logger)
+      } catch {
+        _ = try? await connection.query("SELECT pg_advisory_unlock(7212001)", logger: logger)
+        throw error
+      }
+      try await connection.query("SELECT pg_advisory_unlock(7212001)", logger: logger)
+    }
+    var products: [Product] = []
+    for try await json in try await client.query("SELECT json FROM products ORDER BY id", logger: logger).decode(String.self) {
+      products.append(try DatabaseJSON.value(Product.self, json))
+    }
+    var customers: [Customer] = []
+    for try await json in try await client.query("SELECT json FROM customers ORDER BY id", logger: logger).decode(String.self) {
+      customers.append(try DatabaseJSON.value(Customer.self, json))
+    }
+    return StoreCatalog(products: products, customers: customers)
+  }
+
+  public func place(_ order: NewOrder) async throws -> PlacedOrder {
+    let date = StoreJSON.format(order.date)
+    let products = try DatabaseJSON.text(order.products)
+    let inserted = try await client.query(
+      """
+      INSERT INTO orders (user_id, date, products, idempotency_key, fingerprint)
+      VALUES (\(order.userId), \(date), \(products), \(order.idempotencyKey), \(order.fingerprint))
+      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+      """,
+      logger: logger
+    )
+    for try await id in inserted.decode(Int.self) {
+      return PlacedOrder(
+        order: StoredOrder(id: id, userId: order.userId, date: order.date, products: order.products), isNew: true
+      )
+    }
+    // The key was there already: answer with that order, if it is this one.
+    let earlier = try await client.query(
+      "SELECT id, user_id, date, products, fingerprint FROM orders WHERE idempotency_key = \(order.idempotencyKey)",
+      logger: logger
+    )
+    for try await (id, userId, date, lines, fingerprint) in earlier.decode((Int, Int, String, String, String).self) {
+      guard fingerprint == order.fingerprint else { throw OrderRejection.keyReusedForAnotherOrder }
+      return PlacedOrder(order: try Self.order(id, userId, date, lines), isNew: false)
+    }
+    throw CatalogError("the order was neither stored nor found")
+  }
+
+  public func orders(_ filter: OrderFilter) async throws -> [StoredOrder] {
+    let start = filter.start.map(StoreJSON.format)
+    let end = filter.end.map(StoreJSON.format)
+    let rows =
+      if filter.newestFirst {
+        try await client.query(
+          """
+          SELECT id, user_id, date, products FROM orders
+          WHERE (\(filter.userId)::BIGINT IS NULL OR user_id = \(filter.userId))
+            AND (\(start)::TEXT IS NULL OR date >= \(start)) AND (\(end)::TEXT IS NULL OR date < \(end))
+          ORDER BY date DESC, id DESC LIMIT \(filter.limit)
+          """,
+          logger: logger
+        )
+      } else {
+        try await client.query(
+          """
+          SELECT id, user_id, date, products FROM orders
+          WHERE (\(filter.userId)::BIGINT IS NULL OR user_id = \(filter.userId))
+            AND (\(start)::TEXT IS NULL OR date >= \(start)) AND (\(end)::TEXT IS NULL OR date < \(end))
+          ORDER BY id LIMIT \(filter.limit)
+          """,
+          logger: logger
+        )
+      }
+    var orders: [StoredOrder] = []
+    for try await (id, userId, date, lines) in rows.decode((Int, Int, String, String).self) {
+      orders.append(try Self.order(id, userId, date, lines))
+    }
+    return orders
+  }
+
+  public func order(id: Int) async throws -> StoredOrder? {
+    let rows = try await client.query("SELECT id, user_id, date, products FROM orders WHERE id = \(id)", logger: logger)
+    for try await (id, userId, date, lines) in rows.decode((Int, Int, String, String).self) {
+      return try Self.order(id, userId, date, lines)
+    }
+    return nil
+  }
+
+  public func close() async {
+    runner.cancel()
+  }
+
+  // MARK: Schema
+
+  private static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+    try await connection.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)", logger: logger)
+    var applied = 0
+    for try await version in try await connection.query("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", logger: logger).decode(Int.self) {
+      applied = version
+    }
+    guard applied < 1 else { return }
+    try await connection.withTransaction(logger: logger) { connection in
+      try await connection.query("CREATE TABLE products (id BIGINT PRIMARY KEY, category TEXT NOT NULL, json TEXT NOT NULL)", logger: logger)
+      try await connection.query("CREATE TABLE customers (id BIGINT PRIMARY KEY, username TEXT NOT NULL UNIQUE, json TEXT NOT NULL)", logger: logger)
+      try await connection.query(
+        """
+        CREATE TABLE orders (
+          id BIGSERIAL PRIMARY KEY,
+          user_id BIGINT NOT NULL,
+          date TEXT NOT NULL,
+          products TEXT NOT NULL,
+          idempotency_key TEXT UNIQUE,
+          fingerprint TEXT NOT NULL
+        )
+        """,
+        logger: logger
+      )
+      try await connection.query("CREATE INDEX orders_by_customer ON orders (user_id, date)", logger: logger)
+      try await connection.query("INSERT INTO schema_migrations (version) VALUES (1)", logger: logger)
+    }
+  }
+
+  private static func load(_ catalog: StoreCatalog, into connection: PostgresConnection, logger: Logger) async throws {
+    var productCount = 0
+    for try await count in try await connection.query("SELECT COUNT(*) FROM products", logger: logger).decode(Int.self) {
+      productCount = count
+    }
+    if productCount == 0 {
+      for product in catalog.products {
+        let json = try DatabaseJSON.text(product)
+        try await connection.query(
+          "INSERT INTO products (id, category, json) VALUES (\(product.id), \(product.category), \(json))", logger: logger
+        )
+      }
+    }
+    var customerCount = 0
+    for try await count in try await connection.query("SELECT COUNT(*) FROM customers", logger: logger).decode(Int.self) {
+      customerCount = count
+    }
+    if customerCount == 0 {
+      for customer in catalog.customers {
+        let json = try DatabaseJSON.text(customer)
+        try await connection.query(
+          "INSERT INTO customers (id, username, json) VALUES (\(customer.id), \(customer.username), \(json))", logger: logger
+        )
+      }
+    }
+  }
+
+  private static func order(_ id: Int, _ userId: Int, _ date: String, _ lines: String) throws -> StoredOrder {
+    guard let parsed = StoreJSON.parseDate(date) else { throw CatalogError("order \(id) has an unreadable date") }
+    return StoredOrder(id: id, userId: userId, date: parsed, products: try DatabaseJSON.value([OrderRequest.Line].self, lines))
+  }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+import StoreModels
+
+/// The orders in an SQLite file, in WAL mode with `synchronous = FULL`: an order is on disk
+/// before its answer is sent, and survives `kill -9` of the server at any moment.
+///
+/// Orders that arrive together are written together: while one transaction commits, the next
+/// ones queue (``OrderBatcher``) and go in the following transaction, so the cost of the
+/// `fsync` that makes a commit durable is shared instead of paid once per order.
+public final class SQLiteStoreDatabase: StoreDatabase {
+  private let pool: DatabasePool
+  private let batcher: OrderBatcher
+
+  public init(path: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700]
+    )
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = FULL")
+    }
+    // Another server on the same file waits its turn instead of failing at once.
+    configuration.busyMode = .timeout(10)
+    let pool = try DatabasePool(path: path, configuration: configuration)
+    self.pool = pool
+    self.batcher = OrderBatcher { orders in
+      try await pool.write { db in try orders.map { try Self.insert($0, in: db) } }
+    }
+  }
+
+  public func prepare(loading catalog: StoreCatalog) async throws -> StoreCatalog {
+    try Self.migrator.migrate(pool)
+    return try await pool.write { db in
+      if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM products") == 0 {
+        for product in catalog.products {
+          try db.execute(
+            sql: "INSERT INTO products (id, category, json) VALUES (?, ?, ?)",
+            arguments: [product.id, product.category, try DatabaseJSON.text(product)]
+          )
+        }
+      }
+      if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM customers") == 0 {
+        for customer in catalog.customers {
+          try db.execute(
+            sql: "INSERT INTO customers (id, username, json) VALUES (?, ?, ?)",
+            arguments: [customer.id, customer.username, try DatabaseJSON.text(customer)]
+          )
+        }
+      }
+      return StoreCatalog(
+        products: try String.fetchAll(db, sql: "SELECT json FROM products ORDER BY id").map { try DatabaseJSON.value(Product.self, $0) },
+        customers: try String.fetchAll(db, sql: "SELECT json FROM customers ORDER BY id").map { try DatabaseJSON.value(Customer.self, $0) }
+      )
+    }
+  }
+
+  public func place(_ order: NewOrder) async throws -> PlacedOrder {
+    try await batcher.place(order).get()
+  }
+
+  public func orders(_ filter: OrderFilter) async throws -> [StoredOrder] {
+    var conditions: [String] = []
+    var arguments = StatementArguments()
+    if let userId = filter.userId {
+      conditions.append("user_id = ?")
+      arguments += [userId]
+    }
+    if let start = filter.start {
+      conditions.append("date >= ?")
+      arguments += [StoreJSON.format(start)]
+    }
+    if let end = filter.end {
+      conditions.append("date < ?")
+      arguments += [StoreJSON.format(end)]
+    }
+    var sql = "SELECT id, user_id, date, products FROM orders"
+    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    sql += filter.newestFirst ? " ORDER BY date DESC, id DESC" : " ORDER BY id"
+    if let limit = filter.limit {
+      sql += " LIMIT ?"
+      arguments += [limit]
+    }
+    let query = sql
+    let bound = arguments
+    return try await pool.read { db in
+      try Row.fetchAll(db, sql: query, arguments: bound).map(Self.order)
+    }
+  }
+
+  public func order(id: Int) async throws -> StoredOrder? {
+    try await pool.read { db in
+      try Row.fetchOne(db, sql: "SELECT id, user_id, date, products FROM orders WHERE id = ?", arguments: [id]).map(Self.order)
+    }
+  }
+
+  public func close() async {
+    try? pool.close()
+  }
+
+  // MARK: Schema
+
+  private static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("1: products, customers, orders") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE products (id INTEGER PRIMARY KEY, category TEXT NOT NULL, json TEXT NOT NULL);
+          CREATE TABLE customers (id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE, json TEXT NOT NULL);
+          CREATE TABLE orders (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id INTEGER NOT NULL,
+            date TEXT NOT NULL,
+            products TEXT NOT NULL,
+            idempotency_key TEXT UNIQUE,
+            fingerprint TEXT NOT NULL
+          );
+          CREATE INDEX orders_by_customer ON orders (user_id, date);
+          """
+      )
+    }
+    return migrator
+  }
+
+  // MARK: Rows
+
+  /// Stores `order` in the open transaction, or finds the one stored under its key.
+  private static func insert(_ order: NewOrder, in db: Database) throws -> Result<PlacedOrder, OrderRejection> {
+    if let key = order.idempotencyKey,
+      let row = try Row.fetchOne(
+        db, sql: "SELECT id, user_id, date, products, fingerprint FROM orders WHERE idempotency_key = ?", arguments: [key]
+      )
+    {
+      guard row["fingerprint"] as String == order.fingerprint else { return .failure(.keyReusedForAnotherOrder) }
+      return .success(PlacedOrder(order: try Self.order(row), isNew: false))
+    }
+    try db.execute(
+      sql: "INSERT INTO orders (user_id, date, products, idempotency_key, fingerprint) VALUES (?, ?, ?, ?, ?)",
+      arguments: [order.userId, StoreJSON.format(order.date), try DatabaseJSON.text(order.products), order.idempotencyKey, order.fingerprint]
+    )
+    let stored = StoredOrder(id: Int(db.lastInsertedRowID), userId: order.userId, date: order.date, products: order.products)
+    return .success(PlacedOrder(order: stored, isNew: true))
+  }
+
+  private static func order(_ row: Row) throws -> StoredOrder {
+    guard let date = StoreJSON.parseDate(row["date"]) else { throw CatalogError("an order has an unreadable date") }
+    return StoredOrder(
+      id: row["id"], userId: row["user_id"], date: date,
+      products: try DatabaseJSON.value([OrderRequest.Line].self, row["products"])
+    )
+  }
+}

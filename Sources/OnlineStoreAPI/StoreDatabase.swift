@@ -1,0 +1,69 @@
+import Foundation
+import StoreModels
+
+/// Where the API server keeps its catalog and its orders. The routes know only this; SQLite
+/// (``SQLiteStoreDatabase``) and PostgreSQL (``PostgresStoreDatabase``) implement it, with the
+/// same schema and the same answers.
+public protocol StoreDatabase: Sendable {
+  /// Creates or migrates the schema, loads `catalog` if the database has none yet, and returns
+  /// the catalog the database holds (the one loaded on its first start).
+  func prepare(loading catalog: StoreCatalog) async throws -> StoreCatalog
+
+  /// Stores `order` durably before returning — or, when its idempotency key was used before,
+  /// returns the order stored then and stores nothing.
+  func place(_ order: NewOrder) async throws -> PlacedOrder
+
+  /// The orders that `filter` selects.
+  func orders(_ filter: OrderFilter) async throws -> [StoredOrder]
+
+  func order(id: Int) async throws -> StoredOrder?
+
+  /// Releases connections and files.
+  func close() async
+}
+
+/// An order that passed validation, ready to store.
+public struct NewOrder: Sendable, Equatable {
+  public var userId: Int
+  public var date: Date
+  public var products: [OrderRequest.Line]
+  public var idempotencyKey: String?
+
+  /// The order in a canonical form: two requests with the same key must carry the same one.
+  public var fingerprint: String {
+    let lines = products.map { "\($0.productId)x\($0.quantity)" }.joined(separator: ",")
+    return "\(userId)|\(StoreJSON.format(date))|\(lines)"
+  }
+}
+
+/// The answer to ``StoreDatabase/place(_:)``.
+public struct PlacedOrder: Sendable, Equatable {
+  public var order: StoredOrder
+  /// `false` when an earlier request with the same idempotency key stored it.
+  public var isNew: Bool
+}
+
+/// Why an order was not placed, besides the database failing.
+public enum OrderRejection: Error, Equatable {
+  /// The idempotency key came before with a different order.
+  case keyReusedForAnotherOrder
+}
+
+/// Which orders to list, and in which order.
+public struct OrderFilter: Sendable, Equatable {
+  public var userId: Int?
+  /// Orders dated at or after this.
+  public var start: Date?
+  /// Orders dated before this.
+  public var end: Date?
+  public var limit: Int?
+  public var newestFirst: Bool
+
+  public init(userId: Int? = nil, start: Date? = nil, end: Date? = nil, limit: Int? = nil, newestFirst: Bool = false) {
+    self.userId = userId
+    self.start = start
+    self.end = end
+    self.limit = limit
+    self.newestFirst = newestFirst
+  }
+}

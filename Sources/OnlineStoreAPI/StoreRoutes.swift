@@ -1,0 +1,173 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import StoreModels
+
+/// FakeStore's routes over a ``StoreDatabase``. The catalog never changes through the API, so
+/// it is read from the database once, at start, and served from memory; orders go to the
+/// database.
+public struct StoreRoutes: Sendable {
+  let catalog: StoreCatalog
+  let database: any StoreDatabase
+  let intake: OrderIntake
+
+  public init(catalog: StoreCatalog, database: any StoreDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+    self.catalog = catalog
+    self.database = database
+    self.intake = OrderIntake(
+      productIDs: Set(catalog.products.map(\.id)), customerIDs: Set(catalog.customers.map(\.id)), now: now
+    )
+  }
+
+  public func add<Context: RequestContext>(to router: Router<Context>) {
+    router.get("products") { request, _ in
+      try JSONAnswer.ok(try ListQuery(request).apply(to: catalog.products))
+    }
+    router.get("products/categories") { _, _ in
+      var seen: Set<String> = []
+      return try JSONAnswer.ok(catalog.products.map(\.category).filter { seen.insert($0).inserted })
+    }
+    router.get("products/category/:name") { request, context in
+      let name = try context.parameters.require("name")
+      let category = name.removingPercentEncoding ?? name
+      return try JSONAnswer.ok(try ListQuery(request).apply(to: catalog.products.filter { $0.category == category }))
+    }
+    router.get("products/:id") { _, context in
+      let id = try Self.id(context)
+      guard let product = catalog.products.first(where: { $0.id == id }) else {
+        throw APIFailure(.notFound, "no product \(id)")
+      }
+      return try JSONAnswer.ok(product)
+    }
+    router.get("users") { request, _ in
+      try JSONAnswer.ok(try ListQuery(request).apply(to: catalog.customers))
+    }
+    router.get("users/:id") { _, context in
+      let id = try Self.id(context)
+      guard let customer = catalog.customers.first(where: { $0.id == id }) else {
+        throw APIFailure(.notFound, "no customer \(id)")
+      }
+      return try JSONAnswer.ok(customer)
+    }
+    router.post("auth/login") { request, context in
+      try await login(request, context: context)
+    }
+    router.get("carts") { request, _ in
+      let query = try ListQuery(request)
+      var filter = try DateRange(request).filter
+      filter.limit = query.limit
+      filter.newestFirst = query.descending
+      return try JSONAnswer.ok(try await database.orders(filter))
+    }
+    router.get("carts/user/:id") { request, context in
+      let id = try Self.id(context)
+      guard catalog.customers.contains(where: { $0.id == id }) else { throw APIFailure(.notFound, "no customer \(id)") }
+      var filter = try DateRange(request).filter
+      filter.userId = id
+      filter.newestFirst = true
+      return try JSONAnswer.ok(try await database.orders(filter))
+    }
+    router.get("carts/:id") { _, context in
+      let id = try Self.id(context)
+      guard let order = try await database.order(id: id) else { throw APIFailure(.notFound, "no order \(id)") }
+      return try JSONAnswer.ok(order)
+    }
+    router.post("carts") { request, context in
+      try await placeOrder(request, context: context)
+    }
+  }
+
+  private func placeOrder(_ request: Request, context: some RequestContext) async throws -> Response {
+    var request = request
+    let body = Data(buffer: try await request.collectBody(upTo: RouteLimits.maximumBodyBytes))
+    let key = request.headers[.idempotencyKey]
+    let order = try intake.order(from: body, idempotencyKey: key)
+    do {
+      let placed = try await database.place(order)
+      var response = try JSONAnswer.ok(placed.order)
+      if !placed.isNew { response.headers[.idempotentReplayed] = "true" }
+      return response
+    } catch OrderRejection.keyReusedForAnotherOrder {
+      throw APIFailure(.unprocessableContent, "this Idempotency-Key was used for a different order")
+    }
+  }
+
+  private struct Credentials: Decodable {
+    var username: String
+    var password: String
+  }
+
+  private func login(_ request: Request, context: some RequestContext) async throws -> Response {
+    var request = request
+    let body = Data(buffer: try await request.collectBody(upTo: RouteLimits.maximumBodyBytes))
+    guard let credentials = try? StoreJSON.decoder.decode(Credentials.self, from: body) else {
+      throw APIFailure(.badRequest, "log in with {\"username\": …, \"password\": …}")
+    }
+    guard catalog.customers.contains(where: { $0.username == credentials.username && $0.password == credentials.password })
+    else {
+      throw APIFailure(.unauthorized, "username or password is incorrect")
+    }
+    let token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0 ... .max)) }.joined()
+    return try JSONAnswer.ok(["token": token])
+  }
+
+  private static func id(_ context: some RequestContext) throws -> Int {
+    let text = try context.parameters.require("id")
+    guard let id = Int(text), id > 0 else { throw APIFailure(.badRequest, "'\(text)' is not an id") }
+    return id
+  }
+}
+
+/// `?limit=N&sort=asc|desc` of FakeStore's list routes.
+struct ListQuery {
+  var limit: Int?
+  var descending = false
+
+  init(_ request: Request) throws {
+    let parameters = request.uri.queryParameters
+    if let text = parameters["limit"] {
+      guard let limit = Int(text), limit > 0 else { throw APIFailure(.badRequest, "limit must be a positive number, not '\(text)'") }
+      self.limit = limit
+    }
+    switch parameters["sort"].map(String.init) {
+    case nil, "asc": descending = false
+    case "desc": descending = true
+    case let other?: throw APIFailure(.badRequest, "sort must be asc or desc, not '\(other)'")
+    }
+  }
+
+  /// `items` (in id order) sorted and cut as asked.
+  func apply<Item: Identifiable>(to items: [Item]) -> [Item] where Item.ID == Int {
+    let sorted = descending ? items.sorted { $0.id > $1.id } : items.sorted { $0.id < $1.id }
+    return limit.map { Array(sorted.prefix($0)) } ?? sorted
+  }
+}
+
+/// `?startdate=…&enddate=…` of the orders routes: a day (`2020-03-02`, the end day included)
+/// or an ISO 8601 time.
+struct DateRange {
+  var filter = OrderFilter()
+
+  init(_ request: Request) throws {
+    let parameters = request.uri.queryParameters
+    if let text = parameters["startdate"].map(String.init) {
+      guard let start = StoreJSON.parseDate(text) else { throw APIFailure(.badRequest, "startdate '\(text)' is not a date") }
+      filter.start = start
+    }
+    if let text = parameters["enddate"].map(String.init) {
+      guard let end = StoreJSON.parseDate(text) else { throw APIFailure(.badRequest, "enddate '\(text)' is not a date") }
+      // The end is included: the whole day for a day, the second for a time.
+      filter.end = end.addingTimeInterval(text.count <= 10 ? 86_400 : 1)
+    }
+    if let start = filter.start, let end = filter.end, end <= start {
+      throw APIFailure(.badRequest, "enddate comes before startdate")
+    }
+  }
+}
+
+extension HTTPField.Name {
+  /// The client's key for one order attempt (IETF draft "The Idempotency-Key HTTP Header Field").
+  static let idempotencyKey = Self("Idempotency-Key")!
+  /// Set on the answer to an order that an earlier request with the same key stored.
+  static let idempotentReplayed = Self("Idempotent-Replayed")!
+}

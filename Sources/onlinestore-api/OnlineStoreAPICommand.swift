@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import Logging
+import OnlineStoreAPI
+
+@main
+struct OnlineStoreAPICommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "onlinestore-api",
+    abstract: "The store's own FakeStore-compatible HTTP server, with orders in a real database.",
+    discussion: """
+      Serves GET /products (limit, sort), /products/categories, /products/category/NAME, \
+      /products/ID, /users, /users/ID, /carts (limit, sort, startdate, enddate), /carts/ID, \
+      /carts/user/ID (newest first), and POST /auth/login and POST /carts (the order; an \
+      Idempotency-Key header makes sending it again harmless). Bad requests get a 4xx and \
+      {"error": "..."}; nothing is stored for them.
+
+      Faults (--fault), comma-separated, for testing clients:
+        latency=DURATION   every request waits this long first (250ms, 2s)
+        error-rate=P       this share of requests gets 503 and is not handled
+        timeout-rate=P     this share is handled (orders stored) but answered only after hold
+        hold=DURATION      how long timeout-rate holds an answer back (default 60s)
+        seed=N             the same faults for the same requests on every run
+
+      Stop it with SIGTERM or Ctrl-C: requests under way are answered first.
+      """,
+    version: "onlinestore-api 1.0.0"
+  )
+
+  @Option(help: ArgumentHelp("Where to listen.", valueName: "host:port"))
+  var listen = "127.0.0.1:8080"
+
+  @Option(
+    help: ArgumentHelp(
+      "sqlite:PATH or postgres://user:password@host:port/database (default: sqlite:$XDG_STATE_HOME/onlinestore/api.sqlite).",
+      valueName: "url"
+    )
+  )
+  var database: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Products and customers to load into an empty database: a products JSON file, {\"products\",\"users\"}, or a directory of FakeStore answers (default: the demo catalog).",
+      valueName: "file"
+    )
+  )
+  var catalog: String?
+
+  @Option(help: ArgumentHelp("Faults to inject, such as latency=200ms,error-rate=0.1 (see above).", valueName: "spec"))
+  var fault: String?
+
+  func validate() throws {
+    _ = try address()
+    do {
+      _ = try databaseLocation()
+      _ = try faults()
+    } catch {
+      throw ValidationError("\(error)")
+    }
+  }
+
+  func run() async throws {
+    LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    var logger = Logger(label: "onlinestore-api")
+    logger.logLevel = .info
+    var configuration = APIServer.Configuration()
+    (configuration.host, configuration.port) = try address()
+    configuration.database = try databaseLocation()
+    configuration.faults = try faults()
+    do {
+      configuration.catalog = try catalog.map(StoreCatalog.load(from:))
+    } catch {
+      throw ValidationError("--catalog: \(error)")
+    }
+    let place = configuration.database.description
+    do {
+      try await APIServer(configuration: configuration, logger: logger).run(handlingSignals: true) { host, port in
+        FileHandle.standardOutput.write(Data("onlinestore-api: listening on \(host):\(port) (database: \(place))\n".utf8))
+      }
+    } catch {
+      FileHandle.standardError.write(Data("onlinestore-api: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
+  }
+
+  private func address() throws -> (String, Int) {
+    guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
+      (0...65_535).contains(port)
+    else {
+      throw ValidationError("--listen needs HOST:PORT, such as 127.0.0.1:8080 (got '\(listen)').")
+    }
+    var host = String(listen[..<colon])
+    if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+    guard !host.isEmpty else { throw ValidationError("--listen needs a host before the port (got '\(listen)').") }
+    return (host, port)
+  }
+
+  private func databaseLocation() throws -> DatabaseLocation {
+    try database.map(DatabaseLocation.init(parsing:)) ?? .defaultSQLite()
+  }
+
+  private func faults() throws -> FaultPlan {
+    try fault.map(FaultPlan.init(parsing:)) ?? FaultPlan()
+  }
+}

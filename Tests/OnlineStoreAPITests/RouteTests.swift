@@ -1,0 +1,204 @@
+import Foundation
+import OnlineStoreAPI
+import StoreModels
+import StoreTestSupport
+import Testing
+
+/// Every route, in FakeStore's shapes, against SQLite and PostgreSQL alike.
+@Suite(.serialized)
+struct RouteTests {
+  /// Runs `body` against a fresh server over a fresh database of `kind`.
+  static func withServer(
+    _ kind: TestDatabase, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(),
+    _ body: (HTTP, TestServer) async throws -> Void
+  ) async throws {
+    let (location, remove) = try await kind.make()
+    let server = try await TestServer(location: location, catalog: catalog, faults: faults)
+    do {
+      try await body(HTTP(baseURL: server.baseURL), server)
+    } catch {
+      await server.stop()
+      await remove()
+      throw error
+    }
+    await server.stop()
+    await remove()
+  }
+
+  @Test(arguments: TestDatabase.all)
+  func productsAndCategories(database: TestDatabase) async throws {
+    try await Self.withServer(database) { http, _ in
+      let demo = try StoreCatalog.demo()
+      let all = try await http.get("/products")
+      #expect(all.status == 200)
+      #expect(all.headers["content-type"]?.hasPrefix("application/json") == true)
+      #expect(try all.decode([Product].self) == demo.products)
+
+      #expect(try await http.get("/products?limit=3").decode([Product].self).map(\.id) == [1, 2, 3])
+      #expect(try await http.get("/products?sort=desc&limit=2").decode([Product].self).map(\.id) == [20, 19])
+
+      let categories = try await http.get("/products/categories").decode([String].self)
+      #expect(categories == ["stationery", "kitchen", "outdoor", "electronics"])
+      let kitchen = try await http.get("/products/category/kitchen").decode([Product].self)
+      #expect(!kitchen.isEmpty && kitchen.allSatisfy { $0.category == "kitchen" })
+      #expect(try await http.get("/products/category/no%20such").decode([Product].self).isEmpty)
+
+      #expect(try await http.get("/products/7").decode(Product.self) == demo.products[6])
+      // FakeStore answers an unknown id with 200 and `null`; this server says so.
+      let missing = try await http.get("/products/999")
+      #expect(missing.status == 404 && missing.error == "no product 999")
+      #expect(try await http.get("/products/abc").status == 400)
+    }
+  }
+
+  @Test(arguments: TestDatabase.all)
+  func usersAndLogin(database: TestDatabase) async throws {
+    try await Self.withServer(database) { http, _ in
+      let demo = try StoreCatalog.demo()
+      #expect(try await http.get("/users").decode([Customer].self) == demo.customers)
+      let ada = try await http.get("/users/1").decode(Customer.self)
+      #expect(ada.username == "ada")
+      // The terminal store reads the part it shows.
+      #expect(try await http.get("/users/1").decode(UserProfile.self).fullName == "Ada Lovelace")
+      #expect(try await http.get("/users/99").status == 404)
+
+      let login = try await http.post("/auth/login", body: Data(#"{"username":"ada","password":"not-a-real-password"}"#.utf8))
+      #expect(login.status == 200)
+      #expect(((login.json as? [String: String])?["token"]?.count ?? 0) >= 32)
+      let wrong = try await http.post("/auth/login", body: Data(#"{"username":"ada","password":"guess"}"#.utf8))
+      #expect(wrong.status == 401 && wrong.error == "username or password is incorrect")
+      #expect(try await http.post("/auth/login", body: Data("{".utf8)).status == 400)
+    }
+  }
+
+  @Test(arguments: TestDatabase.all)
+  func ordersAreStoredAndListed(database: TestDatabase) async throws {
+    try await Self.withServer(database) { http, _ in
+      let first = try await http.order(.sample(1, quantity: 2, minute: 0))
+      #expect(first.status == 200)
+      let stored = try first.decode(StoredOrder.self)
+      #expect(stored.id == 1 && stored.userId == 1 && stored.products == [.init(productId: 1, quantity: 2)])
+      #expect((first.json as? [String: Any])?["__v"] as? Int == 0, "FakeStore's cart shape")
+      // The terminal store reads the answer as its confirmation.
+      #expect(try first.decode(OrderConfirmation.self).id == 1)
+
+      _ = try await http.order(.sample(2, minute: 60 * 24))
+      _ = try await http.order(.sample(3, userId: 2, minute: 60 * 48))
+
+      #expect(try await http.get("/carts/1").decode(StoredOrder.self) == stored)
+      #expect(try await http.get("/carts/9").status == 404)
+      #expect(try await http.get("/carts").decode([StoredOrder].self).map(\.id) == [1, 2, 3])
+      #expect(try await http.get("/carts?sort=desc&limit=2").decode([StoredOrder].self).map(\.id) == [3, 2])
+      // A customer's orders, newest first: the store's order history reads this.
+      #expect(try await http.get("/carts/user/1").decode([StoredOrder].self).map(\.id) == [2, 1])
+      #expect(try await http.get("/carts/user/2").decode([StoredOrder].self).map(\.id) == [3])
+      #expect(try await http.get("/carts/user/99").status == 404)
+      // Dates: a day includes the whole of it.
+      #expect(try await http.get("/carts?startdate=2026-11-22&enddate=2026-11-22").decode([StoredOrder].self).map(\.id) == [2])
+      #expect(try await http.get("/carts/user/1?startdate=2026-11-22").decode([StoredOrder].self).map(\.id) == [2])
+      #expect(try await http.get("/carts?startdate=yesterday").status == 400)
+      #expect(try await http.get("/carts?startdate=2026-11-23&enddate=2026-11-22").status == 400)
+    }
+  }
+
+  @Test(arguments: TestDatabase.all)
+  func badRequestsAreRefusedAndStoreNothing(database: TestDatabase) async throws {
+    try await Self.withServer(database) { http, _ in
+      let refused: [(String, String)] = [
+        (#"{"userId":1,"date":"2026-11-21T10:00:00Z","products":[{"productId":999,"quantity":1}]}"#, "no product 999"),
+        (#"{"userId":1,"date":"2026-11-21T10:00:00Z","products":[{"productId":1,"quantity":0}]}"#, "quantity 0 of product 1 is not between 1 and 99"),
+        (#"{"userId":1,"date":"2026-11-21T10:00:00Z","products":[{"productId":1,"quantity":100}]}"#, "quantity 100 of product 1 is not between 1 and 99"),
+        (#"{"userId":1,"date":"2026-11-21T10:00:00Z","products":[]}"#, "the order has no products"),
+        (#"{"userId":42,"date":"2026-11-21T10:00:00Z","products":[{"productId":1,"quantity":1}]}"#, "no customer 42"),
+        (#"{"userId":1,"products":[{"productId":1,"quantity":1},{"productId":1,"quantity":2}]}"#, "product 1 is in the order twice"),
+        (#"{"userId":"one","products":[]}"#, "the order is not a cart: 'userId' has the wrong type"),
+        (#"{"products":[]}"#, "the order is not a cart: missing 'userId'"),
+        ("[1, 2", "the order is not a cart: not valid JSON"),
+        ("", "the order is not a cart: not valid JSON"),
+      ]
+      for (body, message) in refused {
+        let answer = try await http.post("/carts", body: Data(body.utf8))
+        #expect(answer.status == 400, "\(body)")
+        #expect(answer.error == message, "\(body)")
+      }
+      let huge = try await http.post("/carts", body: Data(repeating: UInt8(ascii: " "), count: 65 * 1024))
+      #expect(huge.status == 413 && huge.error == "the body is larger than 64 KiB")
+      let badKey = try await http.order(.sample(), key: String(repeating: "k", count: 201))
+      #expect(badKey.status == 400)
+      #expect(try await http.get("/no/such/route").status == 404)
+      #expect(try await http.get("/products?limit=0").status == 400)
+      #expect(try await http.get("/products?sort=sideways").status == 400)
+      #expect(try await http.get("/carts").decode([StoredOrder].self).isEmpty, "nothing was stored")
+    }
+  }
+
+  @Test(arguments: TestDatabase.all)
+  func anOrderSentAgainWithItsKeyIsStoredOnce(database: TestDatabase) async throws {
+    try await Self.withServer(database) { http, _ in
+      let first = try await http.order(.sample(4, quantity: 2), key: "attempt-1")
+      #expect(first.status == 200 && first.headers["idempotent-replayed"] == nil)
+      let again = try await http.order(.sample(4, quantity: 2), key: "attempt-1")
+      #expect(again.status == 200)
+      #expect(again.headers["idempotent-replayed"] == "true")
+      #expect(try again.decode(StoredOrder.self) == first.decode(StoredOrder.self))
+      let changed = try await http.order(.sample(4, quantity: 3), key: "attempt-1")
+      #expect(changed.status == 422 && changed.error == "this Idempotency-Key was used for a different order")
+      // Without a key, every post is an order, as at FakeStore.
+      _ = try await http.order(.sample(4))
+      _ = try await http.order(.sample(4))
+      #expect(try await http.get("/carts").decode([StoredOrder].self).count == 3)
+    }
+  }
+
+  /// 50 clients post 20 orders each at once, and send a third of them a second time with the
+  /// same key: exactly 1,000 orders are stored, none lost, none doubled.
+  @Test(arguments: TestDatabase.all)
+  func concurrentOrdersAreNeitherLostNorDoubled(database: TestDatabase) async throws {
+    try await Self.withServer(database) { http, _ in
+      let ids = try await withThrowingTaskGroup(of: [Int].self) { group in
+        for client in 0..<50 {
+          group.addTask {
+            var ids: [Int] = []
+            for number in 0..<20 {
+              let key = "client-\(client)-order-\(number)"
+              let order = OrderRequest.sample(number % 20 + 1, quantity: client % 99 + 1, userId: client % 2 + 1, minute: number)
+              let answer = try await http.order(order, key: key)
+              #expect(answer.status == 200)
+              let id = try answer.decode(StoredOrder.self).id
+              ids.append(id)
+              if number % 3 == 0 {
+                #expect(try await http.order(order, key: key).decode(StoredOrder.self).id == id)
+              }
+            }
+            return ids
+          }
+        }
+        return try await group.reduce(into: []) { $0 += $1 }
+      }
+      #expect(ids.count == 1_000)
+      #expect(Set(ids).count == 1_000, "every order got a number of its own")
+      let stored = try await http.get("/carts").decode([StoredOrder].self)
+      #expect(stored.count == 1_000)
+      #expect(Set(stored.map(\.id)) == Set(ids))
+    }
+  }
+
+  /// A restart keeps every order, and the catalog the database was first given.
+  @Test(arguments: TestDatabase.all)
+  func aRestartKeepsEverything(database: TestDatabase) async throws {
+    let (location, remove) = try await database.make()
+    defer { Task { await remove() } }
+    let fixtures = try StoreCatalog.load(from: Fixture.directory.path)
+    var server = try await TestServer(location: location, catalog: fixtures)
+    let placed = try await HTTP(baseURL: server.baseURL).order(.sample(1, quantity: 3), key: "kept").decode(StoredOrder.self)
+    await server.stop()
+
+    server = try await TestServer(location: location, catalog: try StoreCatalog.demo())
+    let http = HTTP(baseURL: server.baseURL)
+    #expect(try await http.get("/carts").decode([StoredOrder].self) == [placed])
+    #expect(try await http.get("/products/1").decode(Product.self).title.hasPrefix("Fjallraven"), "the first catalog stays")
+    #expect(try await http.get("/users/1").decode(Customer.self).username == "johnd")
+    #expect(try await http.order(.sample(1, quantity: 3), key: "kept").headers["idempotent-replayed"] == "true")
+    await server.stop()
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Logging
+import OnlineStoreAPI
+import StoreModels
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The API server running in this process on 127.0.0.1 and a port it chose, over a database of
+/// its own, until ``stop()``.
+final class TestServer: Sendable {
+  let baseURL: URL
+  let location: DatabaseLocation
+  private let task: Task<Void, any Error>
+
+  /// Starts a server over `location` (loading `catalog` if it is empty) with `faults`.
+  init(location: DatabaseLocation, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan()) async throws {
+    var configuration = APIServer.Configuration()
+    configuration.port = 0
+    configuration.database = location
+    configuration.catalog = catalog
+    configuration.faults = faults
+    var logger = Logger(label: "test-api")
+    logger.logLevel = .warning
+    let server = APIServer(configuration: configuration, logger: logger)
+    let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+    task = Task {
+      defer { continuation.finish() }
+      try await server.run { _, port in continuation.yield(port) }
+    }
+    var iterator = ports.makeAsyncIterator()
+    guard let port = await iterator.next() else {
+      try await task.value
+      throw TestFailure("the server stopped before listening")
+    }
+    baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    self.location = location
+  }
+
+  /// Stops serving, answering requests under way first.
+  func stop() async {
+    task.cancel()
+    _ = try? await task.value
+  }
+}
+
+/// A small HTTP client for the tests: status, headers and body of each answer.
+struct HTTP: Sendable {
+  let baseURL: URL
+  var timeout: TimeInterval = 30
+
+  struct Answer: Sendable {
+    let status: Int
+    let headers: [String: String]
+    let body: Data
+
+    /// The body as JSON.
+    var json: Any? { try? JSONSerialization.jsonObject(with: body) }
+    /// The `error` of a JSON error answer.
+    var error: String? { (json as? [String: Any])?["error"] as? String }
+
+    func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+      try StoreJSON.decoder.decode(type, from: body)
+    }
+  }
+
+  static let session: URLSession = {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.httpMaximumConnectionsPerHost = 64
+    return URLSession(configuration: configuration)
+  }()
+
+  func get(_ path: String) async throws -> Answer {
+    try await send(URLRequest(url: URL(string: baseURL.absoluteString + path)!))
+  }
+
+  func post(_ path: String, body: Data, headers: [String: String] = [:]) async throws -> Answer {
+    var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
+    request.httpMethod = "POST"
+    request.httpBody = body
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    return try await send(request)
+  }
+
+  /// `POST /carts` of `order`, with `key` as its Idempotency-Key.
+  func order(_ order: OrderRequest, key: String? = nil) async throws -> Answer {
+    try await post("/carts", body: StoreJSON.encoder.encode(order), headers: key.map { ["Idempotency-Key": $0] } ?? [:])
+  }
+
+  private func send(_ request: URLRequest) async throws -> Answer {
+    var request = request
+    request.timeoutInterval = timeout
+    let (body, response) = try await Self.session.data(for: request)
+    let http = response as! HTTPURLResponse
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      headers[String(describing: name).lowercased()] = String(describing: value)
+    }
+    return Answer(status: http.statusCode, headers: headers, body: body)
+  }
+}
+
+extension OrderRequest {
+  /// `quantity` of product `productId` for customer 1 on 21 November 2026.
+  static func sample(_ productId: Int = 1, quantity: Int = 1, userId: Int = 1, minute: Int = 0) -> OrderRequest {
+    OrderRequest(
+      userId: userId, date: Date(timeIntervalSince1970: 1_795_260_000 + Double(minute) * 60),
+      products: [Line(productId: productId, quantity: quantity)]
+    )
+  }
+}
