@@ -54,7 +54,9 @@ enum TestDatabase: String, CustomTestStringConvertible, Sendable {
           password: location.password, database: location.database, tls: .disable
         )
       }
-    let client = PostgresClient(configuration: configuration, backgroundLogger: Logger(label: "test-admin"))
+    var logger = Logger(label: "test-admin")
+    logger.logLevel = .error
+    let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { await client.run() }
       try await client.query(PostgresQuery(unsafeSQL: statement))

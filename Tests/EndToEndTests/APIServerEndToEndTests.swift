@@ -1,0 +1,35 @@
+import Foundation
+import StoreTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The terminal store shopping at the store's own API server: a purchase in tmux, and the
+/// order is in the server's database afterwards, where the customer's history finds it.
+@Suite(.serialized)
+struct APIServerEndToEndTests {
+  @Test func aPurchaseLandsInTheServersDatabase() async throws {
+    let directory = try TUIDrive.temporaryStateDirectory()
+    let server = try APIServerProcess.start(database: "sqlite:" + directory.appendingPathComponent("api.sqlite").path)
+    defer { server.stop() }
+
+    let run = try await TUIDrive.run(
+      arguments: ["--api", server.baseURL.absoluteString],
+      stateDirectory: directory, firstScreen: "Dot-grid notebook",
+      steps: [
+        "+", "+", "@wait Cart: 2 items", "c", "p", "@wait Confirm your purchase", "Enter",
+        "@wait Thank you!", "Enter", "@wait Cart: empty", "2", "@wait Ada Lovelace", "q",
+      ]
+    )
+    #expect(run.programStatus == 0, "\(run.log)")
+    #expect(run.screens.contains { $0.contains("Your order number is 1.") })
+
+    let (body, _) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("carts/user/1"))
+    let orders = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])
+    #expect(orders.count == 1)
+    #expect(orders.first?["id"] as? Int == 1)
+    #expect((orders.first?["products"] as? [[String: Int]]) == [["productId": 1, "quantity": 2]])
+  }
+}

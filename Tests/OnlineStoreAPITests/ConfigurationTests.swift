@@ -1,0 +1,118 @@
+import Foundation
+import OnlineStoreAPI
+import StoreModels
+import StoreTestSupport
+import Testing
+
+/// What the command line takes: database addresses, fault plans, catalogs.
+struct ConfigurationTests {
+  @Test func databaseAddresses() throws {
+    #expect(try DatabaseLocation(parsing: "sqlite:/var/lib/shop.sqlite") == .sqlite(path: "/var/lib/shop.sqlite"))
+    guard case let .postgres(location) = try DatabaseLocation(parsing: "postgres://shop:s%40cret@db.example:6543/orders?sslmode=require")
+    else {
+      Issue.record("not a postgres address")
+      return
+    }
+    #expect(location.host == "db.example" && location.port == 6543 && location.username == "shop")
+    #expect(location.password == "s@cret" && location.database == "orders" && location.requireTLS)
+    guard case let .postgres(socket) = try DatabaseLocation(parsing: "postgresql://shop@/orders?host=/run/postgresql") else {
+      Issue.record("not a postgres address")
+      return
+    }
+    #expect(socket.socketDirectory == "/run/postgresql" && socket.port == 5432 && !socket.requireTLS)
+    // The start-up line never shows the password.
+    #expect(DatabaseLocation.postgres(location).description == "PostgreSQL orders at db.example:6543")
+    for bad in ["sqlite:", "mysql://x@y/z", "postgres://db.example/orders", "postgres://shop@db.example/", "orders.sqlite"] {
+      #expect(throws: DatabaseLocationError.self, "\(bad)") { try DatabaseLocation(parsing: bad) }
+    }
+    #expect(
+      DatabaseLocation.defaultSQLite(environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/ada"])
+        == .sqlite(path: "/state/onlinestore/api.sqlite")
+    )
+    #expect(DatabaseLocation.defaultSQLite(environment: ["HOME": "/home/ada"]) == .sqlite(path: "/home/ada/.local/state/onlinestore/api.sqlite"))
+  }
+
+  @Test func faultPlans() throws {
+    let plan = try FaultPlan(parsing: "latency=200ms,error-rate=0.1,timeout-rate=0.05,hold=1.5s,seed=7")
+    #expect(plan.latency == .milliseconds(200) && plan.errorRate == 0.1 && plan.timeoutRate == 0.05)
+    #expect(plan.hold == .milliseconds(1_500) && plan.seed == 7)
+    #expect(try FaultPlan(parsing: "").isEmpty)
+    for bad in ["latency=fast", "error-rate=2", "error-rate=0.6,timeout-rate=0.6", "explode=1", "latency", "seed=-1"] {
+      #expect(throws: FaultPlanError.self, "\(bad)") { try FaultPlan(parsing: bad) }
+    }
+  }
+
+  @Test func catalogsLoadFromFakeStoreAnswersFilesAndTheDemo() throws {
+    let fixtures = try StoreCatalog.load(from: Fixture.directory.path)
+    #expect(fixtures.products.count == 20)
+    #expect(fixtures.customers.map(\.username) == ["johnd"])
+
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let productsOnly = directory.appendingPathComponent("products.json")
+    try Fixture.products.data.write(to: productsOnly)
+    let sold = try StoreCatalog.load(from: productsOnly.path)
+    #expect(sold.products == fixtures.products)
+    #expect(sold.customers == (try StoreCatalog.demo()).customers, "sold to the demo customers")
+
+    let both = directory.appendingPathComponent("both.json")
+    try Data(#"{"products":[],"users":[]}"#.utf8).write(to: both)
+    #expect(try StoreCatalog.load(from: both.path) == StoreCatalog(products: [], customers: []))
+
+    let broken = directory.appendingPathComponent("broken.json")
+    try Data(#"{"items":[]}"#.utf8).write(to: broken)
+    #expect(throws: CatalogError.self) { try StoreCatalog.load(from: broken.path) }
+    #expect(throws: CatalogError.self) { try StoreCatalog.load(from: directory.appendingPathComponent("none.json").path) }
+    let twice = directory.appendingPathComponent("twice.json")
+    let product = String(decoding: try StoreJSON.encoder.encode(fixtures.products[0]), as: UTF8.self)
+    try Data("[\(product),\(product)]".utf8).write(to: twice)
+    #expect(throws: CatalogError.self) { try StoreCatalog.load(from: twice.path) }
+  }
+}
+
+/// Injected faults do what `--help` says.
+@Suite(.serialized)
+struct FaultTests {
+  @Test func anErrorFaultAnswers503AndStoresNothing() async throws {
+    var plan = FaultPlan()
+    plan.errorRate = 1
+    try await RouteTests.withServer(.sqlite, faults: plan) { http, server in
+      let answer = try await http.order(.sample())
+      #expect(answer.status == 503)
+      #expect(answer.error == "the store is briefly unavailable (an injected fault)")
+    }
+  }
+
+  /// The fault a careful client must survive: the order is stored, the answer never comes in
+  /// time, and the same attempt sent again is recognised.
+  @Test func aTimeoutFaultStoresTheOrderButHoldsTheAnswer() async throws {
+    var plan = FaultPlan()
+    plan.timeoutRate = 1
+    plan.hold = .seconds(3)
+    let (location, remove) = try await TestDatabase.sqlite.make()
+    defer { Task { await remove() } }
+    let faulty = try await TestServer(location: location, faults: plan)
+    var impatient = HTTP(baseURL: faulty.baseURL)
+    impatient.timeout = 0.5
+    await #expect(throws: (any Error).self) { try await impatient.order(.sample(2), key: "late") }
+    await faulty.stop()
+
+    let server = try await TestServer(location: location)
+    let http = HTTP(baseURL: server.baseURL)
+    #expect(try await http.get("/carts").decode([StoredOrder].self).count == 1, "the order landed")
+    #expect(try await http.order(.sample(2), key: "late").headers["idempotent-replayed"] == "true")
+    await server.stop()
+  }
+
+  @Test func latencyDelaysEveryAnswer() async throws {
+    var plan = FaultPlan()
+    plan.latency = .milliseconds(300)
+    try await RouteTests.withServer(.sqlite, faults: plan) { http, _ in
+      let start = ContinuousClock.now
+      let answer = try await http.get("/products/1")
+      #expect(answer.status == 200)
+      #expect(ContinuousClock.now - start >= .milliseconds(300))
+    }
+  }
+}
