@@ -37,7 +37,7 @@ public struct APIServer: Sendable {
       if !configuration.faults.isEmpty {
         router.add(middleware: FaultMiddleware(plan: configuration.faults))
       }
-      StoreRoutes(catalog: catalog, database: database).add(to: router)
+      try StoreRoutes(catalog: catalog, database: database).add(to: router)
       // The framework's own ceiling, measured next to the real routes (README, Benchmarks).
       router.get("_bench/hello") { _, _ in "Hello, world!" }
 

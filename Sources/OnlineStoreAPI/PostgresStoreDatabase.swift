@@ -91,28 +91,16 @@ public final class PostgresStoreDatabase: StoreDatabase {
   public func orders(_ filter: OrderFilter) async throws -> [StoredOrder] {
     let start = filter.start.map(StoreJSON.format)
     let end = filter.end.map(StoreJSON.format)
-    let rows =
-      if filter.newestFirst {
-        try await client.query(
-          """
-          SELECT id, user_id, date, products FROM orders
-          WHERE (\(filter.userId)::BIGINT IS NULL OR user_id = \(filter.userId))
-            AND (\(start)::TEXT IS NULL OR date >= \(start)) AND (\(end)::TEXT IS NULL OR date < \(end))
-          ORDER BY date DESC, id DESC LIMIT \(filter.limit)
-          """,
-          logger: logger
-        )
-      } else {
-        try await client.query(
-          """
-          SELECT id, user_id, date, products FROM orders
-          WHERE (\(filter.userId)::BIGINT IS NULL OR user_id = \(filter.userId))
-            AND (\(start)::TEXT IS NULL OR date >= \(start)) AND (\(end)::TEXT IS NULL OR date < \(end))
-          ORDER BY id LIMIT \(filter.limit)
-          """,
-          logger: logger
-        )
-      }
+    let order = filter.newestFirst ? "date DESC, id DESC" : "id"
+    let rows = try await client.query(
+      """
+      SELECT id, user_id, date, products FROM orders
+      WHERE (\(filter.userId)::BIGINT IS NULL OR user_id = \(filter.userId))
+        AND (\(start)::TEXT IS NULL OR date >= \(start)) AND (\(end)::TEXT IS NULL OR date < \(end))
+      ORDER BY \(unescaped: order) LIMIT \(filter.limit)
+      """,
+      logger: logger
+    )
     var orders: [StoredOrder] = []
     for try await (id, userId, date, lines) in rows.decode((Int, Int, String, String).self) {
       orders.append(try Self.order(id, userId, date, lines))
@@ -163,11 +151,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
   }
 
   private static func load(_ catalog: StoreCatalog, into connection: PostgresConnection, logger: Logger) async throws {
-    var productCount = 0
-    for try await count in try await connection.query("SELECT COUNT(*) FROM products", logger: logger).decode(Int.self) {
-      productCount = count
-    }
-    if productCount == 0 {
+    if try await isEmpty("products", connection, logger: logger) {
       for product in catalog.products {
         let json = try DatabaseJSON.text(product)
         try await connection.query(
@@ -175,11 +159,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
         )
       }
     }
-    var customerCount = 0
-    for try await count in try await connection.query("SELECT COUNT(*) FROM customers", logger: logger).decode(Int.self) {
-      customerCount = count
-    }
-    if customerCount == 0 {
+    if try await isEmpty("customers", connection, logger: logger) {
       for customer in catalog.customers {
         let json = try DatabaseJSON.text(customer)
         try await connection.query(
@@ -187,6 +167,14 @@ public final class PostgresStoreDatabase: StoreDatabase {
         )
       }
     }
+  }
+
+  /// Whether `table` (one of ours, never a client's text) has no rows.
+  private static func isEmpty(_ table: String, _ connection: PostgresConnection, logger: Logger) async throws -> Bool {
+    for try await exists in try await connection.query("SELECT EXISTS (SELECT 1 FROM \(unescaped: table))", logger: logger).decode(Bool.self) {
+      return !exists
+    }
+    return true
   }
 
   private static func order(_ id: Int, _ userId: Int, _ date: String, _ lines: String) throws -> StoredOrder {

@@ -8,11 +8,13 @@ import StoreModels
 /// database.
 public struct StoreRoutes: Sendable {
   let catalog: StoreCatalog
+  let encoded: EncodedCatalog
   let database: any StoreDatabase
   let intake: OrderIntake
 
-  public init(catalog: StoreCatalog, database: any StoreDatabase, now: @escaping @Sendable () -> Date = Date.init) {
+  public init(catalog: StoreCatalog, database: any StoreDatabase, now: @escaping @Sendable () -> Date = Date.init) throws {
     self.catalog = catalog
+    self.encoded = try EncodedCatalog(catalog)
     self.database = database
     self.intake = OrderIntake(
       productIDs: Set(catalog.products.map(\.id)), customerIDs: Set(catalog.customers.map(\.id)), now: now
@@ -21,33 +23,35 @@ public struct StoreRoutes: Sendable {
 
   public func add<Context: RequestContext>(to router: Router<Context>) {
     router.get("products") { request, _ in
-      try JSONAnswer.ok(try ListQuery(request).apply(to: catalog.products))
+      let query = try ListQuery(request)
+      let body = query.isEmpty ? encoded.allProducts : EncodedCatalog.array(query.apply(to: encoded.products))
+      return JSONAnswer.body(body, status: .ok)
     }
     router.get("products/categories") { _, _ in
-      var seen: Set<String> = []
-      return try JSONAnswer.ok(catalog.products.map(\.category).filter { seen.insert($0).inserted })
+      JSONAnswer.body(encoded.categories, status: .ok)
     }
     router.get("products/category/:name") { request, context in
       let name = try context.parameters.require("name")
       let category = name.removingPercentEncoding ?? name
-      return try JSONAnswer.ok(try ListQuery(request).apply(to: catalog.products.filter { $0.category == category }))
+      let items = try ListQuery(request).apply(to: encoded.productsByCategory[category] ?? [])
+      return JSONAnswer.body(EncodedCatalog.array(items), status: .ok)
     }
     router.get("products/:id") { _, context in
       let id = try Self.id(context)
-      guard let product = catalog.products.first(where: { $0.id == id }) else {
+      guard let product = encoded.products.first(where: { $0.id == id }) else {
         throw APIFailure(.notFound, "no product \(id)")
       }
-      return try JSONAnswer.ok(product)
+      return JSONAnswer.body(product.json, status: .ok)
     }
     router.get("users") { request, _ in
-      try JSONAnswer.ok(try ListQuery(request).apply(to: catalog.customers))
+      JSONAnswer.body(EncodedCatalog.array(try ListQuery(request).apply(to: encoded.customers)), status: .ok)
     }
     router.get("users/:id") { _, context in
       let id = try Self.id(context)
-      guard let customer = catalog.customers.first(where: { $0.id == id }) else {
+      guard let customer = encoded.customers.first(where: { $0.id == id }) else {
         throw APIFailure(.notFound, "no customer \(id)")
       }
-      return try JSONAnswer.ok(customer)
+      return JSONAnswer.body(customer.json, status: .ok)
     }
     router.post("auth/login") { request, context in
       try await login(request, context: context)
@@ -122,6 +126,9 @@ public struct StoreRoutes: Sendable {
 struct ListQuery {
   var limit: Int?
   var descending = false
+
+  /// Whether the request asked for nothing but the whole list in id order.
+  var isEmpty: Bool { limit == nil && !descending }
 
   init(_ request: Request) throws {
     let parameters = request.uri.queryParameters

@@ -6,7 +6,8 @@ import Shop
 //
 //     cart-save-probe FILE LINES
 //
-// Prints "ready" once, before its first save, so the test knows it is running.
+// Prints "ready" once its first save is on disk: from then on, a kill lands between saves or in
+// the middle of one.
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let lines = Int(arguments[2]), lines > 0 else {
@@ -14,8 +15,8 @@ guard arguments.count == 3, let lines = Int(arguments[2]), lines > 0 else {
   exit(2)
 }
 let storage = CartStorage.file(at: URL(fileURLWithPath: arguments[1]))
-FileHandle.standardOutput.write(Data("ready\n".utf8))
 var quantity = 1
+var isFirstSave = true
 while true {
   let changes = CartChanges(quantities: Dictionary(uniqueKeysWithValues: (1...lines).map { ($0, quantity) }))
   do {
@@ -23,6 +24,10 @@ while true {
   } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
+  }
+  if isFirstSave {
+    FileHandle.standardOutput.write(Data("ready\n".utf8))
+    isFirstSave = false
   }
   quantity = 3 - quantity
 }

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# api-server.sh — requests per second and p99 latency of onlinestore-api, with wrk, on SQLite
+# and PostgreSQL, next to the framework's own ceiling (a hello-world route of the same server,
+# measured in the same run).
+#
+#   swift build -c release --product onlinestore-api
+#   Benchmarks/api-server.sh [SECONDS] [CONNECTIONS]
+#
+# Needs wrk (apt-get install wrk) and, for PostgreSQL, Debian's postgresql package: a throwaway
+# cluster is started with .ci/postgres-cluster.sh and stopped at the end. Every POST /carts
+# carries a new Idempotency-Key and is a new order; after each run the orders stored are
+# counted, so "orders/s" counts only orders that are in the database.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-10}
+connections=${2:-64}
+binary=.build/release/onlinestore-api
+[ -x "$binary" ] || { echo "build it first: swift build -c release --product onlinestore-api" >&2; exit 2; }
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; exit 2; }
+
+work=$(mktemp -d /tmp/onlinestore-api-bench.XXXXXX)
+postgres_directory=""
+server_pid=""
+cleanup() {
+  [ -z "$server_pid" ] || kill "$server_pid" 2>/dev/null || true
+  [ -z "$postgres_directory" ] || .ci/postgres-cluster.sh stop "$postgres_directory" || true
+  rm -rf "$work" ${postgres_directory:+"$postgres_directory"}
+}
+trap cleanup EXIT
+
+cat >"$work/order.lua" <<'LUA'
+local counter = 0
+local threads = 0
+function setup(thread)
+  thread:set("name", threads)
+  threads = threads + 1
+end
+function request()
+  counter = counter + 1
+  local key = string.format("bench-%s-%d-%d", os.time(), name, counter)
+  local body = '{"userId":1,"date":"2026-11-21T10:00:00Z","products":[{"productId":3,"quantity":2},{"productId":7,"quantity":1}]}'
+  return wrk.format("POST", "/carts", { ["Content-Type"] = "application/json", ["Idempotency-Key"] = key }, body)
+end
+LUA
+
+start_server() {
+  "$binary" --listen 127.0.0.1:0 --database "$1" >"$work/server.out" 2>"$work/server.err" &
+  server_pid=$!
+  for _ in $(seq 100); do
+    grep -q "listening on" "$work/server.out" 2>/dev/null && break
+    sleep 0.1
+  done
+  port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/server.out")
+  [ -n "$port" ] || { cat "$work/server.err" >&2; exit 1; }
+}
+
+stop_server() {
+  kill "$server_pid"
+  wait "$server_pid" 2>/dev/null || true
+  server_pid=""
+}
+
+# Prints "requests/s p99" of one wrk run.
+measure() {
+  wrk -t2 -c"$connections" -d"${seconds}s" --latency "$@" >"$work/wrk.txt"
+  local rps p99 errors
+  rps=$(awk '/Requests\/sec/ { print $2 }' "$work/wrk.txt")
+  p99=$(awk '$1 == "99%" { print $2 }' "$work/wrk.txt")
+  errors=$(awk '/Non-2xx/ { print $5 }' "$work/wrk.txt")
+  echo "$rps $p99 ${errors:-0}"
+}
+
+orders_stored() {
+  curl -s "http://127.0.0.1:$port/carts" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))'
+}
+
+databases=("sqlite:$work/api.sqlite")
+if [ -d /usr/lib/postgresql ]; then
+  postgres_directory=$(mktemp -d /tmp/onlinestore-api-bench-pg.XXXXXX)
+  databases+=("$(.ci/postgres-cluster.sh start "$postgres_directory")")
+fi
+
+printf '%s, wrk -t2 -c%s -d%ss, %s cores\n\n' "$("$binary" --version)" "$connections" "$seconds" "$(nproc)"
+printf '%-12s %-26s %12s %10s %10s\n' database route "requests/s" "p99" "non-2xx"
+for database in "${databases[@]}"; do
+  kind=${database%%:*}
+  start_server "$database"
+  for route in /_bench/hello /products; do
+    read -r rps p99 errors < <(measure "http://127.0.0.1:$port$route")
+    printf '%-12s %-26s %12s %10s %10s\n' "$kind" "GET $route" "$rps" "$p99" "$errors"
+  done
+  before=$(orders_stored)
+  read -r rps p99 errors < <(measure -s "$work/order.lua" "http://127.0.0.1:$port")
+  after=$(orders_stored)
+  printf '%-12s %-26s %12s %10s %10s   %s orders stored, %s durable orders/s\n' "$kind" "POST /carts" "$rps" "$p99" "$errors" \
+    "$((after - before))" "$(( (after - before) / seconds ))"
+  stop_server
+done
