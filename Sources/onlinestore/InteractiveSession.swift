@@ -1,7 +1,6 @@
 import Boundaries
 import CursesTerminal
 import Foundation
-import Synchronization
 import Shop
 import TerminalUI
 
@@ -152,25 +151,23 @@ final class InteractiveSession {
     repaintEverything = false
   }
 
-  /// Lets the product list save the cart (up to a second), then gives the terminal back.
+  /// Lets the product list save the cart (up to a second), then gives the terminal back. Waits
+  /// for whichever comes first, the save or the second, without polling.
   private func finish() async {
     let saving = screens.productsScreen.send(.willTerminate)
-    let deadline = ContinuousClock.now + .seconds(1)
-    let done = Flag()
-    Task {
-      await saving.finish()
-      done.set()
-    }
-    while !done.isSet, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(5))
-    }
+    let (done, signal) = AsyncStream.makeStream(of: Void.self)
+    let waiters = [
+      Task {
+        await saving.finish()
+        signal.yield()
+      },
+      Task {
+        try? await Task.sleep(for: .seconds(1))
+        signal.yield()
+      },
+    ]
+    for await _ in done { break }
+    waiters.forEach { $0.cancel() }
     terminal.stop()
   }
-}
-
-/// A one-way switch shared between tasks.
-private final class Flag: Sendable {
-  private let value = Mutex(false)
-  var isSet: Bool { value.withLock { $0 } }
-  func set() { value.withLock { $0 = true } }
 }
