@@ -14,18 +14,22 @@ struct DataOptions: ParsableArguments {
   )
   var apiURL: String?
 
+  // The numbers are parsed `.unconditional`ly so that `--latency -5` reaches `validate()` and
+  // gets a message about the number, not "Missing value" for a flag that looks like an option.
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp("How long to wait for the --api server's answer, in seconds.", valueName: "seconds")
   )
   var timeout: Int = 10
 
-  @Option(help: ArgumentHelp("The customer to shop as.", valueName: "id"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The customer to shop as.", valueName: "id"))
   var user: Int = 1
 
   @Option(
-    help: ArgumentHelp("How long the embedded catalog takes to answer, in milliseconds.", valueName: "ms")
+    parsing: .unconditional,
+    help: ArgumentHelp("How long the embedded catalog takes to answer, in milliseconds (for demos).", valueName: "ms")
   )
-  var latency: Int = 300
+  var latency: Int = 0
 
   @Flag(name: .customLong("no-color"), help: "Draw without colours (also when NO_COLOR is set).")
   var noColor = false
@@ -50,6 +54,23 @@ struct DataOptions: ParsableArguments {
     guard (0...60_000).contains(latency) else {
       throw ValidationError("--latency needs a number of milliseconds between 0 and 60000 (got \(latency)).")
     }
+    if let log { try Self.checkWritable(log: log) }
+  }
+
+  /// Refuses a `--log` file that cannot be written, before the screen is taken over. Its
+  /// directory must exist: a mistyped path should not quietly create directories.
+  private static func checkWritable(log: String) throws {
+    let directory = (log as NSString).deletingLastPathComponent
+    var isDirectory: ObjCBool = false
+    guard directory.isEmpty || (FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue)
+    else {
+      throw ValidationError("--log: there is no directory \(directory); create it first or choose another file.")
+    }
+    let descriptor = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw ValidationError("--log cannot write to \(log): \(String(cString: strerror(errno))).")
+    }
+    close(descriptor)
   }
 
   /// The store to talk to: the server given with `--api`, or the embedded catalog.

@@ -17,7 +17,7 @@ struct OnlineStore: AsyncParsableCommand {
       ~/.local/state/onlinestore/carts) between runs; several copies of the store may share it.
       Press ? in the store for every key.
       """,
-    version: "1.0.0",
+    version: "onlinestore 1.0.0",
     subcommands: [Snapshot.self]
   )
 

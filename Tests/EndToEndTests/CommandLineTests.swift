@@ -65,6 +65,11 @@ struct CommandLineTests {
     (["--api", "ftp://example.com"], "--api needs an http or https address"),
     (["--user", "0"], "--user needs a positive customer number"),
     (["--latency", "600000"], "--latency needs a number of milliseconds"),
+    (["--latency", "-5"], "--latency needs a number of milliseconds between 0 and 60000 (got -5)"),
+    (["--user", "-1"], "--user needs a positive customer number (got -1)"),
+    (["--timeout", "0"], "--timeout needs a number of seconds between 1 and 600 (got 0)"),
+    (["--log", "/no/such/dir/file.log"], "--log: there is no directory /no/such/dir"),
+    (["--log", "/tmp"], "--log cannot write to /tmp: Is a directory"),
   ])
   func badArgumentsGetAClearMessage(arguments: [String], message: String) throws {
     let output = try run(arguments)
@@ -73,9 +78,9 @@ struct CommandLineTests {
   }
 
   @Test func versionAndHelp() throws {
-    #expect(try run(["--version"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "1.0.0")
+    #expect(try run(["--version"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "onlinestore 1.0.0")
     let help = try run(["--help"]).standardOutput
-    for flag in ["--api", "--user", "--latency", "--no-color", "--log", "snapshot"] {
+    for flag in ["--api", "--user", "--timeout", "--latency", "--no-color", "--log", "snapshot"] {
       #expect(help.contains(flag), "help mentions \(flag)")
     }
   }
