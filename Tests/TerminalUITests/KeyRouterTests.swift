@@ -51,6 +51,15 @@ struct KeyRouterTests {
   @Test func retryAfterAnError() async {
     #expect(await command(.character("r"), in: .productsError) == .products(.retryTapped))
     #expect(await command(.character("r"), in: .profileError) == .profile(.retryTapped))
+    // Enter presses the [ Retry ] button the screen draws.
+    #expect(await command(.enter, in: .productsError) == .products(.retryTapped))
+    #expect(await command(.enter, in: .profileError) == .profile(.retryTapped))
+  }
+
+  @Test func anEmptyListCanBeReloaded() async {
+    let state = await Scenario.productsTop.state(at: size, products: [])
+    #expect(KeyRouter.command(for: .character("r"), in: state) == .products(.retryTapped))
+    #expect(KeyRouter.footerHints(for: state).contains(Hint(keys: "r", text: "reload")))
   }
 
   @Test func theCartSheetIsModal() async throws {
@@ -74,6 +83,7 @@ struct KeyRouterTests {
     #expect(KeyRouter.command(for: .character("p"), in: state) == nil)
     #expect(KeyRouter.command(for: .enter, in: state) == nil)
     #expect(!KeyRouter.footerHints(for: state).contains { $0.text == "pay" })
+    #expect(!KeyRouter.footerHints(for: state).contains { $0.text == "move" }, "nothing to move between")
   }
 
   @Test func whileSendingOnlyQuittingWorks() async {
@@ -82,6 +92,11 @@ struct KeyRouterTests {
       #expect(KeyRouter.command(for: key, in: state) == nil, "\(key)")
     }
     #expect(KeyRouter.command(for: .control("c"), in: state) == .quit)
+    #expect(KeyRouter.footerHints(for: state).first == Hint(keys: "Ctrl-C", text: "quit"))
+    #expect(!KeyRouter.footerHints(for: state).contains { $0.keys.hasPrefix("Esc") })
+    // Help lists each binding once.
+    let listed = KeyRouter.layers(for: state).flatMap(\.bindings).filter { $0.keys.contains(.control("c")) }
+    #expect(listed.count == 1)
   }
 
   @Test func alertKeys() async {

@@ -183,8 +183,12 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       return .merge(watch, .concatenate(effects))
 
     case .retryTapped:
-      guard case .failed = state.status else { return .none }
-      return fetchProducts(&state)
+      // After a failure, or when the store had nothing to sell: look again.
+      switch state.status {
+      case .failed: return fetchProducts(&state)
+      case .loaded where state.products.isEmpty: return fetchProducts(&state)
+      default: return .none
+      }
 
     case let .selectionMoved(move):
       guard !state.products.isEmpty else { return .none }

@@ -2,12 +2,14 @@ import Shop
 
 /// Keys that work on every tab, and the few that work everywhere.
 public enum AppKeys {
-  /// Ctrl-C quits at once, whatever is on screen; Ctrl-L repaints; ? shows help.
+  /// Ctrl-C quits at once, whatever is on screen; Ctrl-L repaints; ? shows help. While an order
+  /// is being sent Ctrl-C is the only way out, so the footer says so.
   public static func global(for state: AppFeature.State) -> KeyMap<KeyCommand> {
-    KeyMap(
+    let quit = KeyBinding([.control("c")], "Ctrl-C", "quit at once", action: KeyCommand.quit)
+    return KeyMap(
       "Anywhere",
       bindings: [
-        KeyBinding([.control("c")], "Ctrl-C", "quit at once", action: KeyCommand.quit),
+        state.isSendingOrder ? KeyBinding([.control("c")], "Ctrl-C", "quit", action: KeyCommand.quit).inFooter() : quit,
         KeyBinding([.control("l")], "Ctrl-L", "repaint the screen", action: .redraw),
         state.isHelpPresented
           ? KeyBinding([.character("?")], "?", "close help", action: .app(.helpToggled))
@@ -45,6 +47,13 @@ public enum AppKeys {
 public enum ProfileKeys {
   public static func map(for state: ProfileFeature.State) -> KeyMap<ProfileFeature.ViewAction> {
     guard case .failed = state.status else { return KeyMap("Profile", bindings: []) }
-    return KeyMap("Profile", bindings: [KeyBinding([.character("r")], "r", "retry", action: .retryTapped).inFooter()])
+    return KeyMap("Profile", bindings: [KeyBinding([.character("r"), .enter], "r/Enter", "retry", footer: Hint(keys: "r", text: "retry"), action: .retryTapped)])
+  }
+}
+
+extension AppFeature.State {
+  /// Whether an order is on its way: only quitting works then.
+  var isSendingOrder: Bool {
+    selectedTab == .products && productList.cart?.order == .sending
   }
 }

@@ -5,12 +5,15 @@ import Shop
 public enum CartKeys {
   public static func map(for state: CartFeature.State) -> KeyMap<CartFeature.ViewAction> {
     let move = Hint(keys: "↑↓", text: "move")
-    var bindings: [KeyBinding<CartFeature.ViewAction>] = [
-      KeyBinding([.up, .character("k")], "↑/k", "previous line", footer: move, action: .focusMoved(.up)),
-      KeyBinding([.down, .character("j")], "↓/j", "next line", footer: move, action: .focusMoved(.down)),
-      KeyBinding([.home, .character("g")], "Home/g", "first line", action: .focusMoved(.first)),
-      KeyBinding([.end, .character("G")], "End/G", "Pay button", action: .focusMoved(.last)),
-    ]
+    var bindings: [KeyBinding<CartFeature.ViewAction>] = []
+    if !state.items.isEmpty {
+      bindings += [
+        KeyBinding([.up, .character("k")], "↑/k", "previous line", footer: move, action: .focusMoved(.up)),
+        KeyBinding([.down, .character("j")], "↓/j", "next line", footer: move, action: .focusMoved(.down)),
+        KeyBinding([.home, .character("g")], "Home/g", "first line", action: .focusMoved(.first)),
+        KeyBinding([.end, .character("G")], "End/G", "Pay button", action: .focusMoved(.last)),
+      ]
+    }
     if state.canPay {
       bindings.append(KeyBinding([.character("p")], "p", "pay", action: .payTapped).inFooter())
       if state.focus == .payButton {

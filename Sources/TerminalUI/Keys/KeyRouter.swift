@@ -44,12 +44,9 @@ public enum KeyRouter {
     return layers
   }
 
-  /// While an order is being sent, nothing but quitting: the footer says how.
-  static let sendingLayer = KeyMap<KeyCommand>(
-    "Sending your order",
-    isModal: true,
-    bindings: [KeyBinding([.control("c")], "Ctrl-C", "quit", action: .quit).inFooter()]
-  )
+  /// While an order is being sent, nothing but the keys that work everywhere (Ctrl-C, which
+  /// the footer then shows).
+  static let sendingLayer = KeyMap<KeyCommand>("Sending your order", isModal: true, bindings: [])
 
   /// What `key` does on a screen of `size`. Below the minimum size nothing is on screen to act
   /// on, so only quitting and repainting work: a key pressed blind must not change the cart.

@@ -17,7 +17,9 @@ public enum ProductsKeys {
     }
     bindings.append(KeyBinding([.character("c")], "c", "go to cart", action: .cartButtonTapped).inFooter())
     if case .failed = state.status {
-      bindings.append(KeyBinding([.character("r")], "r", "retry", action: .retryTapped).inFooter())
+      bindings.append(KeyBinding([.character("r"), .enter], "r/Enter", "retry", footer: Hint(keys: "r", text: "retry"), action: .retryTapped))
+    } else if state.status == .loaded, state.products.isEmpty {
+      bindings.append(KeyBinding([.character("r")], "r", "reload", action: .retryTapped).inFooter())
     }
     if state.notice != nil {
       bindings.append(KeyBinding([.escape], "Esc", "dismiss the notice", action: .noticeDismissed).inFooter())

@@ -24,7 +24,7 @@ public enum ProductsScreen {
         in: layout.body, on: &canvas, theme: theme
       )
     case .loaded where state.products.isEmpty:
-      canvas.drawCentered("The store has no products right now.", in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
+      canvas.drawCentered("The store has no products right now. Press r to look again.", in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
     case .loaded:
       drawList(state, in: layout.productList, on: &canvas, theme: theme)
       if let pane = layout.detailPane, let index = state.selectedIndex {

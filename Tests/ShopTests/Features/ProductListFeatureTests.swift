@@ -114,8 +114,32 @@ struct ProductListFeatureTests {
     let store = makeStore()
     await load(store)
     await store.send(.view(.onAppear))
-    // Retry only means something after a failure.
+    // Retry only means something after a failure, or when the list came back empty.
     await store.send(.view(.retryTapped))
+  }
+
+  @Test func anEmptyListIsFetchedAgainOnRetry() async {
+    let fetches = LockIsolated(0)
+    let store = makeStore(fetch: {
+      fetches.withValue { $0 += 1 }
+      return fetches.value == 1 ? [] : Self.products
+    })
+    await store.send(.view(.onAppear)) {
+      $0.status = .loading
+      $0.restoration = .loading
+    }
+    await store.receive(\._internal.savedCartLoaded.success) { $0.restoration = .waiting(.empty) }
+    await store.receive(\._internal.productsResponse.success) {
+      $0.status = .loaded
+      $0.restoration = .done
+    }
+    await store.send(.view(.retryTapped)) { $0.status = .loading }
+    await store.receive(\._internal.productsResponse.success) {
+      $0.status = .loaded
+      $0.products = Self.rows
+      $0.selectedID = Product.demo.id
+    }
+    #expect(fetches.value == 2)
   }
 
   @Test func appearingWhileLoadingDoesNotFetchTwice() async {
