@@ -36,7 +36,27 @@ struct TextWidthTests {
     let safe = SafeText.sanitize(hostile)
     #expect(!safe.unicodeScalars.contains { $0.properties.generalCategory == .control })
     #expect(!safe.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || $0.value == 0x2028 })
-    #expect(safe.hasPrefix("Hat\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD}\u{FFFD}31m\u{FFFD}tfel\u{FFFD}x y z\u{FFFD}"))
+    #expect(safe == "Hattfel x y z")
+  }
+
+  /// Whole sequences go, not just their ESC: nothing like `[31m` or `]0;title` is left.
+  @Test(arguments: [
+    ("red \u{1B}[1;31mwine\u{1B}[0m glass", "red wine glass"),
+    ("a\u{1B}]0;new title\u{1B}\\b", "ab"),
+    ("a\u{1B}]8;;https://example.com\u{07}link\u{1B}]8;;\u{07}b", "alinkb"),
+    ("a\u{1B}P1$r0m\u{1B}\\b", "ab"),
+    ("a\u{1B}_hidden\u{9C}b", "ab"),
+    ("a\u{1B}cb", "ab"),
+    ("a\u{1B}(Bb", "ab"),
+    ("a\u{9D}0;t\u{07}b", "ab"),
+    // Read as a terminal reads it: `ESC [ % SP o` is one control sequence.
+    ("50\u{1B}[% off", "50ff"),
+    // An ESC before a character no sequence continues with goes alone.
+    ("Crème \u{1B}ébrûlée", "Crème ébrûlée"),
+    ("a\u{1B}[12\u{00E9}b", "a\u{00E9}b"),
+  ])
+  func escapeSequencesAreStrippedWhole(text: String, expected: String) {
+    #expect(SafeText.sanitize(text) == expected)
   }
 
   @Test func truncationEndsInAnEllipsisAndNeverSplitsAWideCharacter() {

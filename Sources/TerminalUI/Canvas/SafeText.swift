@@ -2,29 +2,75 @@
 ///
 /// Product titles and descriptions come from a server; a hostile or broken one could put
 /// escape sequences in them to move the cursor, recolour the screen, change the window title or
-/// worse. Every control character — C0, DEL, C1 (which covers ESC and CSI) — is replaced by
-/// U+FFFD `�`, which makes tampering visible without letting it act. So are the bidirectional
-/// overrides and isolates that can make text display in a different order than it is stored,
-/// and the Unicode line and paragraph separators. Tabs and line breaks become spaces: a title is
+/// worse. Whole sequences are stripped, not just their first byte, so none of their text is left
+/// on screen as noise (`[31m`, `]0;title`): CSI (`ESC [` … final byte, or C1 CSI), OSC, DCS, SOS,
+/// PM and APC strings (up to BEL or ST), and two-byte escapes such as `ESC c` or `ESC ( B`. Every
+/// other control character — C0, DEL, C1 — is stripped too, and so are the bidirectional
+/// overrides and isolates that can make text display in a different order than it is stored.
+/// Tabs, line breaks and the Unicode line and paragraph separators become spaces: a title is
 /// one line.
 public enum SafeText {
   public static let replacement: Unicode.Scalar = "\u{FFFD}"
 
   public static func sanitize(_ text: some StringProtocol) -> String {
     var scalars = String.UnicodeScalarView()
+    var state = SequenceState.text
     for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x09, 0x0A, 0x0D:
-        scalars.append(" ")
-      case 0x00...0x1F, 0x7F...0x9F:
-        scalars.append(replacement)
-      case 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
-        scalars.append(replacement)
-      default:
-        scalars.append(scalar)
-      }
+      state = state.next(after: scalar, appendingTo: &scalars)
     }
     return String(scalars)
+  }
+
+  /// Where the sanitiser is: in plain text, or inside an escape sequence it is stripping.
+  private enum SequenceState {
+    case text
+    /// After ESC, possibly after intermediate bytes (`ESC (`).
+    case escape
+    /// Inside `ESC [` … up to its final byte.
+    case controlSequence
+    /// Inside an OSC, DCS, SOS, PM or APC string, up to BEL or ST.
+    case string
+    /// After ESC inside such a string: `\` ends it.
+    case stringEscape
+
+    func next(after scalar: Unicode.Scalar, appendingTo scalars: inout String.UnicodeScalarView) -> SequenceState {
+      let value = scalar.value
+      switch self {
+      case .text:
+        switch value {
+        case 0x1B: return .escape
+        case 0x9B: return .controlSequence
+        case 0x90, 0x98, 0x9D, 0x9E, 0x9F: return .string
+        case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: scalars.append(" ")
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: break
+        default: scalars.append(scalar)
+        }
+        return .text
+      case .escape:
+        switch value {
+        case 0x5B: return .controlSequence  // [
+        case 0x5D, 0x50, 0x58, 0x5E, 0x5F: return .string  // ] P X ^ _
+        case 0x20...0x2F: return .escape  // intermediate bytes, then a final byte
+        case 0x30...0x7E: return .text
+        default: return SequenceState.text.next(after: scalar, appendingTo: &scalars)
+        }
+      case .controlSequence:
+        switch value {
+        case 0x20...0x3F: return .controlSequence
+        case 0x40...0x7E: return .text
+        // Not a control sequence after all: drop what was read of it, keep this character.
+        default: return SequenceState.text.next(after: scalar, appendingTo: &scalars)
+        }
+      case .string:
+        switch value {
+        case 0x07, 0x9C: return .text
+        case 0x1B: return .stringEscape
+        default: return .string
+        }
+      case .stringEscape:
+        return value == 0x5C ? .text : .string
+      }
+    }
   }
 }
 
