@@ -46,6 +46,28 @@ struct LayoutRobustnessTests {
     Self.expectNoControlCharacters(in: canvas)
   }
 
+  /// A price is never cut, however large: the title gives way, and the prices on screen stay
+  /// aligned on their right edge.
+  @Test(arguments: [Size(width: 40, height: 12), Size(width: 80, height: 24)])
+  func pricesAreNeverCut(size: Size) async {
+    let products = [
+      Product(id: 1, title: "Private island, with a lighthouse", price: Money(cents: 9_999_999_999)),
+      Product(id: 2, title: "Pencil", price: Money(cents: 150)),
+    ]
+    let state = await Scenario.productsInCart.state(at: size, products: products)
+    let canvas = AppScreen.render(state, size: size)
+    let list = AppLayout(size: size).productList
+    let rows = [canvas.textRows[list.y], canvas.textRows[list.y + 1]]
+    #expect(rows[0].contains("$99,999,999.99"), "\(rows[0])")
+    #expect(rows[1].contains("$1.50"))
+    let ends = zip(rows, ["$99,999,999.99", "$1.50"]).map { row, price in row.range(of: price).map { row.distance(from: row.startIndex, to: $0.upperBound) } }
+    #expect(ends[0] != nil && ends[0] == ends[1], "right-aligned: \(ends)")
+
+    let cart = await Scenario.cartWithItems.state(at: size, products: products)
+    let sheet = AppScreen.render(cart, size: size).textRows.joined(separator: "\n")
+    #expect(sheet.contains("$99,999,999.99"))
+  }
+
   @Test(arguments: [Scenario.cartWithItems, .confirmPayFocused, .orderFailed, .help], [Size(width: 40, height: 12), Size(width: 80, height: 24)])
   func everyBoxOnScreenIsWhole(scenario: Scenario, size: Size) async {
     let canvas = AppScreen.render(await scenario.state(at: size, products: Self.products()), size: size)

@@ -36,7 +36,7 @@ public enum CartSheet {
   static func drawLines(_ state: CartFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
     let focusedIndex: Int? =
       if case let .item(id) = state.focus { state.items.index(id: id) } else { nil }
-    let columns = LineColumns(width: rect.width)
+    let columns = LineColumns(width: rect.width, price: ProductsScreen.priceColumns(for: state.items.compactMap(\.product?.price)))
     ScrollingList.draw(
       count: state.items.count, offset: ScrollingList.offset(showing: focusedIndex, height: rect.height),
       selected: focusedIndex, in: rect, on: &canvas, theme: theme
@@ -65,9 +65,10 @@ public enum CartSheet {
   struct LineColumns {
     let isCompact: Bool
     let title: Int
-    let price = ProductsScreen.priceWidth
+    let price: Int
 
-    init(width: Int) {
+    init(width: Int, price: Int = ProductsScreen.priceWidth) {
+      self.price = price
       isCompact = width < 60
       let fixed = 2 + 1 + price + 2 + (isCompact ? 4 : 13) + 1 + (isCompact ? 3 : 10)
       title = max(0, width - fixed)

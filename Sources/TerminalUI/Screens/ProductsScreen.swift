@@ -6,6 +6,12 @@ public enum ProductsScreen {
   /// Columns of a price: "$1,249.50" and a margin.
   static let priceWidth = 11
 
+  /// The price column for these prices: at least ``priceWidth``, and wide enough for the
+  /// widest of them plus a margin. A price is never cut; the title gives way.
+  static func priceColumns(for prices: some Sequence<Money>) -> Int {
+    prices.reduce(priceWidth) { max($0, $1.formatted.count + 1) }
+  }
+
   public static func draw(
     _ state: ProductListFeature.State, layout: AppLayout, on canvas: inout Canvas, context: RenderContext
   ) {
@@ -35,11 +41,14 @@ public enum ProductsScreen {
   }
 
   static func drawList(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+    // Sized by the rows on screen only, so a frame costs the same for 20 products or 100,000.
+    let visible = ScrollingList.visibleRange(count: state.products.count, offset: state.scrollOffset, height: rect.height)
+    let priceColumns = priceColumns(for: state.products[visible].lazy.map(\.product.price))
     ScrollingList.draw(
       count: state.products.count, offset: state.scrollOffset, selected: state.selectedIndex,
       in: rect, on: &canvas, theme: theme
     ) { index, line, isSelected, canvas in
-      drawRow(state.products[index], in: line, on: &canvas, theme: theme, isSelected: isSelected)
+      drawRow(state.products[index], in: line, on: &canvas, theme: theme, isSelected: isSelected, priceColumns: priceColumns)
     }
   }
 
@@ -47,16 +56,17 @@ public enum ProductsScreen {
   /// title's own text, not the padding after it, so that moving the selection re-sends two
   /// short runs of text rather than two whole rows (see README, "Bytes per key").
   static func drawRow(
-    _ row: ProductFeature.State, in line: Rect, on canvas: inout Canvas, theme: Theme, isSelected: Bool
+    _ row: ProductFeature.State, in line: Rect, on canvas: inout Canvas, theme: Theme, isSelected: Bool,
+    priceColumns: Int = priceWidth
   ) -> Rect {
     let stepperWidth = StepperText.width
-    let titleWidth = max(0, line.width - 2 - priceWidth - 2 - stepperWidth)
+    let titleWidth = max(0, line.width - 2 - priceColumns - 2 - stepperWidth)
     var x = line.x
     x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: line.y), width: 2, style: theme.action)
     let titleColumns = canvas.draw(row.product.title, at: Point(x: x, y: line.y), width: titleWidth, style: theme.text)
     x += titleWidth
-    let price = TextLayout.pad(row.product.price.formatted, toWidth: priceWidth, alignment: .trailing)
-    x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceWidth, style: theme.price)
+    let price = TextLayout.pad(row.product.price.formatted, toWidth: priceColumns, alignment: .trailing)
+    x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceColumns, style: theme.price)
     x += 2
     canvas.draw(StepperText.text(count: row.quantity), at: Point(x: x, y: line.y), width: stepperWidth, style: theme.action)
     return Rect(x: line.x, y: line.y, width: 2 + titleColumns, height: 1)
