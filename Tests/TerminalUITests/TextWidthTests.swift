@@ -59,6 +59,20 @@ struct TextWidthTests {
     #expect(SafeText.sanitize(text) == expected)
   }
 
+  /// A notice about a file keeps the file's name: the directories give way first.
+  @Test func pathsShortenBeforeTheTextIsCut() {
+    let notice = "! Your cart could not be saved (/home/ada/.local/state/onlinestore/carts/embedded/user-1.json: read-only file system)."
+    #expect(TextLayout.fitting(notice, toWidth: 200) == notice)
+    // One directory at a time, only as many as needed.
+    #expect(TextLayout.fitting(notice, toWidth: 84) == "! Your cart could not be saved (…/embedded/user-1.json: read-only file system).")
+    let fitted = TextLayout.fitting(notice, toWidth: 78)
+    #expect(fitted == "! Your cart could not be saved (…/user-1.json: read-only file system).")
+    #expect(TextWidth.columns(of: fitted) <= 78)
+    // Only when the name alone does not make it fit is the text cut.
+    #expect(TextLayout.fitting(notice, toWidth: 60) == "! Your cart could not be saved (…/user-1.json: read-only fi…")
+    #expect(TextLayout.fitting("no paths here at all", toWidth: 10) == "no paths …")
+  }
+
   @Test func truncationEndsInAnEllipsisAndNeverSplitsAWideCharacter() {
     #expect(TextLayout.truncate("Notebook", toWidth: 20) == "Notebook")
     #expect(TextLayout.truncate("Notebook", toWidth: 5) == "Note…")

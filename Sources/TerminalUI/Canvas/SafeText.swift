@@ -78,6 +78,49 @@ public enum SafeText {
 public enum TextLayout {
   public static let ellipsis: Character = "…"
 
+  /// `text` made to fit `width` by shortening the file paths in it first — leading directories
+  /// give way to `…`, one at a time, the file name stays — and only then truncated: a notice
+  /// about a file should still name the file.
+  public static func fitting(_ text: String, toWidth width: Int) -> String {
+    var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    while TextWidth.columns(of: words.joined(separator: " ")) > width {
+      guard let index = words.indices.max(by: { shortenable(words[$0]) < shortenable(words[$1]) }),
+        shortenable(words[index]) > 0
+      else { break }
+      words[index] = droppingFirstDirectory(words[index])
+    }
+    return truncate(words.joined(separator: " "), toWidth: width)
+  }
+
+  /// How many directories of the path in `word` can still go.
+  private static func shortenable(_ word: String) -> Int {
+    guard let (_, path, _) = pathParts(word) else { return 0 }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    let alreadyShort = parts.first == "…" ? 1 : 0
+    return max(0, parts.count - 1 - alreadyShort)
+  }
+
+  /// `(/a/b/c.json:` → `(…/b/c.json:` → `(…/c.json:`.
+  private static func droppingFirstDirectory(_ word: String) -> String {
+    guard let (prefix, path, suffix) = pathParts(word) else { return word }
+    var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    if parts.first == "…" { parts.removeFirst() }
+    parts.removeFirst()
+    return prefix + (["…"] + parts).joined(separator: "/") + suffix
+  }
+
+  /// A word holding a file path (`/…`, `~/…` or `…/…`), split into the punctuation before it,
+  /// the path, and the punctuation after it: `(/a/b.json:` → `(`, `/a/b.json`, `:`.
+  private static func pathParts(_ word: String) -> (String, String, String)? {
+    let punctuation: Set<Character> = ["(", ")", "[", "]", "\"", "'", ":", ",", ".", ";"]
+    let start = word.firstIndex { !punctuation.contains($0) } ?? word.endIndex
+    var end = word.endIndex
+    while end > start, punctuation.contains(word[word.index(before: end)]) { end = word.index(before: end) }
+    let path = String(word[start..<end])
+    guard path.hasPrefix("/") || path.hasPrefix("~/") || path.hasPrefix("…/"), path.dropFirst().contains("/") else { return nil }
+    return (String(word[..<start]), path, String(word[end...]))
+  }
+
   /// `text` cut to at most `width` columns, ending in "…" when something was cut.
   public static func truncate(_ text: String, toWidth width: Int) -> String {
     guard width > 0 else { return "" }

@@ -108,7 +108,7 @@ public enum ProductsScreen {
 
   static func drawStatus(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
     if let notice = state.notice {
-      canvas.draw("! " + notice, at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
+      canvas.draw(TextLayout.fitting("! " + notice, toWidth: rect.width), at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
       return
     }
     if let offer = state.earlierVersionCartOffer {
