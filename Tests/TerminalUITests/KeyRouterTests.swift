@@ -92,7 +92,7 @@ struct KeyRouterTests {
       #expect(KeyRouter.command(for: key, in: state) == nil, "\(key)")
     }
     #expect(KeyRouter.command(for: .control("c"), in: state) == .quit)
-    #expect(KeyRouter.footerHints(for: state).first == Hint(keys: "Ctrl-C", text: "quit"))
+    #expect(KeyRouter.footerHints(for: state).first == Hint(keys: "Ctrl-C", text: "quit", isEssential: true))
     #expect(!KeyRouter.footerHints(for: state).contains { $0.keys.hasPrefix("Esc") })
     // Help lists each binding once.
     let listed = KeyRouter.layers(for: state).flatMap(\.bindings).filter { $0.keys.contains(.control("c")) }
@@ -121,6 +121,15 @@ struct KeyRouterTests {
     #expect(KeyRouter.command(for: .character("?"), in: state) == .app(.helpToggled))
     #expect(KeyRouter.command(for: .character("q"), in: state) == .app(.helpToggled))
     #expect(KeyRouter.command(for: .down, in: state) == nil)
+  }
+
+  /// Help and quit are the last hints to go when the footer is short of room: narrow screens,
+  /// or a notice adding its own hint.
+  @Test(arguments: [(Scenario.productsTop, Size(width: 40, height: 12)), (.productsWithNotice, Size(width: 60, height: 24)), (.productsWithEarlierCart, Size(width: 80, height: 24))])
+  func helpAndQuitStayInTheFooter(scenario: Scenario, size: Size) async {
+    let canvas = AppScreen.render(await scenario.state(at: size), size: size)
+    let footer = canvas.textRows[size.height - 1]
+    #expect(footer.contains("? help") && footer.contains("q quit"), "\(footer)")
   }
 
   /// Every hint the footer shows does what it says: pressing its key gives a command.

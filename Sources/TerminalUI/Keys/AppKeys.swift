@@ -9,11 +9,11 @@ public enum AppKeys {
     return KeyMap(
       "Anywhere",
       bindings: [
-        state.isSendingOrder ? KeyBinding([.control("c")], "Ctrl-C", "quit", action: KeyCommand.quit).inFooter() : quit,
+        state.isSendingOrder ? KeyBinding([.control("c")], "Ctrl-C", "quit", action: KeyCommand.quit).inFooter(essential: true) : quit,
         KeyBinding([.control("l")], "Ctrl-L", "repaint the screen", action: .redraw),
         state.isHelpPresented
           ? KeyBinding([.character("?")], "?", "close help", action: .app(.helpToggled))
-          : KeyBinding([.character("?")], "?", "help", action: .app(.helpToggled)).inFooter(),
+          : KeyBinding([.character("?")], "?", "help", action: .app(.helpToggled)).inFooter(essential: true),
       ]
     )
   }
@@ -28,7 +28,7 @@ public enum AppKeys {
         KeyBinding([.backTab], "Shift-Tab", "previous tab", footer: tabs, action: .app(.tabSelected(state.selectedTab.previous))),
         KeyBinding([.character("1")], "1", "Products tab", action: .app(.tabSelected(.products))),
         KeyBinding([.character("2")], "2", "Profile tab", action: .app(.tabSelected(.profile))),
-        KeyBinding([.character("q")], "q", "quit", action: .quit).inFooter(),
+        KeyBinding([.character("q")], "q", "quit", action: .quit).inFooter(essential: true),
       ]
     )
   }

@@ -23,10 +23,11 @@ public struct KeyBinding<Action> {
     self.action = action
   }
 
-  /// This binding, shown in the footer under its own key label and summary.
-  public func inFooter() -> Self {
+  /// This binding, shown in the footer under its own key label and summary; an `essential`
+  /// one is the last to give way when the footer is short of room.
+  public func inFooter(essential: Bool = false) -> Self {
     var binding = self
-    binding.footer = Hint(keys: keys.first.map(\.label) ?? keyLabel, text: summary)
+    binding.footer = Hint(keys: keys.first.map(\.label) ?? keyLabel, text: summary, isEssential: essential)
     return binding
   }
 
@@ -64,11 +65,17 @@ public struct KeyMap<Action> {
 public struct Hint: Hashable, Sendable {
   public var keys: String
   public var text: String
+  /// Kept when the footer is short of room, while the others give way (help, quit).
+  public var isEssential: Bool
 
-  public init(keys: String, text: String) {
+  public init(keys: String, text: String, isEssential: Bool = false) {
     self.keys = keys
     self.text = text
+    self.isEssential = isEssential
   }
+
+  /// Columns on screen: the keys, a space, the text.
+  var width: Int { TextWidth.columns(of: keys) + 1 + TextWidth.columns(of: text) }
 }
 
 extension KeyBinding: Sendable where Action: Sendable {}
