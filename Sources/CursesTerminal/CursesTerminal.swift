@@ -186,10 +186,16 @@ public final class CursesTerminal {
   // MARK: Leaving
 
   /// Gives the terminal back as it was: leaves the alternate screen, shows the cursor, restores
-  /// the saved settings and the default signal handlers. Safe to call more than once.
+  /// the saved settings and the default signal handlers. A terminal with no alternate screen
+  /// (`TERM=linux`, `vt100`) is cleared first, so the shell's prompt does not land on the last
+  /// frame. Safe to call more than once.
   public func stop() {
     guard !isStopped else { return }
     isStopped = true
+    if !cn_has_alternate_screen() {
+      wclear(window)
+      wrefresh(window)
+    }
     endwin()
     delscreen(screen)
     cn_guard_restore_settings()

@@ -104,6 +104,19 @@ struct EndToEndTests {
     #expect(run.driverStatus == 0, "the terminal was never touched\n\(run.log)")
   }
 
+  /// Terminals without an alternate screen keep what was drawn last: the store clears it on the
+  /// way out, so the shell's prompt does not land on the footer.
+  @Test(arguments: ["vt100", "linux"])
+  func aTerminalWithoutAnAlternateScreenIsClearedOnExit(term: String) async throws {
+    let run = try await TUIDrive.run(
+      stateDirectory: try TUIDrive.temporaryStateDirectory(), firstScreen: "Dot-grid notebook",
+      environment: ["TERM=\(term)"], steps: ["q"]
+    )
+    #expect(run.programStatus == 0, "\(run.log)")
+    let final = try #require(run.finalScreen)
+    #expect(!final.contains("Dot-grid notebook") && !final.contains("q quit"), "\(final)")
+  }
+
   @Test func theCartSurvivesARestart() async throws {
     let state = try TUIDrive.temporaryStateDirectory()
     let first = try await TUIDrive.run(stateDirectory: state, firstScreen: "Dot-grid notebook", steps: ["+", "+", "j", "+", "q"])

@@ -40,6 +40,10 @@ int cn_character_width(wchar_t character);
 /// call: ioctl is variadic). Returns 0, or -1 with errno set.
 int cn_terminal_size(int fd, int *rows, int *columns);
 
+/// Whether the terminal has an alternate screen (terminfo `smcup`): without one, whatever was
+/// drawn last stays on screen after the program ends.
+bool cn_has_alternate_screen(void);
+
 // MARK: Keys
 
 int cn_key_resize(void);
