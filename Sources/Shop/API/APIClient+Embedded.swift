@@ -5,7 +5,8 @@ extension APIClient {
   /// machine with no network.
   ///
   /// It behaves like a small real store: every request takes `latency` (so loading states are
-  /// real), orders are checked against the catalog and numbered from 1, and an order sent again
+  /// real), orders are checked against the catalog, numbered from 1 and remembered for the
+  /// customer's order history while the process runs, and an order sent again
   /// with the same idempotency key is answered as the first time, not taken again (the same key
   /// with a different order is refused with 422).
   public static func embedded(
@@ -21,6 +22,10 @@ extension APIClient {
       fetchUserProfile: { id in
         try await clock.sleep(for: latency)
         return try DemoCatalog.user(id: id)
+      },
+      fetchOrders: { id in
+        try await clock.sleep(for: latency)
+        return orders.withLock { $0.history(of: id) }
       },
       sendOrder: { attempt in
         try await clock.sleep(for: latency)
@@ -41,6 +46,12 @@ extension APIClient {
 private struct TakenOrders {
   var count = 0
   var byKey: [String: (order: OrderRequest, confirmation: OrderConfirmation)] = [:]
+  var stored: [StoredOrder] = []
+
+  /// Customer `id`'s orders, newest first.
+  func history(of id: Int) -> [StoredOrder] {
+    stored.filter { $0.userId == id }.sorted { ($0.date, $0.id) > ($1.date, $1.id) }
+  }
 
   mutating func take(_ attempt: OrderAttempt) throws(APIError) -> OrderConfirmation {
     if let earlier = byKey[attempt.idempotencyKey] {
@@ -50,6 +61,7 @@ private struct TakenOrders {
     count += 1
     let confirmation = OrderConfirmation(id: count, userId: attempt.order.userId, products: attempt.order.products)
     byKey[attempt.idempotencyKey] = (attempt.order, confirmation)
+    stored.append(StoredOrder(id: count, userId: attempt.order.userId, date: attempt.order.date, products: attempt.order.products))
     return confirmation
   }
 }

@@ -34,6 +34,12 @@ extension APIClient {
         let body = try await transport.body(for: request("users/\(id)"))
         return try ResponseDecoding.decode(UserProfile.self, from: body, notFound: "user \(id)")
       },
+      fetchOrders: { id in
+        let body = try await transport.body(for: request("carts/user/\(id)"))
+        let orders = try ResponseDecoding.decode([StoredOrder].self, from: body, notFound: "orders of customer \(id)")
+        // FakeStore lists them oldest first; the history shows the newest first.
+        return orders.sorted { ($0.date, $0.id) > ($1.date, $1.id) }
+      },
       sendOrder: { attempt in
         var post = request("carts")
         post.httpMethod = "POST"

@@ -16,6 +16,8 @@ public struct APIClient: Sendable {
   public var fetchProducts: @Sendable () async throws -> [Product]
   /// `GET /users/{id}`.
   public var fetchUserProfile: @Sendable (_ id: Int) async throws -> UserProfile
+  /// `GET /carts/user/{id}`: the customer's orders, newest first.
+  public var fetchOrders: @Sendable (_ userID: Int) async throws -> [StoredOrder]
   /// `POST /carts`, with the attempt's `Idempotency-Key` header.
   public var sendOrder: @Sendable (_ attempt: OrderAttempt) async throws -> OrderConfirmation
 }

@@ -2,7 +2,8 @@ import Boundaries
 
 /// The whole shop: two tabs, Products and Profile, and the help overlay.
 ///
-/// Switching tabs keeps each tab's state; the tabs' own features do the rest.
+/// Switching tabs keeps each tab's state; the tabs' own features do the rest. An order placed
+/// on the Products tab has the Profile tab fetch its order history again, if it has one.
 public struct AppFeature: ComposedBoundingReducer, Sendable {
   public struct State: Equatable, Sendable {
     public var selectedTab: Tab = .products
@@ -65,5 +66,15 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
       state.isHelpPresented.toggle()
     }
     return .none
+  }
+
+  public func reduce(into state: inout State, internalAction action: InternalAction) -> Effect<Action> {
+    switch action {
+    case .productList(.delegate(.orderPlaced)):
+      guard state.profile.ordersStatus != .idle else { return .none }
+      return .send(._internal(.profile(.view(.refreshTapped))))
+    case .productList, .profile:
+      return .none
+    }
   }
 }

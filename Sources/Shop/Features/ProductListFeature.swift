@@ -115,7 +115,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case done
   }
 
-  public typealias Action = FeatureAction<ViewAction, InternalAction, Never>
+  public typealias Action = FeatureAction<ViewAction, InternalAction, DelegateAction>
 
   @CasePathable
   public enum ViewAction: Hashable, Sendable {
@@ -144,6 +144,11 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case cartChangedElsewhere(SavedCart)
     case products(IdentifiedActionOf<ProductFeature>)
     case cart(PresentationAction<CartFeature.Action>)
+  }
+
+  public enum DelegateAction: Hashable, Sendable {
+    /// An order went through and the customer saw its confirmation.
+    case orderPlaced
   }
 
   private enum CancelID {
@@ -318,7 +323,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       }
       state.unclearOrder = nil
       state.cart = nil
-      return saveCart(&state)
+      return .concatenate(.send(.delegate(.orderPlaced)), saveCart(&state))
 
     case .cart(.presented(.delegate(.closeRequested))):
       state.unclearOrder = state.cart?.attempt

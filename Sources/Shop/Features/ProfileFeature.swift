@@ -1,17 +1,33 @@
 import Boundaries
 
-/// The Profile tab: the customer's name and email.
+/// The Profile tab: who is shopping, and what they ordered.
 ///
-/// Fetched when the tab first appears; a failure shows why and offers Retry (the original app
-/// showed empty fields forever).
+/// Rules it keeps:
+/// - the profile and the order history are fetched when the tab first appears; a failure of
+///   either shows why and offers Retry (the original app showed empty fields forever);
+/// - `r` fetches the history again; the parent asks for that after an order went through;
+/// - the history lists the newest order first; the selection stays on the same order when the
+///   list is fetched again, and one order can be opened to see its lines.
 public struct ProfileFeature: BoundingReducer, Sendable {
   public struct State: Equatable, Sendable {
     public var userID: Int
     public var status: FetchStatus = .idle
     public var profile: UserProfile?
+    public var ordersStatus: FetchStatus = .idle
+    /// The customer's orders, newest first.
+    public var orders: IdentifiedArrayOf<StoredOrder> = []
+    /// The highlighted order, if there are orders.
+    public var selectedOrderID: StoredOrder.ID?
+    /// The order whose lines are shown over the list.
+    public var openOrderID: StoredOrder.ID?
 
     public init(userID: Int = 1) {
       self.userID = userID
+    }
+
+    /// The order shown over the list, if one is open.
+    public var openOrder: StoredOrder? {
+      openOrderID.flatMap { orders[id: $0] }
     }
   }
 
@@ -20,14 +36,23 @@ public struct ProfileFeature: BoundingReducer, Sendable {
   public enum ViewAction: Hashable, Sendable {
     case onAppear
     case retryTapped
+    /// Fetch the order history again.
+    case refreshTapped
+    case orderSelectionMoved(SelectionMove)
+    case orderOpened
+    case orderClosed
   }
 
   @CasePathable
   public enum InternalAction: Hashable, Sendable {
     case profileResponse(Result<UserProfile, APIError>)
+    case ordersResponse(Result<[StoredOrder], APIError>)
   }
 
-  private enum CancelID { case fetch }
+  private enum CancelID {
+    case fetch
+    case orders
+  }
 
   @Dependency(\.apiClient) var apiClient
 
@@ -36,11 +61,34 @@ public struct ProfileFeature: BoundingReducer, Sendable {
   public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
     switch action {
     case .onAppear:
-      guard state.status.allowsFetch else { return .none }
-      return fetchProfile(&state)
+      var effects: [Effect<Action>] = []
+      if state.status.allowsFetch { effects.append(fetchProfile(&state)) }
+      if state.ordersStatus.allowsFetch { effects.append(fetchOrders(&state)) }
+      return .merge(effects)
+
     case .retryTapped:
-      guard case .failed = state.status else { return .none }
-      return fetchProfile(&state)
+      var effects: [Effect<Action>] = []
+      if case .failed = state.status { effects.append(fetchProfile(&state)) }
+      if case .failed = state.ordersStatus { effects.append(fetchOrders(&state)) }
+      return .merge(effects)
+
+    case .refreshTapped:
+      guard state.ordersStatus != .loading else { return .none }
+      return fetchOrders(&state)
+
+    case let .orderSelectionMoved(move):
+      guard !state.orders.isEmpty else { return .none }
+      let current = state.selectedOrderID.flatMap { state.orders.index(id: $0) } ?? 0
+      state.selectedOrderID = state.orders[move.target(from: current, count: state.orders.count, page: 10)].id
+      return .none
+
+    case .orderOpened:
+      state.openOrderID = state.selectedOrderID
+      return .none
+
+    case .orderClosed:
+      state.openOrderID = nil
+      return .none
     }
   }
 
@@ -51,6 +99,17 @@ public struct ProfileFeature: BoundingReducer, Sendable {
       state.profile = profile
     case let .profileResponse(.failure(error)):
       state.status = .failed(error)
+    case let .ordersResponse(.success(orders)):
+      state.ordersStatus = .loaded
+      state.orders = IdentifiedArray(orders, uniquingIDsWith: { first, _ in first })
+      if state.selectedOrderID.flatMap({ state.orders[id: $0] }) == nil {
+        state.selectedOrderID = state.orders.first?.id
+      }
+      if state.openOrderID.flatMap({ state.orders[id: $0] }) == nil {
+        state.openOrderID = nil
+      }
+    case let .ordersResponse(.failure(error)):
+      state.ordersStatus = .failed(error)
     }
     return .none
   }
@@ -66,5 +125,18 @@ public struct ProfileFeature: BoundingReducer, Sendable {
       }
     }
     .cancellable(id: CancelID.fetch, cancelInFlight: true)
+  }
+
+  private func fetchOrders(_ state: inout State) -> Effect<Action> {
+    state.ordersStatus = .loading
+    let id = state.userID
+    return .run { send in
+      do {
+        await send(._internal(.ordersResponse(.success(try await apiClient.fetchOrders(id)))))
+      } catch {
+        await send(._internal(.ordersResponse(.failure(APIError(error)))))
+      }
+    }
+    .cancellable(id: CancelID.orders, cancelInFlight: true)
   }
 }

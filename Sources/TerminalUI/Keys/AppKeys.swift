@@ -43,11 +43,33 @@ public enum AppKeys {
   }
 }
 
-/// The profile's keys.
+/// The profile's keys: retry, the order history, and an opened order (modal).
 public enum ProfileKeys {
   public static func map(for state: ProfileFeature.State) -> KeyMap<ProfileFeature.ViewAction> {
-    guard case .failed = state.status else { return KeyMap("Profile", bindings: []) }
-    return KeyMap("Profile", bindings: [KeyBinding([.character("r"), .enter], "r/Enter", "retry", footer: Hint(keys: "r", text: "retry"), action: .retryTapped)])
+    if state.openOrder != nil {
+      return KeyMap(
+        "Order", isModal: true,
+        bindings: [KeyBinding([.escape, .character("q"), .enter], "Esc/q", "close the order", footer: Hint(keys: "Esc", text: "close"), action: .orderClosed)]
+      )
+    }
+    var bindings: [KeyBinding<ProfileFeature.ViewAction>] = []
+    let failed = [state.status, state.ordersStatus].contains { if case .failed = $0 { true } else { false } }
+    if failed {
+      bindings.append(KeyBinding([.character("r"), .enter], "r/Enter", "retry", footer: Hint(keys: "r", text: "retry"), action: .retryTapped))
+    } else if state.status == .loaded {
+      if !state.orders.isEmpty {
+        let move = Hint(keys: "↑↓", text: "move")
+        bindings += [
+          KeyBinding([.up, .character("k")], "↑/k", "previous order", footer: move, action: .orderSelectionMoved(.up)),
+          KeyBinding([.down, .character("j")], "↓/j", "next order", footer: move, action: .orderSelectionMoved(.down)),
+          KeyBinding([.home, .character("g")], "Home/g", "newest order", action: .orderSelectionMoved(.first)),
+          KeyBinding([.end, .character("G")], "End/G", "oldest order", action: .orderSelectionMoved(.last)),
+          KeyBinding([.enter], "Enter", "open the order", action: .orderOpened).inFooter(),
+        ]
+      }
+      bindings.append(KeyBinding([.character("r")], "r", "refresh the orders", footer: Hint(keys: "r", text: "refresh"), action: .refreshTapped))
+    }
+    return KeyMap("Profile", bindings: bindings)
   }
 }
 

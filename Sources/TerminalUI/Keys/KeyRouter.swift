@@ -38,7 +38,10 @@ public enum KeyRouter {
       }
       layers.append(ProductsKeys.map(for: list).map(KeyCommand.products))
     case .profile:
-      layers.append(ProfileKeys.map(for: state.profile).map(KeyCommand.profile))
+      let profile = ProfileKeys.map(for: state.profile).map(KeyCommand.profile)
+      layers.append(profile)
+      // An opened order is modal, like a sheet: the tabs do not hear keys under it.
+      if profile.isModal { return layers }
     }
     layers.append(AppKeys.topLevel(for: state))
     return layers

@@ -24,7 +24,7 @@ public enum AppScreen {
         }
       }
     case .profile:
-      ProfileScreen.draw(state.profile, layout: layout, on: &canvas, context: context)
+      ProfileScreen.draw(state.profile, products: state.productList.products, layout: layout, on: &canvas, context: context)
     }
     if state.isHelpPresented {
       canvas.highlight(layout.content, with: context.theme.scrim)

@@ -1,9 +1,13 @@
+import Boundaries
 import Shop
 
-/// The Profile tab: the customer's name and email, a spinner while loading, or what went wrong
-/// and Retry.
+/// The Profile tab: the customer's name and email, and their orders, newest first; a spinner
+/// while loading, or what went wrong and Retry. An opened order shows its lines in a box.
 public enum ProfileScreen {
-  public static func draw(_ state: ProfileFeature.State, layout: AppLayout, on canvas: inout Canvas, context: RenderContext) {
+  public static func draw(
+    _ state: ProfileFeature.State, products: IdentifiedArrayOf<ProductFeature.State>, layout: AppLayout,
+    on canvas: inout Canvas, context: RenderContext
+  ) {
     let theme = context.theme
     canvas.draw("Profile", at: Point(x: layout.header.x + 1, y: layout.header.y), style: theme.title)
     canvas.draw(String(repeating: "─", count: layout.rule.width), at: Point(x: 0, y: layout.rule.y), style: theme.secondary)
@@ -18,13 +22,75 @@ public enum ProfileScreen {
       )
     case .loaded:
       guard let profile = state.profile else { return }
+      let body = layout.body.insetBy(dx: 1, dy: 0)
       let fields = [("Full name", profile.fullName), ("Email", profile.email), ("Username", profile.username)]
-      let block = layout.body.centered(width: min(layout.body.width, 60), height: fields.count * 2 - 1)
-      for (index, field) in fields.enumerated() {
-        let row = block.row(index * 2)
-        canvas.draw(field.0, at: Point(x: row.x, y: row.y), width: 12, style: theme.secondary)
-        canvas.draw(field.1, at: Point(x: row.x + 12, y: row.y), width: row.width - 12, style: theme.title)
+      for (index, field) in fields.enumerated() where index < body.height {
+        canvas.draw(field.0, at: Point(x: body.x, y: body.y + index), width: 12, style: theme.secondary)
+        canvas.draw(field.1, at: Point(x: body.x + 12, y: body.y + index), width: max(0, body.width - 12), style: theme.title)
+      }
+      let history = Rect(x: body.x, y: body.y + fields.count + 1, width: body.width, height: max(0, body.height - fields.count - 1))
+      drawHistory(state, products: products, in: history, on: &canvas, context: context)
+      if let order = state.openOrder {
+        drawOrder(OrderSummary(order, products: products), layout: layout, on: &canvas, theme: theme)
       }
     }
+  }
+
+  static func drawHistory(
+    _ state: ProfileFeature.State, products: IdentifiedArrayOf<ProductFeature.State>, in rect: Rect,
+    on canvas: inout Canvas, context: RenderContext
+  ) {
+    let theme = context.theme
+    guard rect.height >= 2 else { return }
+    canvas.draw("Your orders", at: Point(x: rect.x, y: rect.y), style: theme.title)
+    let list = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 1)
+    let message: String? =
+      switch state.ordersStatus {
+      case .idle, .loading: "Loading your orders…"
+      case let .failed(error): "Your orders could not be loaded: \(error.message)."
+      case .loaded where state.orders.isEmpty: "No orders yet."
+      case .loaded: nil
+      }
+    if let message {
+      canvas.draw(message, at: Point(x: list.x, y: list.y), width: list.width, style: theme.secondary)
+      return
+    }
+    let selected = state.selectedOrderID.flatMap { state.orders.index(id: $0) }
+    ScrollingList.draw(
+      count: state.orders.count, offset: ScrollingList.offset(showing: selected, height: list.height),
+      selected: selected, in: list, on: &canvas, theme: theme
+    ) { index, row, isSelected, canvas in
+      let summary = OrderSummary(state.orders[index], products: products)
+      let units = summary.unitCount
+      let text = "#\(summary.order.id)  \(summary.dateText)  \(units) \(units == 1 ? "item" : "items")"
+      var x = row.x
+      x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: row.y), width: 2, style: theme.action)
+      let drawn = canvas.draw(text, at: Point(x: x, y: row.y), width: max(0, row.width - 2 - 14), style: theme.text)
+      let total = TextLayout.pad(summary.totalText, toWidth: 13, alignment: .trailing)
+      canvas.draw(total, at: Point(x: row.maxX - 13, y: row.y), width: 13, style: theme.price)
+      return Rect(x: row.x, y: row.y, width: 2 + drawn, height: 1)
+    }
+  }
+
+  /// One order's lines, in a box over the list.
+  static func drawOrder(_ summary: OrderSummary, layout: AppLayout, on canvas: inout Canvas, theme: Theme) {
+    let inside = Sheet.draw(
+      over: layout.content, in: layout.sheet, on: &canvas,
+      title: "Order #\(summary.order.id) · \(summary.dateText)", note: "Esc close", theme: theme
+    ).insetBy(dx: 1, dy: 0)
+    guard inside.height >= 3 else { return }
+    let priceWidth = ProductsScreen.priceColumns(for: summary.lines.compactMap(\.subtotal))
+    for (index, line) in summary.lines.enumerated() where index < inside.height - 2 {
+      let y = inside.y + index
+      let quantity = "×\(line.quantity)"
+      let titleWidth = max(0, inside.width - priceWidth - quantity.count - 2)
+      canvas.draw(line.title, at: Point(x: inside.x, y: y), width: titleWidth, style: line.subtotal == nil ? theme.disabled : theme.text)
+      canvas.draw(quantity, at: Point(x: inside.x + titleWidth + 1, y: y), style: theme.text)
+      let price = TextLayout.pad(line.subtotal?.formatted ?? "—", toWidth: priceWidth, alignment: .trailing)
+      canvas.draw(price, at: Point(x: inside.maxX - priceWidth, y: y), width: priceWidth, style: theme.price)
+    }
+    let totalRow = inside.row(inside.height - 1)
+    let total = "Total " + summary.totalText
+    canvas.draw(total, at: Point(x: totalRow.maxX - TextWidth.columns(of: total), y: totalRow.y), style: theme.title)
   }
 }

@@ -12,6 +12,7 @@ struct AppFeatureTests {
     } withDependencies: {
       $0.apiClient.fetchProducts = { [.demo, .another] }
       $0.apiClient.fetchUserProfile = { _ in .john }
+      $0.apiClient.fetchOrders = { _ in [] }
       $0.apiClient.sendOrder = sendOrder
       $0.cartStorage = .inMemory()
       $0.date.now = .orderDate
@@ -24,7 +25,7 @@ struct AppFeatureTests {
     store.exhaustivity = .off
     await store.send(.view(.tabSelected(.profile))) { $0.selectedTab = .profile }
     await store.send(._internal(.profile(.view(.onAppear))))
-    await store.receive(\._internal.profile) { $0.profile.profile = .john }
+    await store.receive(\._internal.profile._internal.profileResponse) { $0.profile.profile = .john }
     await store.send(.view(.tabSelected(.products))) { $0.selectedTab = .products }
     #expect(store.state.profile.profile == .john)
     #expect(store.state.profile.status == .loaded)
@@ -125,6 +126,8 @@ struct AppFeatureTests {
       $0.productList.cart = nil
       $0.productList.savingChanges = CartChanges(quantities: [Product.another.id: 0])
     }
+    // The profile has not been opened: nothing to refresh there.
+    await store.receive(._internal(.productList(.delegate(.orderPlaced))))
     await receiveCartSaved(store)
     #expect(store.state.productList.savedCart.quantities.isEmpty)
     await store.finish()
@@ -169,5 +172,27 @@ struct AppFeatureTests {
     #expect(store.state.productList.cart?.items == items)
     #expect(store.state.productList.cart?.canPay == true)
     await store.finish()
+  }
+
+  /// After an order, a Profile tab that showed the history fetches it again, so the order is
+  /// there at once.
+  @Test func anOrderRefreshesAnOrderHistoryAlreadyShown() async {
+    let fetches = LockIsolated(0)
+    let store = TestStore(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.apiClient.fetchUserProfile = { _ in .john }
+      $0.apiClient.fetchOrders = { _ in
+        fetches.withValue { $0 += 1 }
+        return []
+      }
+    }
+    store.exhaustivity = .off
+    await store.send(._internal(.profile(.view(.onAppear))))
+    await store.receive(\._internal.profile._internal.ordersResponse)
+    await store.send(._internal(.productList(.delegate(.orderPlaced))))
+    await store.receive(._internal(.profile(.view(.refreshTapped))))
+    await store.receive(\._internal.profile._internal.ordersResponse)
+    #expect(fetches.value == 2)
   }
 }

@@ -231,9 +231,16 @@ struct ProductListFeatureTests {
     await store.send(._internal(.cart(.presented(.view(.alert(.presented(.orderCompletedAcknowledged))))))) {
       $0.cart?.alert = nil
     }
-    await receiveSave(store, of: ._internal(.cart(.presented(.delegate(.orderCompleted))))) {
+    await store.receive(._internal(.cart(.presented(.delegate(.orderCompleted))))) {
       $0.products[id: Product.demo.id]?.quantity = 0
       $0.cart = nil
+      $0.savingChanges = CartChanges(quantities: [Product.demo.id: 0])
+    }
+    // The parent hears of the order (the order history fetches again), and the cart is saved.
+    await store.receive(.delegate(.orderPlaced))
+    await store.receive(\._internal.cartSaved) {
+      $0.savedCart = SavedCart(quantities: [:], revision: 3)
+      $0.savingChanges = nil
     }
     #expect(store.state.savedCart.quantities.isEmpty)
   }

@@ -1,22 +1,45 @@
 import Boundaries
+import Foundation
 import Shop
 import Testing
 
 @MainActor
 struct ProfileFeatureTests {
-  @Test func loadsTheProfileOnFirstAppearance() async {
-    let store = TestStore(initialState: ProfileFeature.State(userID: 1)) {
+  nonisolated static let older = StoredOrder(id: 3, userId: 1, date: .orderDate, products: [.init(productId: 1, quantity: 2)])
+  nonisolated static let newer = StoredOrder(
+    id: 9, userId: 1, date: .orderDate.addingTimeInterval(86_400), products: [.init(productId: 2, quantity: 1), .init(productId: 77, quantity: 1)]
+  )
+
+  func makeStore(
+    userID: Int = 1,
+    profile: @escaping @Sendable (Int) async throws -> UserProfile = { _ in .john },
+    orders: @escaping @Sendable (Int) async throws -> [StoredOrder] = { _ in [ProfileFeatureTests.newer, ProfileFeatureTests.older] }
+  ) -> TestStoreOf<ProfileFeature> {
+    TestStore(initialState: ProfileFeature.State(userID: userID)) {
       ProfileFeature()
     } withDependencies: {
-      $0.apiClient.fetchUserProfile = { id in
-        #expect(id == 1)
-        return .john
-      }
+      $0.apiClient.fetchUserProfile = profile
+      $0.apiClient.fetchOrders = orders
     }
-    await store.send(.view(.onAppear)) { $0.status = .loading }
-    await store.receive(._internal(.profileResponse(.success(.john)))) {
+  }
+
+  @Test func loadsTheProfileAndTheOrdersOnFirstAppearance() async {
+    let store = makeStore(profile: { id in
+      #expect(id == 1)
+      return .john
+    })
+    await store.send(.view(.onAppear)) {
+      $0.status = .loading
+      $0.ordersStatus = .loading
+    }
+    await store.receive(\._internal.profileResponse.success) {
       $0.status = .loaded
       $0.profile = .john
+    }
+    await store.receive(\._internal.ordersResponse.success) {
+      $0.ordersStatus = .loaded
+      $0.orders = [Self.newer, Self.older]
+      $0.selectedOrderID = 9
     }
     #expect(store.state.profile?.fullName == "John Doe")
     // Seen again: no second request.
@@ -25,27 +48,91 @@ struct ProfileFeatureTests {
 
   @Test func aFailureShowsWhyAndRetryLoads() async {
     let attempts = LockIsolated(0)
-    let store = TestStore(initialState: ProfileFeature.State(userID: 7)) {
-      ProfileFeature()
-    } withDependencies: {
-      $0.apiClient.fetchUserProfile = { id in
-        attempts.withValue { $0 += 1 }
-        if attempts.value == 1 { throw APIError.unreachable("the connection was refused") }
-        return .john
-      }
+    let store = makeStore(userID: 7, profile: { _ in
+      attempts.withValue { $0 += 1 }
+      if attempts.value == 1 { throw APIError.unreachable("the connection was refused") }
+      return .john
+    }, orders: { _ in [] })
+    await store.send(.view(.onAppear)) {
+      $0.status = .loading
+      $0.ordersStatus = .loading
     }
-    await store.send(.view(.onAppear)) { $0.status = .loading }
-    await store.receive(._internal(.profileResponse(.failure(.unreachable("the connection was refused"))))) {
+    await store.receive(\._internal.profileResponse.failure) {
       $0.status = .failed(.unreachable("the connection was refused"))
     }
+    await store.receive(\._internal.ordersResponse.success) { $0.ordersStatus = .loaded }
     #expect(store.state.profile == nil)
+    // Retry fetches what failed, and only that.
     await store.send(.view(.retryTapped)) { $0.status = .loading }
-    await store.receive(._internal(.profileResponse(.success(.john)))) {
+    await store.receive(\._internal.profileResponse.success) {
       $0.status = .loaded
       $0.profile = .john
     }
-    // Retry means nothing once loaded.
+    // Retry means nothing once everything loaded.
     await store.send(.view(.retryTapped))
+  }
+
+  @Test func theOrderHistoryFailsAloneAndIsRetried() async {
+    let attempts = LockIsolated(0)
+    let store = makeStore(orders: { _ in
+      attempts.withValue { $0 += 1 }
+      if attempts.value == 1 { throw APIError.httpStatus(503) }
+      return [ProfileFeatureTests.older]
+    })
+    await store.send(.view(.onAppear)) {
+      $0.status = .loading
+      $0.ordersStatus = .loading
+    }
+    await store.receive(\._internal.profileResponse.success) {
+      $0.status = .loaded
+      $0.profile = .john
+    }
+    await store.receive(\._internal.ordersResponse.failure) { $0.ordersStatus = .failed(.httpStatus(503)) }
+    await store.send(.view(.retryTapped)) { $0.ordersStatus = .loading }
+    await store.receive(\._internal.ordersResponse.success) {
+      $0.ordersStatus = .loaded
+      $0.orders = [Self.older]
+      $0.selectedOrderID = 3
+    }
+  }
+
+  /// Moving through the orders, opening one, and a refresh that keeps the selection on the
+  /// same order while a new one appears on top.
+  @Test func ordersAreBrowsedOpenedAndRefreshed() async {
+    let placed = LockIsolated(false)
+    let newest = StoredOrder(id: 12, userId: 1, date: .orderDate.addingTimeInterval(2 * 86_400), products: [.init(productId: 1, quantity: 1)])
+    let store = makeStore(orders: { _ in
+      placed.value ? [newest, ProfileFeatureTests.newer, ProfileFeatureTests.older] : [ProfileFeatureTests.newer, ProfileFeatureTests.older]
+    })
+    store.exhaustivity = .off
+    await store.send(.view(.onAppear))
+    await store.receive(\._internal.ordersResponse.success)
+    await store.send(.view(.orderSelectionMoved(.down))) { $0.selectedOrderID = 3 }
+    await store.send(.view(.orderSelectionMoved(.down)))
+    await store.send(.view(.orderOpened)) { $0.openOrderID = 3 }
+    #expect(store.state.openOrder == Self.older)
+    await store.send(.view(.orderClosed)) { $0.openOrderID = nil }
+
+    placed.setValue(true)
+    store.exhaustivity = .on
+    await store.send(.view(.refreshTapped)) { $0.ordersStatus = .loading }
+    await store.receive(\._internal.ordersResponse.success) {
+      $0.ordersStatus = .loaded
+      $0.orders = [newest, Self.newer, Self.older]
+    }
+    #expect(store.state.selectedOrderID == 3, "still on the same order")
+  }
+
+  @Test func anOrderIsSummedFromTheProductsListedNow() {
+    let products: IdentifiedArrayOf<ProductFeature.State> = [ProductFeature.State(product: .demo), ProductFeature.State(product: .another)]
+    let summary = OrderSummary(Self.newer, products: products)
+    #expect(summary.lines.map(\.title) == ["AnotherProduct", "Product #77"])
+    #expect(summary.unitCount == 2)
+    #expect(summary.total == Product.another.price)
+    #expect(summary.totalText == "$99.99+", "a line could not be priced")
+    #expect(summary.dateText == "2026-11-19 11:06 UTC")
+    #expect(OrderSummary(Self.older, products: products).totalText == "$21.00")
+    #expect(OrderSummary(Self.older, products: []).totalText == "—", "nothing to price it with")
   }
 
   @Test func namesAreCapitalised() {

@@ -32,6 +32,8 @@ enum Scenario: String, CaseIterable, Sendable {
   case profileLoading
   case profileLoaded
   case profileError
+  /// An order of the history opened.
+  case profileOrderOpen
   case help
 
   /// The app in this scenario, laid out for `size`.
@@ -56,6 +58,12 @@ enum Scenario: String, CaseIterable, Sendable {
         if scenario == .profileError { throw APIError.unreachable("the connection was refused") }
         return UserProfile(id: 1, email: "ada@example.com", username: "ada", name: .init(firstname: "ada", lastname: "lovelace"))
       }
+      $0.apiClient.fetchOrders = { id in
+        [
+          StoredOrder(id: 12, userId: id, date: Date(timeIntervalSince1970: 1_795_260_000), products: [.init(productId: catalog[0].id, quantity: 2), .init(productId: 999, quantity: 1)]),
+          StoredOrder(id: 4, userId: id, date: Date(timeIntervalSince1970: 1_794_000_000), products: [.init(productId: catalog[1].id, quantity: 1)]),
+        ]
+      }
       $0.apiClient.sendOrder = { attempt in
         if scenario == .orderFailed { throw APIError.httpStatus(400) }
         if scenario == .orderNotConfirmed { throw APIError.timedOut(seconds: 10) }
@@ -79,6 +87,12 @@ enum Scenario: String, CaseIterable, Sendable {
     case .profileLoaded, .profileError:
       await send(.app(.tabSelected(.profile)))
       await send(.profile(.onAppear))
+      return store.state
+    case .profileOrderOpen:
+      await send(.products(.onAppear))
+      await send(.app(.tabSelected(.profile)))
+      await send(.profile(.onAppear))
+      await send(.profile(.orderOpened))
       return store.state
     default:
       break
