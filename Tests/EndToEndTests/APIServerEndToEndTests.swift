@@ -12,8 +12,7 @@ import Testing
 struct APIServerEndToEndTests {
   @Test func aPurchaseLandsInTheServersDatabase() async throws {
     let directory = try TUIDrive.temporaryStateDirectory()
-    let server = try APIServerProcess.start(database: "sqlite:" + directory.appendingPathComponent("api.sqlite").path)
-    defer { server.stop() }
+    let server = try await APIServerProcess.start(database: "sqlite:" + directory.appendingPathComponent("api.sqlite").path)
 
     let run = try await TUIDrive.run(
       arguments: ["--api", server.baseURL.absoluteString],
@@ -33,6 +32,7 @@ struct APIServerEndToEndTests {
     #expect(opened.contains("Dot-grid notebook") && opened.contains("×2") && opened.contains("Total $29.00"))
 
     let (body, _) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("carts/user/1"))
+    await server.stop()
     let orders = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])
     #expect(orders.count == 1)
     #expect(orders.first?["id"] as? Int == 1)

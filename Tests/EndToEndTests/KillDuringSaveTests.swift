@@ -1,5 +1,6 @@
 import Foundation
 import Shop
+import StoreTestSupport
 import Testing
 
 /// A copy of the store killed with SIGKILL in the middle of saving never leaves a damaged cart:
@@ -19,18 +20,22 @@ struct KillDuringSaveTests {
     var caughtMidWrite = 0
 
     for round in 1...200 {
-      let process = Process()
-      process.executableURL = Self.probe
-      process.arguments = [file.path, String(lines)]
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
-      // Wait for "ready": its first save is done, and from then on it does nothing but save.
-      _ = output.fileHandleForReading.availableData
-      usleep(UInt32.random(in: 0...4_000, using: &generator))
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      #expect(process.terminationReason == .uncaughtSignal, "round \(round): the probe died of the kill")
+      let delay = UInt32.random(in: 0...4_000, using: &generator)
+      let diedOfTheKill = try await Blocking.run { () throws -> Bool in
+        let process = Process()
+        process.executableURL = Self.probe
+        process.arguments = [file.path, String(lines)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        // Wait for "ready": its first save is done, and from then on it does nothing but save.
+        _ = output.fileHandleForReading.availableData
+        usleep(delay)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal
+      }
+      #expect(diedOfTheKill, "round \(round): the probe died of the kill")
 
       let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       if names.contains(where: { $0.hasPrefix(".cart.json.") && $0.hasSuffix(".tmp") }) { caughtMidWrite += 1 }

@@ -15,7 +15,7 @@ struct DurabilityTests {
     var answered: [String: Int] = [:]
 
     for round in 0..<8 {
-      let server = try APIServerProcess.start(database: database)
+      let server = try await APIServerProcess.start(database: database)
       let baseURL = server.baseURL
       let posting = (0..<8).map { client in
         Task { () -> [String: Int] in
@@ -32,8 +32,7 @@ struct DurabilityTests {
         }
       }
       try await Task.sleep(for: .milliseconds(Int.random(in: 200...600)))
-      kill(server.process.processIdentifier, SIGKILL)
-      server.process.waitUntilExit()
+      await server.kill9()
       #expect(server.process.terminationReason == .uncaughtSignal)
       for task in posting {
         answered.merge(await task.value) { first, _ in first }
@@ -41,8 +40,7 @@ struct DurabilityTests {
     }
     #expect(answered.count > 200, "orders were answered in every round before the kill")
 
-    let server = try APIServerProcess.start(database: database)
-    defer { server.stop() }
+    let server = try await APIServerProcess.start(database: database)
     let http = HTTP(baseURL: server.baseURL)
     let stored = try await http.get("/carts").decode([StoredOrder].self)
     let storedIDs = Set(stored.map(\.id))
@@ -55,5 +53,6 @@ struct DurabilityTests {
       let again = try await http.order(.sample(number % 20 + 1, quantity: 1 + client), key: key)
       #expect(again.headers["idempotent-replayed"] == "true" && (try? again.decode(StoredOrder.self).id) == id)
     }
+    await server.stop()
   }
 }

@@ -24,7 +24,7 @@ struct EmbeddedAPIClientTests {
     let fetch = Task { try await client.fetchProducts() }
     await clock.advance(by: .milliseconds(299))
     await clock.advance(by: .milliseconds(1))
-    #expect(try await fetch.value.count == (try DemoCatalog.products()).count)
+    #expect(try await fetch.value.products.count == (try DemoCatalog.products()).count)
   }
 
   @Test func servesItsCustomersAndNoOneElse() async throws {

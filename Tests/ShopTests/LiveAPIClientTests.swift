@@ -14,8 +14,24 @@ struct LiveAPIClientTests {
     defer { Task { await server.stop() } }
 
     let fetched = try await APIClient.live(baseURL: server.baseURL).fetchProducts()
-    #expect(fetched.count == 20)
-    #expect(fetched[4].price == Money(cents: 69_500))
+    #expect(fetched.products.count == 20 && fetched.skippedCount == 0)
+    #expect(fetched.products[4].price == Money(cents: 69_500))
+  }
+
+  /// One product with a broken field does not hide the rest of the catalog: it is left out
+  /// and counted.
+  @Test func aBrokenProductIsSkippedAndCounted() async throws {
+    var products = try JSONSerialization.jsonObject(with: Fixture.products.data) as! [[String: Any]]
+    products[2]["price"] = -5
+    products[7].removeValue(forKey: "title")
+    let body = try JSONSerialization.data(withJSONObject: products + [NSNull()])
+    let server = try await StubStoreServer(["GET /products": { _ in .json(body) }])
+    defer { Task { await server.stop() } }
+
+    let fetched = try await APIClient.live(baseURL: server.baseURL).fetchProducts()
+    #expect(fetched.products.count == 18)
+    #expect(fetched.skippedCount == 3)
+    #expect(!fetched.products.contains { $0.id == 3 || $0.id == 8 })
   }
 
   @Test func fetchesAUser() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The built `onlinestore-api`, started as its own process on 127.0.0.1 and a port it chose.
-public struct APIServerProcess {
+public struct APIServerProcess: @unchecked Sendable {
   public let process: Process
   public let baseURL: URL
 
@@ -11,8 +11,13 @@ public struct APIServerProcess {
   }
 
   /// Starts it over `database` (`sqlite:PATH` or `postgres://…`) and waits for its first line,
-  /// `onlinestore-api: listening on 127.0.0.1:PORT (database: …)`.
-  public static func start(database: String, arguments: [String] = []) throws -> APIServerProcess {
+  /// `onlinestore-api: listening on 127.0.0.1:PORT (database: …)` — on a thread of its own, so
+  /// that waiting never blocks the threads every test's tasks run on.
+  public static func start(database: String, arguments: [String] = []) async throws -> APIServerProcess {
+    try await Blocking.run { try startBlocking(database: database, arguments: arguments) }
+  }
+
+  private static func startBlocking(database: String, arguments: [String]) throws -> APIServerProcess {
     let process = Process()
     process.executableURL = binary
     process.arguments = ["--listen", "127.0.0.1:0", "--database", database] + arguments
@@ -35,12 +40,37 @@ public struct APIServerProcess {
   }
 
   /// SIGTERM, and waits for the process to end.
-  public func stop() {
+  public func stop() async {
+    let process = self.process
     process.terminate()
-    process.waitUntilExit()
+    await Blocking.run { process.waitUntilExit() }
+  }
+
+  /// SIGKILL, and waits for the process to end.
+  public func kill9() async {
+    let process = self.process
+    kill(process.processIdentifier, SIGKILL)
+    await Blocking.run { process.waitUntilExit() }
   }
 
   public struct StartFailure: Error, CustomStringConvertible {
     public let description: String
+  }
+}
+
+/// Blocking work (waiting for a process, reading a pipe) for async tests, on a dispatch thread:
+/// blocking one of the cooperative pool's threads — two on this machine — stalls every test
+/// running beside it.
+public enum Blocking {
+  public static func run<Value>(_ work: @escaping @Sendable () throws -> Value) async throws -> sending Value {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+  }
+
+  public static func run<Value>(_ work: @escaping @Sendable () -> Value) async -> sending Value {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
   }
 }

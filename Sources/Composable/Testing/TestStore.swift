@@ -10,7 +10,7 @@ import IssueReporting
 ///   let store = TestStore(initialState: ProductList.State()) {
 ///     ProductList()
 ///   } withDependencies: {
-///     $0.apiClient.fetchProducts = { [.sample] }
+///     $0.apiClient.fetchProducts = { ProductListing(products: [.sample]) }
 ///   }
 ///   await store.send(.view(.onAppear)) {
 ///     $0.loading = .inProgress
@@ -44,8 +44,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
   }
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``
-  /// wait by default.
-  public var timeout: Duration = .seconds(1)
+  /// wait by default before they fail. A passing test never waits this long; it only bounds a
+  /// failing one. Ten seconds, not TCA's one: in a full parallel run on two cores (servers,
+  /// terminals and processes started by other tests) an effect was seen to wait over a second
+  /// for a thread.
+  public var timeout: Duration = .seconds(10)
   /// The state as the test has asserted it so far.
   public private(set) var state: State
   /// The dependencies the reducer and its effects use.

@@ -17,7 +17,7 @@ extension APIClient {
     return APIClient(
       fetchProducts: {
         try await clock.sleep(for: latency)
-        return try DemoCatalog.products()
+        return ProductListing(products: try DemoCatalog.products())
       },
       fetchUserProfile: { id in
         try await clock.sleep(for: latency)

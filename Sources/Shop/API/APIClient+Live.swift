@@ -28,7 +28,13 @@ extension APIClient {
     return APIClient(
       fetchProducts: {
         let body = try await transport.body(for: request("products"))
-        return try ResponseDecoding.decode([Product].self, from: body, notFound: "products")
+        let entries = try ResponseDecoding.decode([Lenient<Product>].self, from: body, notFound: "products")
+        let products = entries.compactMap(\.value)
+        if products.isEmpty, !entries.isEmpty {
+          // Not one product could be read: the answer is broken, and the strict decoding says how.
+          _ = try ResponseDecoding.decode([Product].self, from: body, notFound: "products")
+        }
+        return ProductListing(products: products, skippedCount: entries.count - products.count)
       },
       fetchUserProfile: { id in
         let body = try await transport.body(for: request("users/\(id)"))

@@ -12,8 +12,8 @@ import Foundation
 ///   expect, and overrides exactly the endpoints it means to use.
 @DependencyClient
 public struct APIClient: Sendable {
-  /// `GET /products`.
-  public var fetchProducts: @Sendable () async throws -> [Product]
+  /// `GET /products`: the products that could be read, and how many could not.
+  public var fetchProducts: @Sendable () async throws -> ProductListing
   /// `GET /users/{id}`.
   public var fetchUserProfile: @Sendable (_ id: Int) async throws -> UserProfile
   /// `GET /carts/user/{id}`: the customer's orders, newest first.

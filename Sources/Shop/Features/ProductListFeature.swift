@@ -134,7 +134,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
   @CasePathable
   public enum InternalAction: Hashable, Sendable {
-    case productsResponse(Result<[Product], APIError>)
+    case productsResponse(Result<ProductListing, APIError>)
     case savedCartLoaded(Result<SavedCart, CartStorageError>)
     case earlierVersionCartFound(SavedCart)
     /// A save finished: the cart as it is saved now.
@@ -248,8 +248,13 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
   public func reduce(into state: inout State, internalAction action: InternalAction) -> Effect<Action> {
     switch action {
-    case let .productsResponse(.success(products)):
+    case let .productsResponse(.success(listing)):
       state.status = .loaded
+      let products = listing.products
+      if listing.skippedCount > 0 {
+        let count = listing.skippedCount
+        state.notice = "\(count) \(count == 1 ? "product" : "products") from the store could not be read and \(count == 1 ? "is" : "are") not shown."
+      }
       let previous = state.quantities
       state.products = IdentifiedArray(
         products.map { ProductFeature.State(product: $0, quantity: previous[$0.id] ?? 0) },

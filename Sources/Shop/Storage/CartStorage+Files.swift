@@ -16,8 +16,8 @@ extension CartStorage {
   public static func file(at url: URL, earlierVersion: URL? = nil) -> CartStorage {
     let file = CartFile(url: url)
     return CartStorage(
-      load: { try file.load() },
-      apply: { changes in try file.apply(changes) },
+      load: { try await onFileQueue { try file.load() } },
+      apply: { changes in try await onFileQueue { try file.apply(changes) } },
       updates: { file.updates() },
       earlierVersionCart: { earlierVersion.flatMap(CartFile.earlierVersionCart(at:)) },
       removeEarlierVersionCart: {
@@ -27,5 +27,15 @@ extension CartStorage {
         }
       }
     )
+  }
+}
+
+/// File work — `fsync`, waiting for another copy's lock — runs on threads of its own, never on
+/// the few threads that run every task of the program.
+private func onFileQueue<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global(qos: .userInitiated).async {
+      continuation.resume(with: Result { try work() })
+    }
   }
 }

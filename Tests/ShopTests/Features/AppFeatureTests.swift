@@ -10,7 +10,7 @@ struct AppFeatureTests {
     TestStore(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: {
-      $0.apiClient.fetchProducts = { [.demo, .another] }
+      $0.apiClient.fetchProducts = { ProductListing(products: [.demo, .another]) }
       $0.apiClient.fetchUserProfile = { _ in .john }
       $0.apiClient.fetchOrders = { _ in [] }
       $0.apiClient.sendOrder = sendOrder
@@ -47,7 +47,7 @@ struct AppFeatureTests {
     await store.receive(._internal(.productList(._internal(.savedCartLoaded(.success(.empty)))))) {
       $0.productList.restoration = .waiting(.empty)
     }
-    await store.receive(._internal(.productList(._internal(.productsResponse(.success([.demo, .another])))))) {
+    await store.receive(._internal(.productList(._internal(.productsResponse(.success(ProductListing(products: [.demo, .another]))))))) {
       $0.productList.status = .loaded
       $0.productList.products = [ProductFeature.State(product: .demo), ProductFeature.State(product: .another)]
       $0.productList.selectedID = Product.demo.id

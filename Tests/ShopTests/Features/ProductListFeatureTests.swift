@@ -23,7 +23,7 @@ struct ProductListFeatureTests {
     TestStore(initialState: state) {
       ProductListFeature()
     } withDependencies: {
-      $0.apiClient.fetchProducts = fetch
+      $0.apiClient.fetchProducts = { ProductListing(products: try await fetch()) }
       $0.apiClient.sendOrder = sendOrder
       $0.cartStorage = storage ?? .inMemory(saved)
       $0.date.now = .orderDate
@@ -116,6 +116,23 @@ struct ProductListFeatureTests {
     await store.send(.view(.onAppear))
     // Retry only means something after a failure, or when the list came back empty.
     await store.send(.view(.retryTapped))
+  }
+
+  @Test func skippedProductsAreSaid() async {
+    var state = ProductListFeature.State()
+    state.restoration = .done
+    let store = TestStore(initialState: state) {
+      ProductListFeature()
+    } withDependencies: {
+      $0.apiClient.fetchProducts = { ProductListing(products: [.demo], skippedCount: 2) }
+    }
+    await store.send(.view(.onAppear)) { $0.status = .loading }
+    await store.receive(\._internal.productsResponse.success) {
+      $0.status = .loaded
+      $0.products = [ProductFeature.State(product: .demo)]
+      $0.selectedID = Product.demo.id
+      $0.notice = "2 products from the store could not be read and are not shown."
+    }
   }
 
   @Test func anEmptyListIsFetchedAgainOnRetry() async {
@@ -494,6 +511,8 @@ struct ProductListFeatureTests {
       $0.savedCart = SavedCart(quantities: [1: 3, 77: 1], revision: 2)
       $0.savingChanges = nil
     }
+    // Removed only after the save, by the effect that follows it.
+    await store.finish()
     #expect(removed.value)
   }
 

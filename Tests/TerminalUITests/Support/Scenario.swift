@@ -52,7 +52,7 @@ enum Scenario: String, CaseIterable, Sendable {
       $0.uuid = .incrementing
       $0.apiClient.fetchProducts = {
         if scenario == .productsError || scenario == .cartRestoring { throw APIError.timedOut(seconds: 10) }
-        return catalog
+        return ProductListing(products: catalog)
       }
       $0.apiClient.fetchUserProfile = { _ in
         if scenario == .profileError { throw APIError.unreachable("the connection was refused") }
