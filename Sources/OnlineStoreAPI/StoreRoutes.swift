@@ -37,21 +37,13 @@ public struct StoreRoutes: Sendable {
       return JSONAnswer.body(EncodedCatalog.array(items), status: .ok)
     }
     router.get("products/:id") { _, context in
-      let id = try Self.id(context)
-      guard let product = encoded.products.first(where: { $0.id == id }) else {
-        throw APIFailure(.notFound, "no product \(id)")
-      }
-      return JSONAnswer.body(product.json, status: .ok)
+      try Self.one(of: encoded.products, context, called: "product")
     }
     router.get("users") { request, _ in
       JSONAnswer.body(EncodedCatalog.array(try ListQuery(request).apply(to: encoded.customers)), status: .ok)
     }
     router.get("users/:id") { _, context in
-      let id = try Self.id(context)
-      guard let customer = encoded.customers.first(where: { $0.id == id }) else {
-        throw APIFailure(.notFound, "no customer \(id)")
-      }
-      return JSONAnswer.body(customer.json, status: .ok)
+      try Self.one(of: encoded.customers, context, called: "customer")
     }
     router.post("auth/login") { request, context in
       try await login(request, context: context)
@@ -113,6 +105,13 @@ public struct StoreRoutes: Sendable {
     }
     let token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0 ... .max)) }.joined()
     return try JSONAnswer.ok(["token": token])
+  }
+
+  /// The item whose id the path names, or a 404 that says which `kind` was not found.
+  private static func one(of items: [EncodedCatalog.Item], _ context: some RequestContext, called kind: String) throws -> Response {
+    let id = try id(context)
+    guard let item = items.first(where: { $0.id == id }) else { throw APIFailure(.notFound, "no \(kind) \(id)") }
+    return JSONAnswer.body(item.json, status: .ok)
   }
 
   private static func id(_ context: some RequestContext) throws -> Int {
