@@ -21,6 +21,26 @@ struct HeadlessSessionTests {
     return HeadlessSession(store: store, size: size)
   }
 
+  /// Help that does not fit scrolls, and its frame says which way there is more: rough edge 1
+  /// of the browsing issue (help was cut at 60×20 and 40×12).
+  @Test(arguments: [Size(width: 40, height: 12), Size(width: 60, height: 20)])
+  func helpScrollsWhenItDoesNotFit(size: Size) async throws {
+    let session = makeSession(size: size)
+    await session.start()
+    await session.press(.character("?"))
+    var screen = session.render().textRows.joined(separator: "\n")
+    #expect(screen.contains("─ ↓ more ─"), "\(screen)")
+    #expect(!screen.contains("repaint the screen"), "the last section is below")
+    #expect(session.store.state.helpScrollLimit > 0)
+    for _ in 0..<5 { await session.press(.pageDown) }
+    screen = session.render().textRows.joined(separator: "\n")
+    #expect(screen.contains("─ ↑ more ─"), "\(screen)")
+    #expect(screen.contains("repaint the screen"), "scrolled to the end")
+    #expect(session.store.state.helpScrollOffset == session.store.state.helpScrollLimit)
+    await session.press(.escape)
+    #expect(!session.store.state.isHelpPresented && session.store.state.helpScrollOffset == 0)
+  }
+
   @Test func aPurchaseByKeyboard() async throws {
     let session = makeSession()
     await session.start()

@@ -11,6 +11,10 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
     public var profile: ProfileFeature.State
     /// Whether the list of key bindings is shown over the screen.
     public var isHelpPresented = false
+    /// How many lines of help are scrolled past, when it does not fit the screen.
+    public var helpScrollOffset = 0
+    /// How far help can scroll at the screen's size (the screen reports it); 0 when it fits.
+    public var helpScrollLimit = 0
 
     public init(userID: Int = 1) {
       self.productList = ProductListFeature.State(userID: userID)
@@ -42,6 +46,9 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
   public enum ViewAction: Hashable, Sendable {
     case tabSelected(Tab)
     case helpToggled
+    case helpScrolled(by: Int)
+    /// The screen's help has this many more lines than fit.
+    case helpScrollLimitChanged(Int)
   }
 
   @CasePathable
@@ -64,6 +71,12 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
       state.selectedTab = tab
     case .helpToggled:
       state.isHelpPresented.toggle()
+      state.helpScrollOffset = 0
+    case let .helpScrolled(lines):
+      state.helpScrollOffset = min(max(0, state.helpScrollOffset + lines), state.helpScrollLimit)
+    case let .helpScrollLimitChanged(limit):
+      state.helpScrollLimit = max(0, limit)
+      state.helpScrollOffset = min(state.helpScrollOffset, state.helpScrollLimit)
     }
     return .none
   }

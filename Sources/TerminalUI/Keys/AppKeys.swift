@@ -33,13 +33,21 @@ public enum AppKeys {
     )
   }
 
-  /// While help is shown: any of its keys closes it.
-  public static func help() -> KeyMap<KeyCommand> {
-    KeyMap(
-      "Help",
-      isModal: true,
-      bindings: [KeyBinding([.escape, .character("q")], "Esc/q", "close help", footer: Hint(keys: "Esc", text: "close help"), action: .app(.helpToggled))]
-    )
+  /// While help is shown: Esc or q closes it, and the arrows scroll it when it does not fit.
+  public static func help(for state: AppFeature.State) -> KeyMap<KeyCommand> {
+    var bindings = [
+      KeyBinding([.escape, .character("q")], "Esc/q", "close help", footer: Hint(keys: "Esc", text: "close help"), action: KeyCommand.app(.helpToggled))
+    ]
+    if state.helpScrollLimit > 0 {
+      let scroll = Hint(keys: "↑↓", text: "scroll")
+      bindings += [
+        KeyBinding([.up, .character("k")], "↑/k", "scroll up", footer: scroll, action: .app(.helpScrolled(by: -1))),
+        KeyBinding([.down, .character("j")], "↓/j", "scroll down", footer: scroll, action: .app(.helpScrolled(by: 1))),
+        KeyBinding([.pageUp], "PgUp", "page up", action: .app(.helpScrolled(by: -10))),
+        KeyBinding([.pageDown], "PgDn", "page down", action: .app(.helpScrolled(by: 10))),
+      ]
+    }
+    return KeyMap("Help", isModal: true, bindings: bindings)
   }
 }
 

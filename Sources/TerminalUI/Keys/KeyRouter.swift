@@ -11,7 +11,7 @@ public enum KeyRouter {
   public static func layers(for state: AppFeature.State) -> [KeyMap<KeyCommand>] {
     var layers = [AppKeys.global(for: state)]
     if state.isHelpPresented {
-      return layers + [AppKeys.help()]
+      return layers + [AppKeys.help(for: state)]
     }
     switch state.selectedTab {
     case .products:

@@ -28,7 +28,7 @@ public enum AppScreen {
     }
     if state.isHelpPresented {
       canvas.highlight(layout.content, with: context.theme.scrim)
-      HelpOverlay.draw(KeyRouter.layers(for: state.withoutHelp), in: layout.content, on: &canvas, theme: context.theme)
+      HelpOverlay.draw(KeyRouter.layers(for: state.withoutHelp), scrolledBy: state.helpScrollOffset, in: layout.content, on: &canvas, theme: context.theme)
     }
     Footer.draw(KeyRouter.footerHints(for: state), in: layout.footer, on: &canvas, theme: context.theme)
     return canvas

@@ -13,6 +13,10 @@ public enum ScreenEvents {
       case .profile: commands.append(.profile(.onAppear))
       }
     }
+    if current.isHelpPresented, AppLayout(size: size).fitsMinimum {
+      let limit = HelpOverlay.scrollLimit(for: current, size: size)
+      if limit != current.helpScrollLimit { commands.append(.app(.helpScrollLimitChanged(limit))) }
+    }
     let rows = AppLayout(size: size).visibleProductRows
     if AppLayout(size: size).fitsMinimum, rows != current.productList.visibleRowCount {
       commands.append(.products(.visibleRowCountChanged(rows)))

@@ -119,6 +119,9 @@ enum Scenario: String, CaseIterable, Sendable {
       return state
     case .help:
       await send(.app(.helpToggled))
+      // What the run loop tells the app after a key: here, how far help can scroll.
+      var previous: AppFeature.State? = store.state
+      screens.sendScreenEvents(since: &previous, size: size)
       return store.state
     case .cartEmpty:
       await send(.products(.cartButtonTapped))
