@@ -37,13 +37,45 @@ struct LayoutRobustnessTests {
       let y = list.y + row
       // The stepper fills the last 15 columns and the price the 11 before the gap, on every
       // row, whatever the title did.
-      let stepper = Self.text(in: canvas, y: y, from: list.maxX - StepperText.width, width: StepperText.width)
-      #expect(stepper == StepperText.text(count: product.quantity), "row \(y)")
-      let price = Self.text(in: canvas, y: y, from: list.maxX - StepperText.width - 2 - 11, width: 11)
+      let compact = list.width < StepperText.compactBelowWidth
+      let stepperWidth = StepperText.width(compact: compact)
+      let stepper = Self.text(in: canvas, y: y, from: list.maxX - stepperWidth, width: stepperWidth)
+      #expect(stepper == StepperText.text(count: product.quantity, compact: compact), "row \(y)")
+      let price = Self.text(in: canvas, y: y, from: list.maxX - stepperWidth - 2 - 11, width: 11)
       #expect(price == TextLayout.pad(product.product.price.formatted, toWidth: 11, alignment: .trailing), "row \(y)")
       #expect(TextWidth.columns(of: canvas.textRows[y]) <= size.width, "row \(y) fits the screen")
     }
     Self.expectNoControlCharacters(in: canvas)
+  }
+
+  /// Rough edge 9 of the browsing issue: past 100 columns the detail pane took the titles'
+  /// width, and at 200 columns a short title sat ~45 columns from its price.
+  @Test func theListKeepsItsWidthAndTheGapIsCapped() {
+    let at80 = AppLayout(size: Size(width: 80, height: 24))
+    for width in [100, 105, 110] {
+      let layout = AppLayout(size: Size(width: width, height: 30))
+      #expect(layout.detailPane == nil, "\(width): no room for a pane beside a full list")
+      #expect(layout.productList.width >= at80.productList.width, "\(width)")
+    }
+    let wide = AppLayout(size: Size(width: 120, height: 30))
+    #expect(wide.productList.width >= at80.productList.width)
+    #expect((wide.detailPane?.width ?? 0) >= AppLayout.minimumDetailPaneWidth)
+    let widest = AppLayout(size: Size(width: 200, height: 50))
+    #expect(widest.productList.width <= AppLayout.productListWidths.upperBound)
+    #expect((widest.detailPane?.width ?? 0) > 90)
+  }
+
+  /// Rough edge 13: at 40×12 the control kept 15 columns while titles shrank to 7, and the
+  /// cart summary vanished. Narrow lists get the compact control; the tab bar the compact sum.
+  @Test func narrowScreensUseCompactForms() async {
+    let size = Size(width: 40, height: 12)
+    let state = await Scenario.productsInCart.state(at: size)
+    let rows = AppScreen.render(state, size: size).textRows
+    #expect(rows[0].hasSuffix("4 · $78.40"), "\(rows[0])")
+    let list = AppLayout(size: size).productList
+    #expect(rows[list.y].contains("[-] 2 [+]"), "\(rows[list.y])")
+    #expect(rows[list.y + 2].contains("[ Add ]"), "\(rows[list.y + 2])")
+    #expect(rows[list.y + 2].contains("Brass bullet"), "the title has room: \(rows[list.y + 2])")
   }
 
   /// A price is never cut, however large: the title gives way, and the prices on screen stay

@@ -22,6 +22,18 @@ public enum CartSummary: Hashable, Sendable {
     }
   }
 
+  /// For a narrow tab bar: `3 · $242.20`, `empty`, `restoring 3…`, `1 · $9.00 · 2 unavailable`.
+  public var compactText: String {
+    switch self {
+    case let .restoring(units):
+      return "restoring \(units)…"
+    case let .contents(units, total, unavailable):
+      var parts = [units > 0 ? "\(units) · \(total.formatted)" : unavailable > 0 ? "" : "empty"]
+      if unavailable > 0 { parts.append("\(unavailable) unavailable") }
+      return parts.filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+  }
+
   private static func items(_ count: Int) -> String {
     "\(count) \(count == 1 ? "item" : "items")"
   }

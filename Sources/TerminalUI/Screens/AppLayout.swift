@@ -31,19 +31,29 @@ public struct AppLayout: Hashable, Sendable {
   }
   public var status: Rect { content.row(content.height - 1).insetBy(dx: 1, dy: 0) }
 
-  /// The product list beside the detail pane on wide screens, or alone.
+  /// The widths the product list keeps: never narrower than on an 80-column screen once the
+  /// detail pane is beside it, and never so wide that a short title sits far from its price.
+  public static let productListWidths = 78...100
+  /// The detail pane appears only with at least this much room beside the list.
+  public static let minimumDetailPaneWidth = 30
+
+  /// The product list: beside the detail pane on wide screens, or alone.
   public var productList: Rect {
-    hasDetailPane ? Rect(x: body.x, y: body.y, width: body.width * 3 / 5, height: body.height) : body
+    let widths = Self.productListWidths
+    let width = hasDetailPane ? min(max(body.width * 3 / 5, widths.lowerBound), widths.upperBound) : min(body.width, widths.upperBound)
+    return Rect(x: body.x, y: body.y, width: width, height: body.height)
   }
 
-  /// The selected product's details, when the screen is at least 100 columns wide.
+  /// The selected product's details, where the list keeps its width and the pane has room.
   public var detailPane: Rect? {
     guard hasDetailPane else { return nil }
     let list = productList
     return Rect(x: list.maxX + 1, y: body.y, width: body.maxX - list.maxX - 1, height: body.height)
   }
 
-  public var hasDetailPane: Bool { size.width >= 100 }
+  public var hasDetailPane: Bool {
+    body.width - Self.productListWidths.lowerBound - 1 >= Self.minimumDetailPaneWidth
+  }
 
   /// The cart sheet rises over the tab's screen below its header, slightly inset, like a sheet
   /// over a list.

@@ -59,7 +59,8 @@ public enum ProductsScreen {
     _ row: ProductFeature.State, in line: Rect, on canvas: inout Canvas, theme: Theme, isSelected: Bool,
     priceColumns: Int = priceWidth
   ) -> Rect {
-    let stepperWidth = StepperText.width
+    let compact = line.width < StepperText.compactBelowWidth
+    let stepperWidth = StepperText.width(compact: compact)
     let titleWidth = max(0, line.width - 2 - priceColumns - 2 - stepperWidth)
     var x = line.x
     x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: line.y), width: 2, style: theme.action)
@@ -68,7 +69,7 @@ public enum ProductsScreen {
     let price = TextLayout.pad(row.product.price.formatted, toWidth: priceColumns, alignment: .trailing)
     x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceColumns, style: theme.price)
     x += 2
-    canvas.draw(StepperText.text(count: row.quantity), at: Point(x: x, y: line.y), width: stepperWidth, style: theme.action)
+    canvas.draw(StepperText.text(count: row.quantity, compact: compact), at: Point(x: x, y: line.y), width: stepperWidth, style: theme.action)
     return Rect(x: line.x, y: line.y, width: 2 + titleColumns, height: 1)
   }
 

@@ -9,10 +9,14 @@ public enum TabBar {
       x += canvas.draw(" \(tab.title) ", at: Point(x: x, y: rect.y), style: style)
       x += 1
     }
-    let summary = state.productList.cartSummary.text
-    let width = TextWidth.columns(of: summary)
-    if x + width + 1 <= rect.maxX {
-      canvas.draw(summary, at: Point(x: rect.maxX - width - 1, y: rect.y), style: theme.price)
+    // The full summary where it fits, the compact one where that fits, else none.
+    let cart = state.productList.cartSummary
+    for summary in [cart.text, cart.compactText] {
+      let width = TextWidth.columns(of: summary)
+      if x + width + 1 <= rect.maxX {
+        canvas.draw(summary, at: Point(x: rect.maxX - width - 1, y: rect.y), style: theme.price)
+        break
+      }
     }
   }
 }

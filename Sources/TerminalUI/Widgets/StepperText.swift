@@ -1,11 +1,20 @@
-/// The add-to-cart control of a product row: `[ Add to Cart ]` at 0, `[-]  2 [+]` above.
+/// The add-to-cart control of a product row: `[ Add to Cart ]` at 0, `[-]  2 [+]` above; on a
+/// narrow list the compact `[ Add ]` and `[-] 2 [+]`, so the title keeps room.
 public enum StepperText {
-  /// The columns the control takes, whatever the quantity.
-  public static let width = 15
+  /// Lists narrower than this get the compact control.
+  public static let compactBelowWidth = 60
 
-  public static func text(count: Int) -> String {
-    guard count > 0 else { return "[ Add to Cart ]" }
+  /// The columns the control takes, whatever the quantity.
+  public static func width(compact: Bool) -> Int { compact ? 9 : 15 }
+
+  public static func text(count: Int, compact: Bool = false) -> String {
+    let width = width(compact: compact)
+    guard count > 0 else { return TextLayout.pad(compact ? "[ Add ]" : "[ Add to Cart ]", toWidth: width, alignment: .trailing) }
     let number = String(count)
-    return TextLayout.pad("[-] " + String(repeating: " ", count: max(0, 3 - number.count)) + number + " [+]", toWidth: width, alignment: .trailing)
+    let text =
+      compact
+      ? "[-]" + String(repeating: " ", count: max(0, 2 - number.count)) + number + " [+]"
+      : "[-] " + String(repeating: " ", count: max(0, 3 - number.count)) + number + " [+]"
+    return TextLayout.pad(text, toWidth: width, alignment: .trailing)
   }
 }
