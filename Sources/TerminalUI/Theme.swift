@@ -29,8 +29,6 @@ public struct Theme: Hashable, Sendable {
   public var selectedTab: Style
   /// Notices that need attention.
   public var warning: Style
-  /// Laid over what is underneath a sheet or a dialog, so it reads as background.
-  public var scrim: Style
 
   public static let color = Theme(
     name: "color",
@@ -45,8 +43,7 @@ public struct Theme: Hashable, Sendable {
     price: Style(foreground: .green),
     key: Style(foreground: .cyan, bold: true),
     selectedTab: Style(foreground: .blue, bold: true, reversed: true),
-    warning: Style(foreground: .yellow, bold: true),
-    scrim: Style(dim: true)
+    warning: Style(foreground: .yellow, bold: true)
   )
 
   public static let monochrome = Theme(
@@ -62,7 +59,6 @@ public struct Theme: Hashable, Sendable {
     price: .plain,
     key: Style(bold: true),
     selectedTab: Style(bold: true, reversed: true),
-    warning: Style(bold: true),
-    scrim: Style(dim: true)
+    warning: Style(bold: true)
   )
 }

@@ -19,7 +19,6 @@ public enum AppScreen {
       if let cart = state.productList.cart {
         CartSheet.draw(cart, layout: layout, on: &canvas, context: context)
         if cart.order != .sending, let alert = cart.alert {
-          canvas.highlight(layout.content, with: context.theme.scrim)
           AlertView.draw(alert, in: layout.sheet.insetBy(dx: 2, dy: 1), on: &canvas, theme: context.theme)
         }
       }
@@ -27,7 +26,6 @@ public enum AppScreen {
       ProfileScreen.draw(state.profile, products: state.productList.products, layout: layout, on: &canvas, context: context)
     }
     if state.isHelpPresented {
-      canvas.highlight(layout.content, with: context.theme.scrim)
       HelpOverlay.draw(KeyRouter.layers(for: state.withoutHelp), scrolledBy: state.helpScrollOffset, in: layout.content, on: &canvas, theme: context.theme)
     }
     Footer.draw(KeyRouter.footerHints(for: state), in: layout.footer, on: &canvas, theme: context.theme)

@@ -49,6 +49,8 @@ public enum HelpOverlay {
   public static func draw(
     _ layers: [KeyMap<KeyCommand>], scrolledBy requestedOffset: Int = 0, in area: Rect, on canvas: inout Canvas, theme: Theme
   ) {
+    // Help is read, not glanced at: nothing of the screen underneath stays around it.
+    canvas.fill(area)
     let layout = Layout(layers, in: area)
     let offset = min(max(0, requestedOffset), layout.scrollLimit)
     let more = [offset > 0 ? "↑" : nil, offset < layout.scrollLimit ? "↓" : nil].compactMap { $0 }
