@@ -82,7 +82,7 @@ public struct StoredOrder: Identifiable, Hashable, Sendable, Codable {
 /// The key travels as the `Idempotency-Key` header. A store that honours it takes an order at
 /// most once per key, so after an answer that never came (a timeout, a lost connection) the
 /// same attempt, body and key unchanged, can be sent again without ordering twice.
-public struct OrderAttempt: Hashable, Sendable {
+public struct OrderAttempt: Hashable, Sendable, Codable {
   public var idempotencyKey: String
   public var order: OrderRequest
 

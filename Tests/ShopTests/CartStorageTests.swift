@@ -69,6 +69,23 @@ struct CartStorageTests {
     #expect(try await second.load().quantities == [1: 4, 2: 3])
   }
 
+  /// The unconfirmed order is saved with the cart and replaced or cleared only when a change
+  /// says so.
+  @Test func anUnconfirmedOrderIsKeptWithTheCart() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.url.appendingPathComponent("cart.json")
+    let storage = CartStorage.file(at: file)
+    let attempt = OrderAttempt(
+      idempotencyKey: "k-1", order: OrderRequest(userId: 1, date: Date(timeIntervalSince1970: 1_795_000_000), products: [.init(productId: 3, quantity: 2)])
+    )
+    _ = try await storage.apply(CartChanges(quantities: [3: 2], unconfirmedOrder: .replaced(by: attempt)))
+    _ = try await storage.apply(CartChanges(quantities: [4: 1]))
+    #expect(try await CartStorage.file(at: file).load().unconfirmedOrder == attempt)
+    _ = try await storage.apply(CartChanges(unconfirmedOrder: .replaced(by: nil)))
+    #expect(try await storage.load().unconfirmedOrder == nil)
+    #expect(CartChanges(unconfirmedOrder: .replaced(by: nil)).isEmpty == false)
+  }
+
   /// Many saves from several storages at once: the lock keeps every change.
   @Test func concurrentSavesNeverLoseAChange() async throws {
     let directory = try TemporaryDirectory()

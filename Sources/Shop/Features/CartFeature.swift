@@ -107,6 +107,9 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     case itemRemoved(Product.ID)
     /// The order went through and the customer saw the confirmation.
     case orderCompleted
+    /// The order's answer never came: it may have been taken. Keep the attempt, so that paying
+    /// for the same lines again resends it.
+    case orderOutcomeUnclear(OrderAttempt)
   }
 
   @Dependency(\.apiClient) var apiClient
@@ -183,7 +186,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     case let .orderResponse(.failure(error)) where error.mayHaveReachedStore:
       state.order = .failed(error)
       state.alert = .orderOutcomeUnclear(reason: error.message)
-      return .none
+      return state.attempt.map { .send(.delegate(.orderOutcomeUnclear($0))) } ?? .none
 
     case let .orderResponse(.failure(error)):
       state.order = .failed(error)

@@ -38,6 +38,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     /// A cart left by version 1.0, which did not record its store, offered to the customer.
     public var earlierVersionCart: SavedCart?
     /// An order whose outcome is unknown; the cart resends it if the same lines are paid again.
+    /// Saved with the cart, so it survives a restart.
     public var unclearOrder: OrderAttempt?
     /// Something the customer should know that is not an error of this screen (the saved cart
     /// could not be read or written).
@@ -290,6 +291,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
     case let .cartSaved(saved):
       adopt(saved.quantities, into: &state)
+      adoptUnconfirmedOrder(saved, into: &state)
       state.savedCart = saved
       state.savingChanges = nil
       // Changes made while the save was under way go out now.
@@ -309,6 +311,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       case .done where saved.revision > state.savedCart.revision:
         // The save under way will still land on top of this version.
         adopt(state.savingChanges.map { saved.applying($0) }?.quantities ?? saved.quantities, into: &state)
+        adoptUnconfirmedOrder(saved, into: &state)
         state.savedCart = saved
       default:
         break
@@ -330,8 +333,11 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       state.cart = nil
       return .concatenate(.send(.delegate(.orderPlaced)), saveCart(&state))
 
+    case let .cart(.presented(.delegate(.orderOutcomeUnclear(attempt)))):
+      state.unclearOrder = attempt
+      return saveCart(&state)
+
     case .cart(.presented(.delegate(.closeRequested))):
-      state.unclearOrder = state.cart?.attempt
       state.cart = nil
       return .none
 
@@ -382,17 +388,25 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
   /// nothing writes nothing.
   private func saveCart(_ state: inout State) -> Effect<Action> {
     guard state.restoration == .done, state.savingChanges == nil else { return .none }
-    let changes = CartChanges(from: state.savedCart.quantities, to: state.quantities)
+    let changes = changes(since: state.savedCart, state)
     guard !changes.isEmpty else { return .none }
     state.savingChanges = changes
     return apply(changes)
+  }
+
+  /// What this copy changed since `saved`: quantities, and the unconfirmed order.
+  private func changes(since saved: SavedCart, _ state: State) -> CartChanges {
+    CartChanges(
+      quantities: CartChanges(from: saved.quantities, to: state.quantities).quantities,
+      unconfirmedOrder: state.unclearOrder == saved.unconfirmedOrder ? .unchanged : .replaced(by: state.unclearOrder)
+    )
   }
 
   /// On the way out: everything not yet known to be saved, including what a save under way is
   /// writing (applying the same change twice is harmless), so the exit waits for all of it.
   private func finalSave(_ state: State) -> Effect<Action> {
     guard state.restoration == .done else { return .none }
-    let changes = CartChanges(from: state.savedCart.quantities, to: state.quantities)
+    let changes = changes(since: state.savedCart, state)
     guard !changes.isEmpty else { return .none }
     return apply(changes)
   }
@@ -411,6 +425,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
   private func restore(_ saved: SavedCart, into state: inout State) {
     state.restoration = .done
     state.savedCart = saved
+    state.unclearOrder = saved.unconfirmedOrder
     for (id, quantity) in saved.quantities {
       setQuantity(quantity, of: id, in: &state)
     }
@@ -428,6 +443,14 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       setQuantity(latest[id] ?? 0, of: id, in: &state)
     }
     refreshOpenCart(&state)
+  }
+
+  /// Takes the saved unconfirmed order unless this copy has changed its own since it last knew
+  /// the saved cart. Call it before updating ``State/savedCart`` and ``State/savingChanges``.
+  private func adoptUnconfirmedOrder(_ saved: SavedCart, into state: inout State) {
+    var known = state.savedCart.unconfirmedOrder
+    if case let .replaced(by: attempt)? = state.savingChanges?.unconfirmedOrder { known = attempt }
+    if state.unclearOrder == known { state.unclearOrder = saved.unconfirmedOrder }
   }
 
   /// Sets how many of product `id` are in the cart, whether the store lists it or not.

@@ -60,17 +60,18 @@ public struct ProfileFeature: BoundingReducer, Sendable {
 
   public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
     switch action {
+    // The profile, then the orders: one order of events, whatever the store's speed.
     case .onAppear:
       var effects: [Effect<Action>] = []
       if state.status.allowsFetch { effects.append(fetchProfile(&state)) }
       if state.ordersStatus.allowsFetch { effects.append(fetchOrders(&state)) }
-      return .merge(effects)
+      return .concatenate(effects)
 
     case .retryTapped:
       var effects: [Effect<Action>] = []
       if case .failed = state.status { effects.append(fetchProfile(&state)) }
       if case .failed = state.ordersStatus { effects.append(fetchOrders(&state)) }
-      return .merge(effects)
+      return .concatenate(effects)
 
     case .refreshTapped:
       guard state.ordersStatus != .loading else { return .none }

@@ -83,10 +83,12 @@ final class CartFile: Sendable {
   static func decode(_ data: Data) -> SavedCart? {
     guard let cart = try? JSONDecoder().decode(SavedCart.self, from: data), (1...2).contains(cart.version)
     else { return nil }
-    return SavedCart(
+    var checked = SavedCart(
       quantities: cart.quantities.filter { $0.key > 0 && $0.value > 0 }.mapValues { min($0, 99) },
       revision: max(0, cart.revision)
     )
+    checked.unconfirmedOrder = cart.unconfirmedOrder
+    return checked
   }
 
   // MARK: Files

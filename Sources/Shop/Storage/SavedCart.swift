@@ -6,10 +6,14 @@
 ///
 /// `revision` counts the writes of the file, so a copy of the store that hears of two versions
 /// (its own save's answer and another copy's change) keeps the newer one.
+///
+/// `unconfirmedOrder` is an order whose answer never came: kept with the cart, so that paying
+/// for the same lines again — after a restart too — resends it with the same idempotency key.
 public struct SavedCart: Hashable, Sendable, Codable {
   public var version = 2
   public var revision: Int
   public var quantities: [Int: Int]
+  public var unconfirmedOrder: OrderAttempt?
 
   public init(quantities: [Int: Int] = [:], revision: Int = 0) {
     self.quantities = quantities
@@ -19,7 +23,7 @@ public struct SavedCart: Hashable, Sendable, Codable {
   public static let empty = SavedCart()
 
   private enum CodingKeys: String, CodingKey {
-    case version, revision, quantities
+    case version, revision, quantities, unconfirmedOrder
   }
 
   /// Reads version 1.0's files too, which had no revision.
@@ -28,6 +32,7 @@ public struct SavedCart: Hashable, Sendable, Codable {
     version = try container.decode(Int.self, forKey: .version)
     revision = try container.decodeIfPresent(Int.self, forKey: .revision) ?? 0
     quantities = try container.decode([Int: Int].self, forKey: .quantities)
+    unconfirmedOrder = try container.decodeIfPresent(OrderAttempt.self, forKey: .unconfirmedOrder)
   }
 
   /// The number of units in the cart, all lines together.
@@ -41,6 +46,9 @@ public struct SavedCart: Hashable, Sendable, Codable {
     for (id, quantity) in changes.quantities {
       result.quantities[id] = quantity > 0 ? quantity : nil
     }
+    if case let .replaced(by: attempt) = changes.unconfirmedOrder {
+      result.unconfirmedOrder = attempt
+    }
     result.revision += 1
     return result
   }
@@ -53,9 +61,17 @@ public struct SavedCart: Hashable, Sendable, Codable {
 /// changed in other lines in the meantime is kept; for a line both changed, the later save wins.
 public struct CartChanges: Hashable, Sendable {
   public var quantities: [Int: Int]
+  public var unconfirmedOrder: UnconfirmedOrderChange
 
-  public init(quantities: [Int: Int] = [:]) {
+  /// Whether a save changes the order whose answer never came.
+  public enum UnconfirmedOrderChange: Hashable, Sendable {
+    case unchanged
+    case replaced(by: OrderAttempt?)
+  }
+
+  public init(quantities: [Int: Int] = [:], unconfirmedOrder: UnconfirmedOrderChange = .unchanged) {
     self.quantities = quantities
+    self.unconfirmedOrder = unconfirmedOrder
   }
 
   /// The lines whose quantity in `current` differs from `base`.
@@ -65,7 +81,8 @@ public struct CartChanges: Hashable, Sendable {
       quantities[id] = current[id] ?? 0
     }
     self.quantities = quantities
+    self.unconfirmedOrder = .unchanged
   }
 
-  public var isEmpty: Bool { quantities.isEmpty }
+  public var isEmpty: Bool { quantities.isEmpty && unconfirmedOrder == .unchanged }
 }

@@ -168,6 +168,8 @@ struct CartFeatureTests {
         )
       }
     }
+    // The parent keeps the attempt with the saved cart.
+    await store.receive(.delegate(.orderOutcomeUnclear(Self.firstAttempt)))
     await store.send(.view(.alert(.dismiss))) { $0.alert = nil }
     await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
     await store.send(.view(.alert(.presented(.confirmPurchase)))) {

@@ -118,6 +118,61 @@ struct ProductListFeatureTests {
     await store.send(.view(.retryTapped))
   }
 
+  /// An order whose answer never came is saved with the cart: after a restart, paying for the
+  /// same lines resends it with the same key, and a completed order clears it.
+  @Test func anUnconfirmedOrderSurvivesARestart() async throws {
+    let memory = CartStorage.inMemory()
+    let sent = LockIsolated<[OrderAttempt]>([])
+    let order = OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: Product.demo.id, quantity: 1)])
+    let attempt = OrderAttempt(idempotencyKey: "00000000-0000-0000-0000-000000000000", order: order)
+
+    // First run: the order times out.
+    let first = makeStore(storage: memory, sendOrder: { attempt in
+      sent.withValue { $0.append(attempt) }
+      throw APIError.timedOut(seconds: 10)
+    })
+    first.exhaustivity = .off
+    await first.send(.view(.onAppear))
+    await first.receive(\._internal.productsResponse.success)
+    await first.send(._internal(.products(.element(id: Product.demo.id, action: ._internal(.addToCart(.view(.plusTapped)))))))
+    await first.receive(\._internal.cartSaved)
+    await first.send(.view(.cartButtonTapped))
+    await first.send(._internal(.cart(.presented(.view(.payTapped)))))
+    await first.send(._internal(.cart(.presented(.view(.alert(.presented(.confirmPurchase)))))))
+    await first.receive(._internal(.cart(.presented(.delegate(.orderOutcomeUnclear(attempt)))))) {
+      $0.unclearOrder = attempt
+    }
+    await first.receive(\._internal.cartSaved)
+    #expect(try await memory.load().unconfirmedOrder == attempt)
+
+    // Second run, a different date: the same lines are sent as the same attempt.
+    let second = TestStore(initialState: ProductListFeature.State()) {
+      ProductListFeature()
+    } withDependencies: {
+      $0.apiClient.fetchProducts = { ProductListing(products: Self.products) }
+      $0.apiClient.sendOrder = { attempt in
+        sent.withValue { $0.append(attempt) }
+        return OrderConfirmation(id: 1, userId: 1, products: attempt.order.products)
+      }
+      $0.cartStorage = memory
+      $0.date.now = .orderDate.addingTimeInterval(3_600)
+      $0.uuid = .incrementing
+    }
+    second.exhaustivity = .off
+    await second.send(.view(.onAppear))
+    await second.receive(\._internal.productsResponse.success)
+    #expect(second.state.unclearOrder == attempt)
+    await second.send(.view(.cartButtonTapped))
+    await second.send(._internal(.cart(.presented(.view(.payTapped)))))
+    await second.send(._internal(.cart(.presented(.view(.alert(.presented(.confirmPurchase)))))))
+    await second.receive(\._internal.cart.presented)
+    await second.send(._internal(.cart(.presented(.view(.alert(.presented(.orderCompletedAcknowledged)))))))
+    await second.receive(._internal(.cart(.presented(.delegate(.orderCompleted)))))
+    await second.receive(\._internal.cartSaved)
+    #expect(sent.value == [attempt, attempt], "one key, one body, twice")
+    #expect(try await memory.load().unconfirmedOrder == nil, "cleared once the order went through")
+  }
+
   @Test func skippedProductsAreSaid() async {
     var state = ProductListFeature.State()
     state.restoration = .done
