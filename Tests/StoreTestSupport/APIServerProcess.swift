@@ -1,6 +1,9 @@
 import Foundation
 
 /// The built `onlinestore-api`, started as its own process on 127.0.0.1 and a port it chose.
+///
+/// `@unchecked Sendable` because `Process` is not marked `Sendable`; the tests only signal it
+/// and wait for it, which `Process` allows from any thread.
 public struct APIServerProcess: @unchecked Sendable {
   public let process: Process
   public let baseURL: URL

@@ -227,7 +227,10 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       return .none
 
     case .earlierVersionCartTaken:
-      guard state.restoration == .done, let earlier = state.earlierVersionCart else { return .none }
+      // Not while a save is under way: the save of these lines would only follow it, and the
+      // old file is removed after that save, never before (the key works again a moment later).
+      guard state.restoration == .done, state.savingChanges == nil, let earlier = state.earlierVersionCart
+      else { return .none }
       state.earlierVersionCart = nil
       for (id, quantity) in earlier.quantities {
         setQuantity(min((state.quantities[id] ?? 0) + quantity, AddToCartFeature.State.maximum), of: id, in: &state)
