@@ -22,7 +22,11 @@ struct KeyRouterTests {
     #expect(KeyRouter.command(for: .pageDown, in: state) == .products(.selectionMoved(.pageDown)))
     #expect(KeyRouter.command(for: .character("+"), in: state) == .stepper(first, .plusTapped))
     #expect(KeyRouter.command(for: .left, in: state) == .stepper(first, .minusTapped))
-    #expect(KeyRouter.command(for: .enter, in: state) == .stepper(first, .plusTapped), "Enter on Add to Cart")
+    #expect(KeyRouter.command(for: .enter, in: state) == .products(.detailsOpened))
+    #expect(KeyRouter.command(for: .character(" "), in: state) == .stepper(first, .plusTapped), "Space adds one")
+    #expect(KeyRouter.command(for: .character("/"), in: state) == .products(.searchOpened))
+    #expect(KeyRouter.command(for: .character("f"), in: state) == .products(.categoryPickerOpened))
+    #expect(KeyRouter.command(for: .character("s"), in: state) == .products(.sortPickerOpened))
     #expect(KeyRouter.command(for: .character("c"), in: state) == .products(.cartButtonTapped))
     #expect(KeyRouter.command(for: .character("r"), in: state) == nil, "retry only after an error")
     #expect(KeyRouter.command(for: .tab, in: state) == .app(.tabSelected(.profile)))
@@ -43,9 +47,11 @@ struct KeyRouterTests {
     #expect(KeyRouter.command(for: .character("d"), in: state, size: size) != nil)
   }
 
-  @Test func enterDoesNotAddOnceAProductIsInTheCart() async {
+  @Test func enterOpensDetailsAndSpaceAddsOneMoreInTheCart() async throws {
     let state = await Scenario.productsInCart.state(at: size)
-    #expect(KeyRouter.command(for: .enter, in: state) == nil)
+    let selected = try #require(state.productList.selectedID)
+    #expect(KeyRouter.command(for: .enter, in: state) == .products(.detailsOpened))
+    #expect(KeyRouter.command(for: .character(" "), in: state) == .stepper(selected, .plusTapped))
   }
 
   @Test func retryAfterAnError() async {

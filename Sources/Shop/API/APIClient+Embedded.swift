@@ -19,6 +19,10 @@ extension APIClient {
         try await clock.sleep(for: latency)
         return ProductListing(products: try DemoCatalog.products())
       },
+      fetchCategories: {
+        try await clock.sleep(for: latency)
+        return Set(try DemoCatalog.products().map(\.category)).sorted()
+      },
       fetchUserProfile: { id in
         try await clock.sleep(for: latency)
         return try DemoCatalog.user(id: id)

@@ -36,6 +36,10 @@ extension APIClient {
         }
         return ProductListing(products: products, skippedCount: entries.count - products.count)
       },
+      fetchCategories: {
+        let body = try await transport.body(for: request("products/categories"))
+        return try ResponseDecoding.decode([String].self, from: body, notFound: "categories")
+      },
       fetchUserProfile: { id in
         let body = try await transport.body(for: request("users/\(id)"))
         return try ResponseDecoding.decode(UserProfile.self, from: body, notFound: "user \(id)")

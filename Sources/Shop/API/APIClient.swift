@@ -14,6 +14,8 @@ import Foundation
 public struct APIClient: Sendable {
   /// `GET /products`: the products that could be read, and how many could not.
   public var fetchProducts: @Sendable () async throws -> ProductListing
+  /// `GET /products/categories`: the store's own list of categories, where it has one.
+  public var fetchCategories: @Sendable () async throws -> [String]
   /// `GET /users/{id}`.
   public var fetchUserProfile: @Sendable (_ id: Int) async throws -> UserProfile
   /// `GET /carts/user/{id}`: the customer's orders, newest first.

@@ -12,18 +12,35 @@ import Boundaries
 /// - the saved cart is restored once the products have loaded; until then it is "restoring";
 /// - every change is saved as a change (the lines this copy touched), one save at a time, so
 ///   another copy's changes to other lines are kept, and another copy's saves show up here;
-/// - a cart left by version 1.0 is offered, never taken in unasked.
+/// - a cart left by version 1.0 is offered, never taken in unasked;
+/// - search, category and sort decide which products are shown and in what order; the
+///   selection stays on the same product while it is shown (see `ProductListFeature+Browsing`).
 public struct ProductListFeature: ComposedBoundingReducer, Sendable {
   public struct State: Equatable, Sendable {
     public var status: FetchStatus = .idle
+    /// Every product the store listed, in its order, with its quantity in the cart.
     public var products: IdentifiedArrayOf<ProductFeature.State> = []
-    /// The highlighted row, if there are products.
+    /// What the customer asked to see: search, category, sort.
+    public var browsing = ProductBrowsing()
+    /// The products on the list now, in order: those that match ``browsing``.
+    public var shownIDs: [Product.ID] = []
+    /// The search line while it is being edited (`/`); `nil` otherwise.
+    public var searchField: SearchField?
+    /// The store's categories, once asked for.
+    public var categoryListing: CategoryListing = .notRequested
+    /// Folded search text and sort order of ``products``.
+    public var index = BrowsingIndex()
+    /// The highlighted row, if any product is shown.
     public var selectedID: Product.ID?
-    /// The index of the first row on screen.
+    /// The index in ``shownIDs`` of the first row on screen.
     public var scrollOffset = 0
     /// How many rows the screen shows at once; the screen reports it, paging uses it.
     public var visibleRowCount = 10
     @PresentationState public var cart: CartFeature.State?
+    /// The category or sort picker.
+    @PresentationState public var picker: PickerFeature.State?
+    /// The selected product's detail sheet.
+    @PresentationState public var details: ProductDetailsFeature.State?
     /// Who is shopping: the orders are theirs.
     public var userID: Int
     /// Whether the saved cart has been read and applied (saving waits for that, so an empty
@@ -100,10 +117,25 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       if case let .waiting(saved) = restoration { saved.unitCount } else { 0 }
     }
 
-    /// The index of the selected row.
+    /// The index of the selected row among the rows shown.
     public var selectedIndex: Int? {
-      selectedID.flatMap { products.index(id: $0) }
+      selectedID.flatMap { shownIDs.firstIndex(of: $0) }
     }
+
+    /// The selected product's row.
+    public var selectedRow: ProductFeature.State? {
+      selectedID.flatMap { products[id: $0] }
+    }
+  }
+
+  /// Where the category picker's list comes from.
+  public enum CategoryListing: Hashable, Sendable {
+    case notRequested
+    case requested
+    /// The store's own list (`GET /products/categories`).
+    case received([String])
+    /// The store has no list (or could not send it): the products' categories stand in.
+    case unavailable
   }
 
   /// The saved cart's journey into the list.
@@ -131,6 +163,21 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case earlierVersionCartTaken
     /// The app is about to exit: anything worth keeping must be written now.
     case willTerminate
+    /// `/`: the search line opens with the search in force.
+    case searchOpened
+    case searchEdited(SearchField.Edit)
+    /// Enter: the search stays, the list has the keys again.
+    case searchCommitted
+    /// Esc while typing: the search is cleared and the line closes.
+    case searchCancelled
+    /// Esc on the list: clears the search in force.
+    case searchCleared
+    case categoryPickerOpened
+    case sortPickerOpened
+    /// `Enter`: the selected product's details.
+    case detailsOpened
+    /// A click on a product row: selects it, or opens the details of the selected one.
+    case productTapped(Product.ID)
   }
 
   @CasePathable
@@ -143,8 +190,11 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case cartSaveFailed(CartStorageError)
     /// Another copy of the store saved the cart.
     case cartChangedElsewhere(SavedCart)
+    case categoriesResponse(Result<[String], APIError>)
     case products(IdentifiedActionOf<ProductFeature>)
     case cart(PresentationAction<CartFeature.Action>)
+    case picker(PresentationAction<PickerFeature.Action>)
+    case details(PresentationAction<ProductDetailsFeature.Action>)
   }
 
   public enum DelegateAction: Hashable, Sendable {
@@ -152,9 +202,10 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case orderPlaced
   }
 
-  private enum CancelID {
+  enum CancelID {
     case fetch
     case watch
+    case categories
   }
 
   @Dependency(\.apiClient) var apiClient
@@ -166,6 +217,8 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     coreReducer
       .forEach(\.products, action: \.products) { ProductFeature() }
       .ifLet(\.$cart, action: \.cart) { CartFeature() }
+      .ifLet(\.$picker, action: \.picker) { PickerFeature() }
+      .ifLet(\.$details, action: \.details) { ProductDetailsFeature() }
   }
 
   // MARK: View
@@ -197,10 +250,10 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       }
 
     case let .selectionMoved(move):
-      guard !state.products.isEmpty else { return .none }
+      guard !state.shownIDs.isEmpty else { return .none }
       let target = move.target(
         from: state.selectedIndex ?? 0,
-        count: state.products.count,
+        count: state.shownIDs.count,
         page: state.visibleRowCount
       )
       select(index: target, in: &state)
@@ -245,6 +298,10 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
     case .willTerminate:
       return finalSave(state)
+
+    case .searchOpened, .searchEdited, .searchCommitted, .searchCancelled, .searchCleared,
+      .categoryPickerOpened, .sortPickerOpened, .detailsOpened, .productTapped:
+      return reduce(into: &state, browsingAction: action)
     }
   }
 
@@ -264,7 +321,11 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
         products.map { ProductFeature.State(product: $0, quantity: previous[$0.id] ?? 0) },
         uniquingIDsWith: { first, _ in first }
       )
-      select(index: state.selectedIndex ?? 0, in: &state)
+      state.index = BrowsingIndex(state.products.map(\.product), sort: state.browsing.sort)
+      if let details = state.details, state.products[id: details.productID] == nil {
+        state.details = nil
+      }
+      showBrowsedProducts(&state)
       if case let .waiting(saved) = state.restoration {
         restore(saved, into: &state)
       }
@@ -343,6 +404,9 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case .cart(.presented(.delegate(.closeRequested))):
       state.cart = nil
       return .none
+
+    case .categoriesResponse, .picker, .details:
+      return reduce(into: &state, browsingAction: action)
 
     case .products, .cart:
       return .none
@@ -481,20 +545,20 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     state.cart = cart
   }
 
-  /// Selects the row at `index` and scrolls just enough to show it.
-  private func select(index: Int, in state: inout State) {
-    guard state.products.indices.contains(index) else {
+  /// Selects the row at `index` of the rows shown and scrolls just enough to show it.
+  func select(index: Int, in state: inout State) {
+    guard state.shownIDs.indices.contains(index) else {
       state.selectedID = nil
       state.scrollOffset = 0
       return
     }
-    state.selectedID = state.products[index].id
+    state.selectedID = state.shownIDs[index]
     let visible = max(1, state.visibleRowCount)
     if index < state.scrollOffset {
       state.scrollOffset = index
     } else if index >= state.scrollOffset + visible {
       state.scrollOffset = index - visible + 1
     }
-    state.scrollOffset = min(state.scrollOffset, max(0, state.products.count - visible))
+    state.scrollOffset = min(state.scrollOffset, max(0, state.shownIDs.count - visible))
   }
 }

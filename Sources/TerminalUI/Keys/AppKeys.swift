@@ -11,10 +11,11 @@ public enum AppKeys {
       bindings: [
         state.isSendingOrder ? KeyBinding([.control("c")], "Ctrl-C", "quit", action: KeyCommand.quit).inFooter(essential: true) : quit,
         KeyBinding([.control("l")], "Ctrl-L", "repaint the screen", action: .redraw),
+      ] + (state.isTypingText ? [] : [
         state.isHelpPresented
           ? KeyBinding([.character("?")], "?", "close help", action: .app(.helpToggled))
-          : KeyBinding([.character("?")], "?", "help", action: .app(.helpToggled)).inFooter(essential: true),
-      ]
+          : KeyBinding([.character("?")], "?", "help", action: .app(.helpToggled)).inFooter(essential: true)
+      ])
     )
   }
 
@@ -82,6 +83,11 @@ public enum ProfileKeys {
 }
 
 extension AppFeature.State {
+  /// Whether typed characters go into a text line (the search), `?` included.
+  var isTypingText: Bool {
+    selectedTab == .products && productList.searchField != nil && productList.picker == nil && productList.details == nil && !isHelpPresented
+  }
+
   /// Whether an order is on its way: only quitting works then.
   var isSendingOrder: Bool {
     selectedTab == .products && productList.cart?.order == .sending

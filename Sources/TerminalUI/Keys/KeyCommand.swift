@@ -7,6 +7,10 @@ public enum KeyCommand: Hashable, Sendable {
   case products(ProductListFeature.ViewAction)
   /// The stepper of one product row.
   case stepper(Product.ID, AddToCartFeature.ViewAction)
+  /// The category or sort picker.
+  case picker(PickerFeature.ViewAction)
+  /// The product detail sheet.
+  case details(ProductDetailsFeature.ViewAction)
   case cart(CartFeature.ViewAction)
   /// One line of the cart.
   case cartItem(Product.ID, CartItemFeature.ViewAction)

@@ -44,20 +44,42 @@ public struct KeyMap<Action> {
   /// Whether keys this map does not bind stop here instead of reaching the screens below
   /// (a dialog or a sheet).
   public var isModal: Bool
+  /// Where typed text goes (a search line): printable characters no binding takes, and pasted
+  /// text. Help lists it as a row of its own.
+  public var textInput: TextInput<Action>?
 
-  public init(_ title: String, isModal: Bool = false, bindings: [KeyBinding<Action>]) {
+  public init(_ title: String, isModal: Bool = false, textInput: TextInput<Action>? = nil, bindings: [KeyBinding<Action>]) {
     self.title = title
     self.isModal = isModal
+    self.textInput = textInput
     self.bindings = bindings
   }
 
-  /// The action bound to `key`, if any.
+  /// The action bound to `key`, if any; a printable character goes to the text input.
   public func action(for key: Key) -> Action? {
-    bindings.first { $0.keys.contains(key) }?.action
+    if let bound = bindings.first(where: { $0.keys.contains(key) }) { return bound.action }
+    if let textInput, case let .character(character) = key { return textInput.action(String(character)) }
+    return nil
   }
 
-  public func map<NewAction>(_ transform: (Action) -> NewAction) -> KeyMap<NewAction> {
-    KeyMap<NewAction>(title, isModal: isModal, bindings: bindings.map { $0.map(transform) })
+  public func map<NewAction>(_ transform: @escaping @Sendable (Action) -> NewAction) -> KeyMap<NewAction> {
+    KeyMap<NewAction>(title, isModal: isModal, textInput: textInput?.map(transform), bindings: bindings.map { $0.map(transform) })
+  }
+}
+
+/// Text typed into a screen: what becomes of it, and how help describes it ("type to search").
+public struct TextInput<Action>: Sendable {
+  public var summary: String
+  public var action: @Sendable (String) -> Action
+
+  public init(_ summary: String, action: @escaping @Sendable (String) -> Action) {
+    self.summary = summary
+    self.action = action
+  }
+
+  public func map<NewAction>(_ transform: @escaping @Sendable (Action) -> NewAction) -> TextInput<NewAction> {
+    let action = self.action
+    return TextInput<NewAction>(summary) { transform(action($0)) }
   }
 }
 

@@ -33,6 +33,21 @@ public enum KeyRouter {
         layers.append(CartKeys.map(for: cart).map(KeyCommand.cart))
         return layers
       }
+      if let picker = list.picker {
+        layers.append(PickerKeys.map(for: picker).map(KeyCommand.picker))
+        return layers
+      }
+      if let details = list.details {
+        if let row = list.products[id: details.productID] {
+          layers.append(StepperKeys.map(for: row.addToCart).map { .stepper(row.id, $0) })
+        }
+        layers.append(DetailsKeys.map(for: details).map(KeyCommand.details))
+        return layers
+      }
+      if let field = list.searchField {
+        layers.append(SearchKeys.map(for: field).map(KeyCommand.products))
+        return layers
+      }
       if list.status == .loaded, let id = list.selectedID, let row = list.products[id: id] {
         layers.append(StepperKeys.map(for: row.addToCart).map { .stepper(id, $0) })
       }
@@ -64,6 +79,16 @@ public enum KeyRouter {
   public static func command(for key: Key, in state: AppFeature.State) -> KeyCommand? {
     for layer in layers(for: state) {
       if let command = layer.action(for: key) { return command }
+      if layer.isModal { return nil }
+    }
+    return nil
+  }
+
+  /// What pasted `text` does: it goes to the innermost text input (a search line), if one is in
+  /// force. Anywhere else it does nothing — pasted text is never taken for keys.
+  public static func command(forPaste text: String, in state: AppFeature.State) -> KeyCommand? {
+    for layer in layers(for: state) {
+      if let input = layer.textInput { return input.action(text) }
       if layer.isModal { return nil }
     }
     return nil

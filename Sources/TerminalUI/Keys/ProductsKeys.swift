@@ -4,7 +4,7 @@ import Shop
 public enum ProductsKeys {
   public static func map(for state: ProductListFeature.State) -> KeyMap<ProductListFeature.ViewAction> {
     var bindings: [KeyBinding<ProductListFeature.ViewAction>] = []
-    if !state.products.isEmpty {
+    if !state.shownIDs.isEmpty {
       let move = Hint(keys: "↑↓", text: "move")
       bindings += [
         KeyBinding([.up, .character("k")], "↑/k", "previous product", footer: move, action: .selectionMoved(.up)),
@@ -15,7 +15,20 @@ public enum ProductsKeys {
         KeyBinding([.end, .character("G")], "End/G", "last product", action: .selectionMoved(.last)),
       ]
     }
+    // Bound in the order the footer gives them up, last first.
+    if state.status == .loaded, !state.products.isEmpty {
+      bindings.append(KeyBinding([.character("/")], "/", "search", action: .searchOpened).inFooter())
+    }
     bindings.append(KeyBinding([.character("c")], "c", "go to cart", action: .cartButtonTapped).inFooter())
+    if !state.shownIDs.isEmpty {
+      bindings.append(KeyBinding([.enter], "Enter", "details", action: .detailsOpened).inFooter())
+    }
+    if state.status == .loaded, !state.products.isEmpty {
+      bindings += [
+        KeyBinding([.character("f")], "f", "category", action: .categoryPickerOpened).inFooter(),
+        KeyBinding([.character("s")], "s", "sort", action: .sortPickerOpened).inFooter(),
+      ]
+    }
     if case .failed = state.status {
       bindings.append(KeyBinding([.character("r"), .enter], "r/Enter", "retry", footer: Hint(keys: "r", text: "retry"), action: .retryTapped))
     } else if state.status == .loaded, state.products.isEmpty {
@@ -28,6 +41,8 @@ public enum ProductsKeys {
         KeyBinding([.character("m")], "m", "add the 1.0 cart here", action: .earlierVersionCartTaken).inFooter(),
         KeyBinding([.escape], "Esc", "not now", action: .noticeDismissed).inFooter(),
       ]
+    } else if !state.browsing.query.isEmpty {
+      bindings.append(KeyBinding([.escape], "Esc", "clear the search", action: .searchCleared).inFooter())
     }
     return KeyMap("Products", bindings: bindings)
   }
@@ -37,13 +52,13 @@ public enum ProductsKeys {
 public enum StepperKeys {
   public static func map(for state: AddToCartFeature.State) -> KeyMap<AddToCartFeature.ViewAction> {
     let quantity = Hint(keys: "+/-", text: "quantity")
-    var bindings = [
-      KeyBinding([.character("+"), .character("="), .right, .character("l")], "+/→/l", "one more", footer: quantity, action: AddToCartFeature.ViewAction.plusTapped),
-      KeyBinding([.character("-"), .left, .character("h")], "-/←/h", "one less", footer: quantity, action: .minusTapped),
-    ]
-    if state.count == 0 {
-      bindings.append(KeyBinding([.enter, .character(" ")], "Enter/Space", "add to cart", action: .plusTapped))
-    }
-    return KeyMap("Selected product", bindings: bindings)
+    return KeyMap(
+      "Selected product",
+      bindings: [
+        KeyBinding([.character("+"), .character("="), .right, .character("l")], "+/→/l", "one more", footer: quantity, action: AddToCartFeature.ViewAction.plusTapped),
+        KeyBinding([.character("-"), .left, .character("h")], "-/←/h", "one less", footer: quantity, action: .minusTapped),
+        KeyBinding([.character(" ")], "Space", state.count == 0 ? "add to cart" : "add one more", action: .plusTapped),
+      ]
+    )
   }
 }

@@ -16,6 +16,12 @@ public enum AppScreen {
     switch state.selectedTab {
     case .products:
       ProductsScreen.draw(state.productList, layout: layout, on: &canvas, context: context)
+      if let details = state.productList.details, let row = state.productList.products[id: details.productID] {
+        DetailsSheet.draw(details, row: row, layout: layout, on: &canvas, theme: context.theme)
+      }
+      if let picker = state.productList.picker {
+        PickerView.draw(picker, in: layout.body, on: &canvas, theme: context.theme)
+      }
       if let cart = state.productList.cart {
         CartSheet.draw(cart, layout: layout, on: &canvas, context: context)
         if cart.order != .sending, let alert = cart.alert {

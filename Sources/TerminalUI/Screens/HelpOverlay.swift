@@ -27,7 +27,7 @@ public enum HelpOverlay {
       // Innermost first, "Anywhere" last.
       sections = (layers.dropFirst() + layers.prefix(1))
         .filter { !$0.bindings.isEmpty }
-        .map { Section(title: $0.title, rows: $0.bindings.map { ($0.keyLabel, $0.summary) }) }
+        .map { Section(title: $0.title, rows: ($0.textInput.map { [("text", $0.summary)] } ?? []) + $0.bindings.map { ($0.keyLabel, $0.summary) }) }
       keyWidth = min(14, (sections.flatMap { $0.rows.map { TextWidth.columns(of: $0.keys) } }.max() ?? 0) + 2)
       let summaryWidth = sections.flatMap { $0.rows.map { TextWidth.columns(of: $0.summary) } }.max() ?? 0
       columnWidth = min(max(30, 1 + keyWidth + summaryWidth + 1), max(0, area.width - 4))

@@ -16,9 +16,10 @@ public enum ProductsScreen {
     _ state: ProductListFeature.State, layout: AppLayout, on canvas: inout Canvas, context: RenderContext
   ) {
     let theme = context.theme
-    canvas.draw("Products", at: Point(x: layout.header.x + 1, y: layout.header.y), style: theme.title)
     let hint = "c  Go to Cart"
-    canvas.draw(hint, at: Point(x: layout.header.maxX - TextWidth.columns(of: hint) - 1, y: layout.header.y), style: theme.secondary)
+    let hintX = layout.header.maxX - TextWidth.columns(of: hint) - 1
+    canvas.draw(title(for: state.browsing), at: Point(x: layout.header.x + 1, y: layout.header.y), width: max(0, hintX - layout.header.x - 2), style: theme.title)
+    canvas.draw(hint, at: Point(x: hintX, y: layout.header.y), style: theme.secondary)
     canvas.draw(String(repeating: "─", count: layout.rule.width), at: Point(x: 0, y: layout.rule.y), style: theme.secondary)
 
     switch state.status {
@@ -31,10 +32,12 @@ public enum ProductsScreen {
       )
     case .loaded where state.products.isEmpty:
       canvas.drawCentered("The store has no products right now. Press r to look again.", in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
+    case .loaded where state.shownIDs.isEmpty:
+      drawNoMatches(state.browsing, in: layout.body, on: &canvas, theme: theme)
     case .loaded:
       drawList(state, in: layout.productList, on: &canvas, theme: theme)
-      if let pane = layout.detailPane, let index = state.selectedIndex {
-        drawDetails(state.products[index].product, in: pane, on: &canvas, theme: theme)
+      if let pane = layout.detailPane, let row = state.selectedRow {
+        drawDetails(row.product, in: pane, on: &canvas, theme: theme)
       }
     }
     drawStatus(state, in: layout.status, on: &canvas, theme: theme)
@@ -42,14 +45,38 @@ public enum ProductsScreen {
 
   static func drawList(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
     // Sized by the rows on screen only, so a frame costs the same for 20 products or 100,000.
-    let visible = ScrollingList.visibleRange(count: state.products.count, offset: state.scrollOffset, height: rect.height)
-    let priceColumns = priceColumns(for: state.products[visible].lazy.map(\.product.price))
+    let shown = state.shownIDs
+    let visible = ScrollingList.visibleRange(count: shown.count, offset: state.scrollOffset, height: rect.height)
+    let rows = shown[visible].compactMap { state.products[id: $0] }
+    let priceColumns = priceColumns(for: rows.lazy.map(\.product.price))
     ScrollingList.draw(
-      count: state.products.count, offset: state.scrollOffset, selected: state.selectedIndex,
+      count: shown.count, offset: state.scrollOffset, selected: state.selectedIndex,
       in: rect, on: &canvas, theme: theme
     ) { index, line, isSelected, canvas in
-      drawRow(state.products[index], in: line, on: &canvas, theme: theme, isSelected: isSelected, priceColumns: priceColumns)
+      guard let row = state.products[id: shown[index]] else { return nil }
+      return drawRow(row, in: line, on: &canvas, theme: theme, isSelected: isSelected, priceColumns: priceColumns)
     }
+  }
+
+  /// "Products", then the category and the order when they are not the defaults:
+  /// `Products · Electronics · Price: low to high`.
+  static func title(for browsing: ProductBrowsing) -> String {
+    var parts = ["Products"]
+    if let category = browsing.category { parts.append(ProductListFeature.categoryTitle(category)) }
+    if browsing.sort != .storeOrder { parts.append(browsing.sort.title) }
+    return parts.joined(separator: " · ")
+  }
+
+  /// Nothing matches the search or the category: say so, and how to see more.
+  static func drawNoMatches(_ browsing: ProductBrowsing, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+    var what = browsing.query.isEmpty ? "No products" : "No products match \u{201C}\(browsing.query)\u{201D}"
+    if let category = browsing.category { what += " in \(ProductListFeature.categoryTitle(category))" }
+    var ways: [String] = []
+    if !browsing.query.isEmpty { ways.append("Esc clears the search") }
+    if browsing.category != nil { ways.append("f picks another category") }
+    let middle = rect.centered(width: rect.width, height: 2)
+    canvas.drawCentered(what + ".", in: middle.row(0), style: theme.text)
+    canvas.drawCentered(ways.joined(separator: " · "), in: middle.row(1), style: theme.secondary)
   }
 
   /// Draws one product row; returns the part the selection bar covers: the marker and the
@@ -118,7 +145,19 @@ public enum ProductsScreen {
       return
     }
     guard state.status == .loaded, !state.products.isEmpty else { return }
-    let position = "\((state.selectedIndex ?? 0) + 1)/\(state.products.count)"
+    if state.searchField != nil || !state.browsing.query.isEmpty {
+      SearchLine.draw(
+        text: state.searchField?.text ?? state.browsing.query, cursor: state.searchField?.cursor,
+        count: matchCount(state), in: rect, on: &canvas, theme: theme
+      )
+      return
+    }
+    let position = state.browsing.isFiltering ? matchCount(state) : "\((state.selectedIndex ?? 0) + 1)/\(state.shownIDs.count)"
     canvas.draw(position, at: Point(x: rect.maxX - TextWidth.columns(of: position), y: rect.y), style: theme.secondary)
+  }
+
+  /// How many products are shown of how many the store lists: `3 of 20`.
+  static func matchCount(_ state: ProductListFeature.State) -> String {
+    "\(state.shownIDs.count) of \(state.products.count)"
   }
 }

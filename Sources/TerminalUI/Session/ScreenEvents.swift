@@ -17,6 +17,10 @@ public enum ScreenEvents {
       let limit = HelpOverlay.scrollLimit(for: current, size: size)
       if limit != current.helpScrollLimit { commands.append(.app(.helpScrollLimitChanged(limit))) }
     }
+    if current.productList.details != nil, AppLayout(size: size).fitsMinimum {
+      let limit = DetailsSheet.scrollLimit(for: current.productList, size: size)
+      if limit != current.productList.details?.scrollLimit { commands.append(.details(.scrollLimitChanged(limit))) }
+    }
     let rows = AppLayout(size: size).visibleProductRows
     if AppLayout(size: size).fitsMinimum, rows != current.productList.visibleRowCount {
       commands.append(.products(.visibleRowCountChanged(rows)))

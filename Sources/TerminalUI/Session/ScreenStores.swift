@@ -20,6 +20,8 @@ public struct ScreenStores {
     case let .app(action): appScreen.send(action)
     case let .products(action): productsScreen.send(action)
     case let .stepper(id, action): stepper(of: id)?.send(action)
+    case let .picker(action): picker?.send(action)
+    case let .details(action): details?.send(action)
     case let .cart(action): cartSheet?.send(action)
     case let .cartItem(id, action): cartLine(id)?.send(action)
     case let .profile(action): profileScreen.send(action)
@@ -54,6 +56,14 @@ public struct ScreenStores {
   public func stepper(of id: Product.ID) -> ViewOnlyStoreOf<AddToCartFeature>? {
     productList.scope(state: \.products[id: id], action: \.products[id: id])?
       .scope(state: \.addToCart, action: \.addToCart).viewScope
+  }
+
+  public var picker: ViewOnlyStoreOf<PickerFeature>? {
+    productList.scope(state: \.picker, action: \.picker.presented)?.viewScope
+  }
+
+  public var details: ViewOnlyStoreOf<ProductDetailsFeature>? {
+    productList.scope(state: \.details, action: \.details.presented)?.viewScope
   }
 
   public var cartSheet: ViewOnlyStoreOf<CartFeature>? {

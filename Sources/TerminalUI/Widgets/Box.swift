@@ -28,6 +28,12 @@ public enum Box {
     if let title {
       canvas.draw(" \(title) ", at: Point(x: rect.x + 2, y: rect.y), width: rect.width - 4 - noteWidth, style: theme.title)
     }
+    return inside(rect)
+  }
+
+  /// The space inside a box drawn in `rect`, without drawing it.
+  public static func inside(_ rect: Rect) -> Rect {
+    guard rect.width >= 2, rect.height >= 2 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
     return rect.insetBy(dx: 1, dy: 1)
   }
 }

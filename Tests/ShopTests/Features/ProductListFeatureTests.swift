@@ -43,6 +43,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
+      $0.shownIDs = Self.products.map(\.id)
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
@@ -105,6 +106,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
+      $0.shownIDs = Self.products.map(\.id)
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
@@ -185,6 +187,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = [ProductFeature.State(product: .demo)]
+      $0.shownIDs = [Product.demo.id]
       $0.selectedID = Product.demo.id
       $0.notice = "2 products from the store could not be read and are not shown."
     }
@@ -209,6 +212,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
+      $0.shownIDs = Self.products.map(\.id)
       $0.selectedID = Product.demo.id
     }
     #expect(fetches.value == 2)
@@ -234,6 +238,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
+      $0.shownIDs = Self.products.map(\.id)
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
@@ -360,6 +365,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
+      $0.shownIDs = Self.products.map(\.id)
       $0.products[id: Product.another.id]?.quantity = 3
       $0.unavailableQuantities = [999: 1]
       $0.savedCart = saved
@@ -564,6 +570,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
+      $0.shownIDs = Self.products.map(\.id)
       $0.products[id: 1]?.quantity = 1
       $0.savedCart = SavedCart(quantities: [1: 1], revision: 1)
       $0.selectedID = Product.demo.id
@@ -618,6 +625,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
+      $0.shownIDs = Self.products.map(\.id)
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
@@ -642,6 +650,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
+      $0.shownIDs = Self.products.map(\.id)
       $0.selectedID = Product.demo.id
     }
     await store.send(.view(.noticeDismissed)) { $0.notice = nil }
@@ -687,6 +696,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = IdentifiedArray(uniqueElements: many.map { ProductFeature.State(product: $0) })
+      $0.shownIDs = many.map(\.id)
       $0.selectedID = 1
       $0.restoration = .done
     }

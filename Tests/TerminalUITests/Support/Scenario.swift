@@ -35,6 +35,16 @@ enum Scenario: String, CaseIterable, Sendable {
   /// An order of the history opened.
   case profileOrderOpen
   case help
+  /// `/ca` typed, the search line still open.
+  case searchTyping
+  /// A search nothing matches, kept with Enter.
+  case searchNoMatches
+  case categoryPicker
+  case sortPicker
+  /// A category chosen, sorted by price, a search kept.
+  case productsBrowsed
+  /// The detail sheet of a product in the cart.
+  case details
 
   /// The app in this scenario, laid out for `size`.
   @MainActor
@@ -54,6 +64,7 @@ enum Scenario: String, CaseIterable, Sendable {
         if scenario == .productsError || scenario == .cartRestoring { throw APIError.timedOut(seconds: 10) }
         return ProductListing(products: catalog)
       }
+      $0.apiClient.fetchCategories = { Set(catalog.map(\.category)).sorted() }
       $0.apiClient.fetchUserProfile = { _ in
         if scenario == .profileError { throw APIError.unreachable("the connection was refused") }
         return UserProfile(id: 1, email: "ada@example.com", username: "ada", name: .init(firstname: "ada", lastname: "lovelace"))
@@ -125,6 +136,37 @@ enum Scenario: String, CaseIterable, Sendable {
       return store.state
     case .cartEmpty:
       await send(.products(.cartButtonTapped))
+      return store.state
+    case .searchTyping, .searchNoMatches:
+      await send(.products(.searchOpened))
+      for character in self == .searchTyping ? "ca" : "zzz" {
+        await send(.products(.searchEdited(.insert(String(character)))))
+      }
+      if self == .searchNoMatches { await send(.products(.searchCommitted)) }
+      return store.state
+    case .categoryPicker:
+      await send(.products(.categoryPickerOpened))
+      await send(.picker(.highlightMoved(.down)))
+      return store.state
+    case .sortPicker:
+      await send(.products(.sortPickerOpened))
+      return store.state
+    case .productsBrowsed:
+      await send(.products(.categoryPickerOpened))
+      await send(.picker(.highlightMoved(.down)))
+      await send(.picker(.chooseTapped))
+      await send(.products(.sortPickerOpened))
+      await send(.picker(.highlightMoved(.down)))
+      await send(.picker(.chooseTapped))
+      await send(.products(.searchOpened))
+      await send(.products(.searchEdited(.insert("e"))))
+      await send(.products(.searchCommitted))
+      return store.state
+    case .details:
+      await addToCart(send)
+      await send(.products(.detailsOpened))
+      var previous: AppFeature.State? = store.state
+      screens.sendScreenEvents(since: &previous, size: size)
       return store.state
     default:
       break

@@ -1,0 +1,79 @@
+import Boundaries
+
+/// A short list to choose one thing from: the category picker (`f`) and the sort picker (`s`).
+///
+/// It opens on the choice in force, moves with the arrows, and tells its parent what was chosen
+/// or that it was left; the parent applies the choice and closes it.
+public struct PickerFeature: BoundingReducer, Sendable {
+  public struct State: Equatable, Sendable {
+    public var title: String
+    public var options: [Option]
+    /// The option in force when the picker opened, marked as such.
+    public var current: Int?
+    /// The highlighted option.
+    public var highlighted: Int
+
+    public init(title: String, options: [Option], current: BrowsingChoice) {
+      self.title = title
+      self.options = options
+      self.current = options.firstIndex { $0.choice == current }
+      self.highlighted = self.current ?? 0
+    }
+
+    /// Replaces the options (a store's own list arrived), keeping the highlight on the same
+    /// choice when it is still offered.
+    public mutating func replaceOptions(_ options: [Option]) {
+      let highlightedChoice = self.options.indices.contains(highlighted) ? self.options[highlighted].choice : nil
+      let currentChoice = current.map { self.options[$0].choice }
+      self.options = options
+      current = currentChoice.flatMap { choice in options.firstIndex { $0.choice == choice } }
+      highlighted = highlightedChoice.flatMap { choice in options.firstIndex { $0.choice == choice } } ?? current ?? 0
+    }
+  }
+
+  public struct Option: Hashable, Sendable {
+    public var title: String
+    public var choice: BrowsingChoice
+
+    public init(_ title: String, _ choice: BrowsingChoice) {
+      self.title = title
+      self.choice = choice
+    }
+  }
+
+  public typealias Action = FeatureAction<ViewAction, Never, DelegateAction>
+
+  public enum ViewAction: Hashable, Sendable {
+    case highlightMoved(SelectionMove)
+    /// Enter: the highlighted option.
+    case chooseTapped
+    /// A click on one option.
+    case optionTapped(Int)
+    case cancelTapped
+  }
+
+  @CasePathable
+  public enum DelegateAction: Hashable, Sendable {
+    case chose(BrowsingChoice)
+    case cancelled
+  }
+
+  public init() {}
+
+  public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
+    switch action {
+    case let .highlightMoved(move):
+      state.highlighted = move.target(from: state.highlighted, count: state.options.count, page: 5)
+      return .none
+    case .chooseTapped:
+      guard state.options.indices.contains(state.highlighted) else { return .none }
+      return .send(.delegate(.chose(state.options[state.highlighted].choice)))
+    case let .optionTapped(index):
+      guard state.options.indices.contains(index) else { return .none }
+      state.highlighted = index
+      return .send(.delegate(.chose(state.options[index].choice)))
+    case .cancelTapped:
+      return .send(.delegate(.cancelled))
+    }
+  }
+}

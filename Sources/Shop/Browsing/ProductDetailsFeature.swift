@@ -1,0 +1,49 @@
+import Boundaries
+
+/// The detail sheet of one product (`Enter` on a row): its whole description, scrollable.
+///
+/// The product and its stepper stay in the product list — the sheet names the product, and the
+/// stepper keys it shows reach the list's own row — so there is one quantity, never two.
+public struct ProductDetailsFeature: BoundingReducer, Sendable {
+  public struct State: Equatable, Sendable {
+    public var productID: Product.ID
+    /// Lines of the text scrolled past.
+    public var scrollOffset = 0
+    /// How far the text can scroll at the screen's size (the screen reports it); 0 when it fits.
+    public var scrollLimit = 0
+
+    public init(productID: Product.ID) {
+      self.productID = productID
+    }
+  }
+
+  public typealias Action = FeatureAction<ViewAction, Never, DelegateAction>
+
+  public enum ViewAction: Hashable, Sendable {
+    case scrolled(by: Int)
+    /// The screen has this many more lines of text than fit.
+    case scrollLimitChanged(Int)
+    case closeTapped
+  }
+
+  @CasePathable
+  public enum DelegateAction: Hashable, Sendable {
+    case closeRequested
+  }
+
+  public init() {}
+
+  public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
+    switch action {
+    case let .scrolled(lines):
+      state.scrollOffset = min(max(0, state.scrollOffset + lines), state.scrollLimit)
+      return .none
+    case let .scrollLimitChanged(limit):
+      state.scrollLimit = max(0, limit)
+      state.scrollOffset = min(state.scrollOffset, state.scrollLimit)
+      return .none
+    case .closeTapped:
+      return .send(.delegate(.closeRequested))
+    }
+  }
+}

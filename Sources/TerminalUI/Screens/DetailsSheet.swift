@@ -1,0 +1,86 @@
+import Shop
+
+/// A product's details as a sheet over the list (`Enter`): the title wrapped, price, rating,
+/// category, the stepper, and the whole description, which scrolls when it does not fit.
+public enum DetailsSheet {
+  /// Where the parts of the sheet go for one product on a screen of one size.
+  struct Layout {
+    /// The sheet: as the cart's, but no wider than a comfortable reading width.
+    var frame: Rect
+    var inside: Rect
+    var titleLines: [String]
+    var description: [String]
+    /// The rows of the description's window.
+    var textArea: Rect
+
+    init(_ product: Product, layout: AppLayout) {
+      let sheet = layout.sheet
+      let width = min(sheet.width, DetailsSheet.maximumWidth)
+      frame = Rect(x: sheet.x + (sheet.width - width) / 2, y: sheet.y, width: width, height: sheet.height)
+      inside = Box.inside(frame).insetBy(dx: 1, dy: 0)
+      let textWidth = max(1, inside.width)
+      titleLines = Array(TextLayout.wrap(SafeText.sanitize(product.title), toWidth: textWidth).prefix(3))
+      description = TextLayout.wrap(SafeText.sanitize(product.description), toWidth: textWidth)
+      // The title, a blank line, price and rating, category, stepper, a blank line.
+      let top = titleLines.count + 5
+      textArea = Rect(x: inside.x, y: inside.y + top, width: inside.width, height: max(0, inside.height - top))
+    }
+
+    var scrollLimit: Int { max(0, description.count - textArea.height) }
+  }
+
+  /// Lines of text read best below about 80 columns.
+  static let maximumWidth = 84
+
+  /// How far the description of the open details can scroll on a screen of `size`.
+  public static func scrollLimit(for state: ProductListFeature.State, size: Size) -> Int {
+    guard let details = state.details, let row = state.products[id: details.productID] else { return 0 }
+    return Layout(row.product, layout: AppLayout(size: size)).scrollLimit
+  }
+
+  public static func draw(
+    _ details: ProductDetailsFeature.State, row: ProductFeature.State, layout appLayout: AppLayout, on canvas: inout Canvas, theme: Theme
+  ) {
+    let layout = Layout(row.product, layout: appLayout)
+    let offset = min(details.scrollOffset, layout.scrollLimit)
+    let more = [offset > 0 ? "↑" : nil, offset < layout.scrollLimit ? "↓" : nil].compactMap { $0 }
+    Sheet.draw(over: appLayout.content, in: layout.frame, on: &canvas, title: "Details", note: more.isEmpty ? "Esc close" : more.joined() + " more", theme: theme)
+    let inside = layout.inside
+    guard inside.height >= 3, inside.width > 4 else { return }
+    var y = inside.y
+    func line(_ text: String, _ style: Style) {
+      if y < inside.maxY { canvas.draw(text, at: Point(x: inside.x, y: y), width: inside.width, style: style) }
+      y += 1
+    }
+    /// Two texts on one line, two columns apart.
+    func pair(_ first: String, _ firstStyle: Style, _ second: String, _ secondStyle: Style) {
+      if y < inside.maxY {
+        let width = canvas.draw(first, at: Point(x: inside.x, y: y), width: inside.width, style: firstStyle)
+        canvas.draw(second, at: Point(x: inside.x + width + 2, y: y), width: max(0, inside.width - width - 2), style: secondStyle)
+      }
+      y += 1
+    }
+    for title in layout.titleLines { line(title, theme.title) }
+    y += 1
+    let product = row.product
+    let price = product.price.formatted
+    let rating = "\(stars(product.rating.rate)) \(ProductsScreen.oneDecimal(product.rating.rate)) (\(product.rating.count) \(product.rating.count == 1 ? "rating" : "ratings"))"
+    pair(price, theme.price, rating, theme.text)
+    line("Category: " + (product.category.isEmpty ? "none" : ProductListFeature.categoryTitle(product.category)), theme.secondary)
+    pair(StepperText.text(count: row.quantity).trimmingLeadingSpaces, theme.action, row.quantity > 0 ? "in your cart" : "", theme.secondary)
+    let text = layout.textArea
+    for (index, paragraph) in layout.description.dropFirst(offset).prefix(text.height).enumerated() {
+      canvas.draw(paragraph, at: Point(x: text.x, y: text.y + index), width: text.width, style: theme.text)
+    }
+  }
+
+  /// `★★★★☆` for 3.9: the rating rounded to whole stars out of five.
+  static func stars(_ rate: Double) -> String {
+    let filled = min(5, max(0, Int(rate.rounded())))
+    return String(repeating: "★", count: filled) + String(repeating: "☆", count: 5 - filled)
+  }
+}
+
+extension String {
+  var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
+}
