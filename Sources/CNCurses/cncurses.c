@@ -53,3 +53,51 @@ int cn_terminal_size(int fd, int *rows, int *columns) {
   *columns = size.ws_col;
   return 0;
 }
+
+// MARK: Bracketed paste
+
+// Codes above every key ncurses defines, for the two sequences taught with define_key.
+#define CN_KEY_PASTE_START (KEY_MAX + 1)
+#define CN_KEY_PASTE_END (KEY_MAX + 2)
+
+int cn_key_paste_start(void) { return CN_KEY_PASTE_START; }
+int cn_key_paste_end(void) { return CN_KEY_PASTE_END; }
+
+void cn_set_bracketed_paste(bool on) {
+  if (on) {
+    define_key("\033[200~", CN_KEY_PASTE_START);
+    define_key("\033[201~", CN_KEY_PASTE_END);
+    putp("\033[?2004h");
+  } else {
+    putp("\033[?2004l");
+  }
+  fflush(stdout);
+}
+
+// MARK: Mouse
+
+int cn_key_mouse(void) { return KEY_MOUSE; }
+
+bool cn_set_mouse(bool on) {
+  if (!on) {
+    mousemask(0, NULL);
+    return false;
+  }
+  // Presses only, never releases or motion: a click acts on press, and the wheel is reported
+  // as buttons 4 and 5. No click interval, so a press is reported at once.
+  mmask_t wanted = BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED;
+  mmask_t granted = mousemask(wanted, NULL);
+  mouseinterval(0);
+  return granted != 0;
+}
+
+cn_mouse_kind cn_read_mouse(int *x, int *y) {
+  MEVENT event;
+  if (getmouse(&event) != OK) return cn_mouse_other;
+  *x = event.x;
+  *y = event.y;
+  if (event.bstate & BUTTON4_PRESSED) return cn_mouse_wheel_up;
+  if (event.bstate & BUTTON5_PRESSED) return cn_mouse_wheel_down;
+  if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return cn_mouse_press;
+  return cn_mouse_other;
+}

@@ -30,7 +30,7 @@ static char alternate_stack[64 * 1024];
 // back in normal mode, turn off every mouse reporting mode, and start a fresh line.
 static const char reset_sequences[] =
     "\033[0m\033[?1049l\033[?25h\033[?1l\033>"
-    "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\r\n";
+    "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?2004l\r\n";
 
 static void write_all(int fd, const char *bytes, size_t length) {
   while (length > 0) {

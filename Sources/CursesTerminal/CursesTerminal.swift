@@ -24,6 +24,11 @@ public final class CursesTerminal {
   private let eventSource: TerminalEventSource
   private var colorPairs: [ColorPairKey: Int16] = [:]
   private var isStopped = false
+  /// Text of a paste whose end has not been read yet.
+  private var paste: String?
+
+  /// The most of one paste kept; the rest is dropped (no screen takes more than a line).
+  static let maximumPasteLength = 65_536
 
   private struct ColorPairKey: Hashable {
     var foreground: Color?
@@ -34,8 +39,10 @@ public final class CursesTerminal {
   ///
   /// - Parameters:
   ///   - wantsColor: `false` for `--no-color` or `NO_COLOR`.
+  ///   - wantsMouse: `false` for `--no-mouse`: clicks and the wheel then stay the terminal's
+  ///     (selecting text, scrolling its history).
   ///   - crashNote: What to print after restoring the terminal if the process crashes.
-  public static func start(wantsColor: Bool, crashNote: String) throws(TerminalError) -> CursesTerminal {
+  public static func start(wantsColor: Bool, wantsMouse: Bool = true, crashNote: String) throws(TerminalError) -> CursesTerminal {
     guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "input") }
     guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "output") }
     let term = ProcessInfo.processInfo.environment["TERM"]
@@ -62,6 +69,8 @@ public final class CursesTerminal {
     nodelay(window, true)
     curs_set(0)
     set_escdelay(25)
+    cn_set_bracketed_paste(true)
+    if wantsMouse { _ = cn_set_mouse(true) }
     var usesColor = false
     if wantsColor, has_colors() {
       start_color()
@@ -97,10 +106,29 @@ public final class CursesTerminal {
   public func readInput() -> [InputEvent] {
     var events: [InputEvent] = []
     var code: wint_t = 0
-    // A paste can be long; read in bounded batches so a frame is drawn in between.
-    while events.count < 512 {
+    // A paste can be long; read in bounded batches so a frame is drawn in between. A paste
+    // still open at the end of a batch goes on in the next.
+    var read = 0
+    while read < 4096 {
       let status = wget_wch(window, &code)
       if status == ERR { break }
+      read += 1
+      if status == KEY_CODE_YES, Int32(code) == cn_key_paste_start() {
+        paste = paste ?? ""
+        continue
+      }
+      if status == KEY_CODE_YES, Int32(code) == cn_key_paste_end() {
+        if let text = paste, !text.isEmpty { events.append(.paste(text)) }
+        paste = nil
+        continue
+      }
+      if paste != nil {
+        // Inside a paste every character is text, Enter and Tab included, never a key.
+        if status != KEY_CODE_YES, let scalar = Unicode.Scalar(UInt32(code)), paste!.unicodeScalars.count < Self.maximumPasteLength {
+          paste!.unicodeScalars.append(scalar == "\r" ? "\n" : scalar)
+        }
+        continue
+      }
       let event =
         status == KEY_CODE_YES ? KeyDecoding.functionKey(Int32(code)) : KeyDecoding.character(UInt32(code))
       if let event { events.append(event) }
@@ -192,6 +220,8 @@ public final class CursesTerminal {
   public func stop() {
     guard !isStopped else { return }
     isStopped = true
+    _ = cn_set_mouse(false)
+    cn_set_bracketed_paste(false)
     if !cn_has_alternate_screen() {
       wclear(window)
       wrefresh(window)

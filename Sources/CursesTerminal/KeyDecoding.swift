@@ -5,6 +5,9 @@ import TerminalUI
 public enum InputEvent: Equatable, Sendable {
   case key(Key)
   case resize
+  case mouse(MouseEvent)
+  /// Text the user pasted, whole (the terminal bracketed it).
+  case paste(String)
 }
 
 /// Turns `wget_wch`'s answers into keys.
@@ -42,7 +45,22 @@ enum KeyDecoding {
     case cn_key_delete(): .key(.delete)
     case cn_key_enter(): .key(.enter)
     case cn_key_resize(): .resize
+    case cn_key_mouse(): mouse()
     default: nil
     }
+  }
+
+  /// The mouse report ncurses has waiting, if it is one the screens use.
+  static func mouse() -> InputEvent? {
+    var x: Int32 = 0
+    var y: Int32 = 0
+    let kind: MouseEvent.Kind
+    switch cn_read_mouse(&x, &y) {
+    case cn_mouse_press: kind = .press
+    case cn_mouse_wheel_up: kind = .wheelUp
+    case cn_mouse_wheel_down: kind = .wheelDown
+    default: return nil
+    }
+    return .mouse(MouseEvent(kind, at: Point(x: Int(x), y: Int(y))))
   }
 }

@@ -95,14 +95,12 @@ final class InteractiveSession {
         case .resize:
           resize()
         case let .key(key):
-          switch KeyRouter.command(for: key, in: store.state, size: terminal.size) {
-          case .quit?: return .quit
-          case .redraw?: repaintEverything = true
-          case let command?: screens.send(command)
-          case nil: break
-          }
-          // Routing the next key needs the state this one produced.
-          settle()
+          if let ending = perform(KeyRouter.command(for: key, in: store.state, size: terminal.size)) { return ending }
+        case let .mouse(event):
+          // The frame on screen now decides what is under the pointer.
+          if let ending = perform(AppScreen.command(for: event, in: store.state, size: terminal.size)) { return ending }
+        case let .paste(text):
+          if let ending = perform(KeyRouter.command(forPaste: text, in: store.state)) { return ending }
         }
       }
     case .terminal(.signal(SIGWINCH)):
@@ -114,6 +112,19 @@ final class InteractiveSession {
     case .tick:
       spinnerFrame &+= 1
     }
+    return nil
+  }
+
+  /// Does what a key, a click or a paste asks for; returns how the session ends if it does.
+  private func perform(_ command: KeyCommand?) -> Ending? {
+    switch command {
+    case .quit?: return .quit
+    case .redraw?: repaintEverything = true
+    case let command?: screens.send(command)
+    case nil: break
+    }
+    // Routing the next key needs the state this one produced.
+    settle()
     return nil
   }
 

@@ -23,6 +23,9 @@ struct OnlineStore: AsyncParsableCommand {
 
   @OptionGroup var data: DataOptions
 
+  @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selecting text) instead of clicking in the store.")
+  var noMouse = false
+
   /// The store, full-screen.
   func run() async throws {
     let status = await runFullScreen()
@@ -52,7 +55,7 @@ struct OnlineStore: AsyncParsableCommand {
       + (log.map { " Details may be in \($0.path)." } ?? "") + "\r\n"
     let terminal: CursesTerminal
     do {
-      terminal = try CursesTerminal.start(wantsColor: data.wantsColor, crashNote: crashNote)
+      terminal = try CursesTerminal.start(wantsColor: data.wantsColor, wantsMouse: !noMouse, crashNote: crashNote)
     } catch {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
       return 2

@@ -51,6 +51,34 @@ int cn_key_back_tab(void);
 int cn_key_delete(void);
 int cn_key_enter(void);
 
+/// The key codes ncurses reports for the start and the end of a bracketed paste, once
+/// `cn_enable_bracketed_paste` has taught it the sequences.
+int cn_key_paste_start(void);
+int cn_key_paste_end(void);
+
+/// Asks the terminal to bracket pasted text (`ESC [ ? 2004 h`) and teaches ncurses the
+/// brackets; `false` asks it to stop.
+void cn_set_bracketed_paste(bool on);
+
+// MARK: Mouse
+
+/// Turns reporting of button presses and the wheel on or off. Returns whether the terminal
+/// reports the mouse at all.
+bool cn_set_mouse(bool on);
+
+/// What a mouse report (`KEY_MOUSE`) was.
+typedef enum {
+  cn_mouse_other = 0,
+  cn_mouse_press = 1,
+  cn_mouse_wheel_up = 2,
+  cn_mouse_wheel_down = 3,
+} cn_mouse_kind;
+
+/// Reads the pending mouse report: its kind and the cell it happened in.
+cn_mouse_kind cn_read_mouse(int *x, int *y);
+
+int cn_key_mouse(void);
+
 // MARK: Guarding the terminal
 
 /// Saves the terminal settings of `terminal_fd` and installs signal handlers:
@@ -58,7 +86,7 @@ int cn_key_enter(void);
 ///   `event_fd` (the write end of a non-blocking pipe the run loop watches);
 /// - fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP) restore the saved
 ///   settings, write the sequences that leave the alternate screen, show the cursor and turn
-///   off mouse reporting — all to `output_fd` — followed by `crash_note` (may be NULL), then
+///   off mouse reporting and bracketed paste — all to `output_fd` — followed by `crash_note` (may be NULL), then
 ///   re-raise the signal so the process ends as it would have.
 /// Returns 0, or -1 with errno set.
 int cn_guard_install(int terminal_fd, int output_fd, int event_fd, const char *crash_note);

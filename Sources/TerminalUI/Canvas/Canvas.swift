@@ -24,6 +24,8 @@ public struct Canvas: Hashable, Sendable {
 
   public let size: Size
   public private(set) var cells: [Cell]
+  /// What the mouse can act on in this frame, bottom first (see ``MouseTarget``).
+  public internal(set) var mouseTargets: [MouseTarget] = []
 
   /// The largest frame drawn, whatever size the terminal claims: enough for any real screen, and
   /// a bound on memory when a terminal reports something absurd.

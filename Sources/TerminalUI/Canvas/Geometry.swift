@@ -54,6 +54,11 @@ public struct Rect: Hashable, Sendable {
   public var maxY: Int { y + height }
   public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+  /// Whether `point` is one of the cells of this rectangle.
+  public func contains(_ point: Point) -> Bool {
+    point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
+  }
+
   /// This rectangle shrunk by `dx` columns on each side and `dy` rows top and bottom.
   public func insetBy(dx: Int, dy: Int) -> Rect {
     Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)

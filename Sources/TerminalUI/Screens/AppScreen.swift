@@ -25,7 +25,7 @@ public enum AppScreen {
       if let cart = state.productList.cart {
         CartSheet.draw(cart, layout: layout, on: &canvas, context: context)
         if cart.order != .sending, let alert = cart.alert {
-          AlertView.draw(alert, in: layout.sheet.insetBy(dx: 2, dy: 1), on: &canvas, theme: context.theme)
+          AlertView.draw(alert, press: { .cart(.alert($0)) }, in: layout.sheet.insetBy(dx: 2, dy: 1), on: &canvas, theme: context.theme)
         }
       }
     case .profile:
@@ -36,6 +36,12 @@ public enum AppScreen {
     }
     Footer.draw(KeyRouter.footerHints(for: state), in: layout.footer, on: &canvas, theme: context.theme)
     return canvas
+  }
+
+  /// What a mouse `event` does on the screen `state` draws at `size`: what the frame placed
+  /// under the pointer. Below the minimum size nothing is drawn to act on.
+  public static func command(for event: MouseEvent, in state: AppFeature.State, size: Size) -> KeyCommand? {
+    render(state, size: size).command(for: event)
   }
 
   /// Whether anything on screen is animated (a spinner), so the run loop knows to keep ticking.

@@ -25,6 +25,7 @@ public enum CartSheet {
     let appearance: Button.Appearance =
       !state.canPay ? .disabled : state.focus == .payButton ? .focused : .normal
     Button.draw("Pay \(state.total.formatted)", at: Point(x: payRow.x, y: payRow.y), on: &canvas, appearance: appearance, theme: theme, width: payRow.width)
+    if state.canPay { canvas.onPress(payRow, .cart(.payTapped)) }
 
     if state.order == .sending {
       let box = layout.sheet.centered(width: 30, height: 3)
@@ -37,6 +38,7 @@ public enum CartSheet {
     let focusedIndex: Int? =
       if case let .item(id) = state.focus { state.items.index(id: id) } else { nil }
     let columns = LineColumns(width: rect.width, price: ProductsScreen.priceColumns(for: state.items.compactMap(\.product?.price)))
+    canvas.onWheel(rect, up: .cart(.focusMoved(.up)), down: .cart(.focusMoved(.down)))
     ScrollingList.draw(
       count: state.items.count, offset: ScrollingList.offset(showing: focusedIndex, height: rect.height),
       selected: focusedIndex, in: rect, on: &canvas, theme: theme
@@ -55,7 +57,9 @@ public enum CartSheet {
         draw(columns.unavailable(id: line.id), width: columns.title + 1 + columns.price + 2, style: theme.disabled)
       }
       draw(TextLayout.pad(columns.quantity(line.quantity), toWidth: columns.quantityWidth), width: columns.quantityWidth + 1, style: line.product == nil ? theme.disabled : theme.text)
-      draw(columns.delete, width: TextWidth.columns(of: columns.delete), style: theme.danger)
+      let deleteWidth = TextWidth.columns(of: columns.delete)
+      canvas.onPress(Rect(x: x, y: row.y, width: min(deleteWidth, row.maxX - x), height: 1), .cartItem(line.id, .deleteTapped))
+      draw(columns.delete, width: deleteWidth, style: theme.danger)
       return nil
     }
   }

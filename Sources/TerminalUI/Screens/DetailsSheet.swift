@@ -67,8 +67,14 @@ public enum DetailsSheet {
     let rating = "\(stars(product.rating.rate)) \(ProductsScreen.oneDecimal(product.rating.rate)) (\(product.rating.count) \(product.rating.count == 1 ? "rating" : "ratings"))"
     pair(price, theme.price, rating, theme.text)
     line("Category: " + (product.category.isEmpty ? "none" : ProductListFeature.categoryTitle(product.category)), theme.secondary)
-    pair(StepperText.text(count: row.quantity).trimmingLeadingSpaces, theme.action, row.quantity > 0 ? "in your cart" : "", theme.secondary)
+    // The stepper is drawn where its right-aligned text would start, so its buttons' targets
+    // fall where they are seen.
+    let stepperText = StepperText.text(count: row.quantity)
+    let stepper = Point(x: inside.x - (TextWidth.columns(of: stepperText) - TextWidth.columns(of: stepperText.trimmingLeadingSpaces)), y: y)
+    pair(stepperText.trimmingLeadingSpaces, theme.action, row.quantity > 0 ? "in your cart" : "", theme.secondary)
+    StepperText.addTargets(count: row.quantity, compact: false, at: stepper, on: &canvas) { .stepper(row.id, $0) }
     let text = layout.textArea
+    canvas.onWheel(layout.frame, up: .details(.scrolled(by: -3)), down: .details(.scrolled(by: 3)))
     for (index, paragraph) in layout.description.dropFirst(offset).prefix(text.height).enumerated() {
       canvas.draw(paragraph, at: Point(x: text.x, y: text.y + index), width: text.width, style: theme.text)
     }

@@ -51,6 +51,8 @@ public enum HelpOverlay {
   ) {
     // Help is read, not glanced at: nothing of the screen underneath stays around it.
     canvas.fill(area)
+    canvas.coverMouseTargets()
+    canvas.onWheel(area, up: .app(.helpScrolled(by: -3)), down: .app(.helpScrolled(by: 3)))
     let layout = Layout(layers, in: area)
     let offset = min(max(0, requestedOffset), layout.scrollLimit)
     let more = [offset > 0 ? "↑" : nil, offset < layout.scrollLimit ? "↓" : nil].compactMap { $0 }

@@ -9,15 +9,18 @@ public enum PickerView {
     let width = min(max(widest + 8, TextWidth.columns(of: state.title) + 6, 24), area.width)
     let height = min(state.options.count + 2, area.height)
     canvas.fill(area)
+    canvas.coverMouseTargets()
     let frame = area.centered(width: width, height: height)
     let inside = Box.draw(in: frame, on: &canvas, title: state.title, theme: theme).insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }
+    canvas.onWheel(inside, up: .picker(.highlightMoved(.up)), down: .picker(.highlightMoved(.down)))
     ScrollingList.draw(
       count: state.options.count, offset: ScrollingList.offset(showing: state.highlighted, height: inside.height),
       selected: state.highlighted, in: inside, on: &canvas, theme: theme
     ) { index, row, _, canvas in
       let marker = index == state.current ? "● " : "  "
       canvas.draw(marker + state.options[index].title, at: Point(x: row.x, y: row.y), width: row.width, style: theme.text)
+      canvas.onPress(row, .picker(.optionTapped(index)))
       return nil
     }
   }

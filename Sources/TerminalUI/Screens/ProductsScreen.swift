@@ -20,6 +20,7 @@ public enum ProductsScreen {
     let hintX = layout.header.maxX - TextWidth.columns(of: hint) - 1
     canvas.draw(title(for: state.browsing), at: Point(x: layout.header.x + 1, y: layout.header.y), width: max(0, hintX - layout.header.x - 2), style: theme.title)
     canvas.draw(hint, at: Point(x: hintX, y: layout.header.y), style: theme.secondary)
+    canvas.onPress(Rect(x: hintX, y: layout.header.y, width: TextWidth.columns(of: hint), height: 1), .products(.cartButtonTapped))
     canvas.draw(String(repeating: "─", count: layout.rule.width), at: Point(x: 0, y: layout.rule.y), style: theme.secondary)
 
     switch state.status {
@@ -27,7 +28,7 @@ public enum ProductsScreen {
       Spinner.draw("Loading products…", in: layout.body, on: &canvas, frame: context.spinnerFrame, theme: theme)
     case let .failed(error):
       ErrorMessage.draw(
-        title: "Oops, we couldn't fetch the product list", reason: error.message,
+        title: "Oops, we couldn't fetch the product list", reason: error.message, retry: .products(.retryTapped),
         in: layout.body, on: &canvas, theme: theme
       )
     case .loaded where state.products.isEmpty:
@@ -49,6 +50,7 @@ public enum ProductsScreen {
     let visible = ScrollingList.visibleRange(count: shown.count, offset: state.scrollOffset, height: rect.height)
     let rows = shown[visible].compactMap { state.products[id: $0] }
     let priceColumns = priceColumns(for: rows.lazy.map(\.product.price))
+    canvas.onWheel(rect, up: .products(.selectionMoved(.up)), down: .products(.selectionMoved(.down)))
     ScrollingList.draw(
       count: shown.count, offset: state.scrollOffset, selected: state.selectedIndex,
       in: rect, on: &canvas, theme: theme
@@ -96,7 +98,10 @@ public enum ProductsScreen {
     let price = TextLayout.pad(row.product.price.formatted, toWidth: priceColumns, alignment: .trailing)
     x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceColumns, style: theme.price)
     x += 2
-    canvas.draw(StepperText.text(count: row.quantity, compact: compact), at: Point(x: x, y: line.y), width: stepperWidth, style: theme.action)
+    canvas.onPress(Rect(x: line.x, y: line.y, width: x - line.x, height: 1), .products(.productTapped(row.id)))
+    let stepper = Point(x: x, y: line.y)
+    canvas.draw(StepperText.text(count: row.quantity, compact: compact), at: stepper, width: stepperWidth, style: theme.action)
+    StepperText.addTargets(count: row.quantity, compact: compact, at: stepper, on: &canvas) { .stepper(row.id, $0) }
     return Rect(x: line.x, y: line.y, width: 2 + titleColumns, height: 1)
   }
 

@@ -17,7 +17,7 @@ public enum ProfileScreen {
       Spinner.draw("Loading profile…", in: layout.body, on: &canvas, frame: context.spinnerFrame, theme: theme)
     case let .failed(error):
       ErrorMessage.draw(
-        title: "Oops, we couldn't load your profile", reason: error.message,
+        title: "Oops, we couldn't load your profile", reason: error.message, retry: .profile(.retryTapped),
         in: layout.body, on: &canvas, theme: theme
       )
     case .loaded:
@@ -56,6 +56,7 @@ public enum ProfileScreen {
       return
     }
     let selected = state.selectedOrderID.flatMap { state.orders.index(id: $0) }
+    canvas.onWheel(list, up: .profile(.orderSelectionMoved(.up)), down: .profile(.orderSelectionMoved(.down)))
     ScrollingList.draw(
       count: state.orders.count, offset: ScrollingList.offset(showing: selected, height: list.height),
       selected: selected, in: list, on: &canvas, theme: theme

@@ -6,8 +6,9 @@ public enum TabBar {
     var x = rect.x + 1
     for tab in AppFeature.Tab.allCases {
       let style = tab == state.selectedTab ? theme.selectedTab : theme.secondary
-      x += canvas.draw(" \(tab.title) ", at: Point(x: x, y: rect.y), style: style)
-      x += 1
+      let width = canvas.draw(" \(tab.title) ", at: Point(x: x, y: rect.y), style: style)
+      canvas.onPress(Rect(x: x, y: rect.y, width: width, height: 1), .app(.tabSelected(tab)))
+      x += width + 1
     }
     // The full summary where it fits, the compact one where that fits, else none.
     let cart = state.productList.cartSummary
@@ -15,6 +16,9 @@ public enum TabBar {
       let width = TextWidth.columns(of: summary)
       if x + width + 1 <= rect.maxX {
         canvas.draw(summary, at: Point(x: rect.maxX - width - 1, y: rect.y), style: theme.price)
+        if state.selectedTab == .products {
+          canvas.onPress(Rect(x: rect.maxX - width - 1, y: rect.y, width: width, height: 1), .products(.cartButtonTapped))
+        }
         break
       }
     }

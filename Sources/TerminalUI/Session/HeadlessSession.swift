@@ -31,6 +31,21 @@ public final class HeadlessSession {
     return true
   }
 
+  /// Clicks or turns the wheel at a cell, as a terminal's mouse report does, and waits for the
+  /// effects it started.
+  public func mouse(_ event: MouseEvent) async {
+    guard let command = AppScreen.command(for: event, in: store.state, size: size), command != .quit else { return }
+    await screens.send(command)?.finish()
+    await settle()
+  }
+
+  /// Pastes `text`, as a terminal's bracketed paste does.
+  public func paste(_ text: String) async {
+    guard let command = KeyRouter.command(forPaste: text, in: store.state) else { return }
+    await screens.send(command)?.finish()
+    await settle()
+  }
+
   /// Changes the screen size, as a terminal resize does.
   public func resize(to size: Size) async {
     self.size = size

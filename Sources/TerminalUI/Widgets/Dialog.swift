@@ -4,10 +4,13 @@ public enum Dialog {
   public struct ButtonItem: Sendable {
     public var label: String
     public var appearance: Button.Appearance
+    /// What a click on the button sends.
+    public var command: KeyCommand?
 
-    public init(label: String, appearance: Button.Appearance) {
+    public init(label: String, appearance: Button.Appearance, command: KeyCommand? = nil) {
       self.label = label
       self.appearance = appearance
+      self.command = command
     }
   }
 
@@ -20,6 +23,7 @@ public enum Dialog {
     let lines = message.map { TextLayout.wrap(SafeText.sanitize($0), toWidth: innerWidth) } ?? []
     let height = min(area.height, 2 + 1 + (lines.isEmpty ? 0 : lines.count + 1) + 1 + 1)
     let frame = area.centered(width: innerWidth + 4, height: height)
+    canvas.coverMouseTargets()
     let inside = Box.draw(in: frame, on: &canvas, theme: theme).insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }
     canvas.drawCentered(title, in: inside.row(0), style: theme.title)
@@ -29,8 +33,9 @@ public enum Dialog {
     let buttonRow = inside.row(inside.height - 1)
     var x = buttonRow.x + max(0, (buttonRow.width - buttonsWidth) / 2)
     for button in buttons {
-      x += Button.draw(button.label, at: Point(x: x, y: buttonRow.y), on: &canvas, appearance: button.appearance, theme: theme)
-      x += 2
+      let width = Button.draw(button.label, at: Point(x: x, y: buttonRow.y), on: &canvas, appearance: button.appearance, theme: theme)
+      if let command = button.command { canvas.onPress(Rect(x: x, y: buttonRow.y, width: width, height: 1), command) }
+      x += width + 2
     }
   }
 }

@@ -1,16 +1,16 @@
 /// The "something went wrong" block of a screen: a sad face, what failed, why, and Retry.
 enum ErrorMessage {
-  static func draw(title: String, reason: String, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+  /// `retry` is what a click on `[ Retry ]` sends.
+  static func draw(title: String, reason: String, retry: KeyCommand, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
     let block = rect.centered(width: rect.width, height: 7)
     canvas.drawCentered(":(", in: block.row(0), style: theme.title)
     canvas.drawCentered(title, in: block.row(2), style: theme.title)
     canvas.drawCentered(reason, in: block.row(3), style: theme.secondary)
-    let retry = Button.text("Retry")
-    let width = TextWidth.columns(of: retry)
-    Button.draw(
-      "Retry", at: Point(x: block.x + (block.width - width) / 2, y: block.row(5).y), on: &canvas,
-      appearance: .focused, theme: theme
-    )
+    let label = Button.text("Retry")
+    let width = TextWidth.columns(of: label)
+    let button = Point(x: block.x + (block.width - width) / 2, y: block.row(5).y)
+    Button.draw("Retry", at: button, on: &canvas, appearance: .focused, theme: theme)
+    canvas.onPress(Rect(x: button.x, y: button.y, width: width, height: 1), retry)
     canvas.drawCentered("press r", in: block.row(6), style: theme.secondary)
   }
 }
