@@ -43,6 +43,12 @@ public struct AlertState<Action>: EphemeralState {
     buttons.first { $0.role == .cancel }
   }
 
+  /// The button that cancelling (Esc) presses: the one with the cancel role, or the only button
+  /// of a one-button alert. `nil` when cancelling just dismisses the alert.
+  public var escapeButton: ButtonState<Action>? {
+    cancelButton ?? (buttons.count == 1 ? buttons.first : nil)
+  }
+
   /// Moves focus by `offset` buttons, wrapping around at either end.
   public mutating func moveFocus(by offset: Int) {
     guard !buttons.isEmpty else { return }

@@ -45,6 +45,10 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
 
   public enum ViewAction: Hashable, Sendable {
     case tabSelected(Tab)
+    /// The tab after the selected one, wrapping around.
+    case nextTabSelected
+    /// The tab before the selected one, wrapping around.
+    case previousTabSelected
     case helpToggled
     case helpScrolled(by: Int)
     /// The screen's help has this many more lines than fit.
@@ -69,6 +73,10 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
     switch action {
     case let .tabSelected(tab):
       state.selectedTab = tab
+    case .nextTabSelected:
+      state.selectedTab = state.selectedTab.next
+    case .previousTabSelected:
+      state.selectedTab = state.selectedTab.previous
     case .helpToggled:
       state.isHelpPresented.toggle()
       state.helpScrollOffset = 0

@@ -92,6 +92,9 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     case alert(PresentationAction<AlertAction>)
     /// The keyboard moved between the alert's buttons.
     case alertFocusMoved(by: Int)
+    /// Esc on the alert: presses its cancel button, or its only button; an alert with several
+    /// buttons and none to cancel is dismissed.
+    case alertEscaped
   }
 
   @CasePathable
@@ -172,6 +175,10 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     case let .alertFocusMoved(offset):
       state.alert?.moveFocus(by: offset)
       return .none
+
+    case .alertEscaped:
+      guard let alert = state.alert else { return .none }
+      return .send(.view(.alert(alert.escapeButton?.action.map(PresentationAction.presented) ?? .dismiss)))
     }
   }
 

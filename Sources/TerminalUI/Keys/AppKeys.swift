@@ -25,8 +25,8 @@ public enum AppKeys {
     return KeyMap(
       "Tabs",
       bindings: [
-        KeyBinding([.tab], "Tab", "next tab", footer: tabs, action: .app(.tabSelected(state.selectedTab.next))),
-        KeyBinding([.backTab], "Shift-Tab", "previous tab", footer: tabs, action: .app(.tabSelected(state.selectedTab.previous))),
+        KeyBinding([.tab], "Tab", "next tab", footer: tabs, action: .app(.nextTabSelected)),
+        KeyBinding([.backTab], "Shift-Tab", "previous tab", footer: tabs, action: .app(.previousTabSelected)),
         KeyBinding([.character("1")], "1", "Products tab", action: .app(.tabSelected(.products))),
         KeyBinding([.character("2")], "2", "Profile tab", action: .app(.tabSelected(.profile))),
         KeyBinding([.character("q")], "q", "quit", action: .quit).inFooter(essential: true),

@@ -67,6 +67,14 @@ public struct KeyMap<Action> {
   }
 }
 
+extension KeyMap where Action: Equatable {
+  /// How the first key bound to `action` is written ("Esc", "c"), for a screen that names it
+  /// in its own text ("c  Go to Cart", "press r"): the text then says what the keys do.
+  public func key(for action: Action) -> String? {
+    bindings.first { $0.action == action }?.keys.first?.label
+  }
+}
+
 /// Text typed into a screen: what becomes of it, and how help describes it ("type to search").
 public struct TextInput<Action>: Sendable {
   public var summary: String

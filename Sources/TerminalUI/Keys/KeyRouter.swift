@@ -23,7 +23,7 @@ public enum KeyRouter {
         }
         if let alert = cart.alert {
           layers.append(
-            AlertKeys.map(for: alert, press: { .cart(.alert($0)) }, moveFocus: { .cart(.alertFocusMoved(by: $0)) })
+            AlertKeys.map(for: alert, press: { .cart(.alert($0)) }, escape: .cart(.alertEscaped), moveFocus: { .cart(.alertFocusMoved(by: $0)) })
           )
           return layers
         }

@@ -42,7 +42,8 @@ public enum ProductsKeys {
         KeyBinding([.escape], "Esc", "not now", action: .noticeDismissed).inFooter(),
       ]
     } else if !state.browsing.query.isEmpty {
-      bindings.append(KeyBinding([.escape], "Esc", "clear the search", action: .searchCleared).inFooter())
+      // First in the footer: with a search in force, clearing it is what is most often next.
+      bindings.insert(KeyBinding([.escape], "Esc", "clear the search", action: .searchCleared).inFooter(), at: 0)
     }
     return KeyMap("Products", bindings: bindings)
   }

@@ -6,7 +6,7 @@ import Shop
 public enum CartSheet {
   public static func draw(_ state: CartFeature.State, layout: AppLayout, on canvas: inout Canvas, context: RenderContext) {
     let theme = context.theme
-    let inside = Sheet.draw(over: layout.content, in: layout.sheet, on: &canvas, title: "Cart", note: state.order == .sending ? nil : "Esc close", theme: theme)
+    let inside = Sheet.draw(over: layout.content, in: layout.sheet, on: &canvas, title: "Cart",       note: state.order == .sending ? nil : CartKeys.map(for: state).key(for: .closeTapped).map { "\($0) close" }, theme: theme)
       .insetBy(dx: 1, dy: 0)
     guard inside.height >= 3 else { return }
 

@@ -44,7 +44,7 @@ public enum DetailsSheet {
     let layout = Layout(row.product, layout: appLayout)
     let offset = min(details.scrollOffset, layout.scrollLimit)
     let more = [offset > 0 ? "↑" : nil, offset < layout.scrollLimit ? "↓" : nil].compactMap { $0 }
-    Sheet.draw(over: appLayout.content, in: layout.frame, on: &canvas, title: "Details", note: more.isEmpty ? "Esc close" : more.joined() + " more", theme: theme)
+    Sheet.draw(over: appLayout.content, in: layout.frame, on: &canvas, title: "Details", note: more.isEmpty ? DetailsKeys.map(for: details).key(for: .closeTapped).map { "\($0) close" } : more.joined() + " more", theme: theme)
     let inside = layout.inside
     guard inside.height >= 3, inside.width > 4 else { return }
     var y = inside.y

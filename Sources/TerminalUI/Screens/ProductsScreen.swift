@@ -16,7 +16,8 @@ public enum ProductsScreen {
     _ state: ProductListFeature.State, layout: AppLayout, on canvas: inout Canvas, context: RenderContext
   ) {
     let theme = context.theme
-    let hint = "c  Go to Cart"
+    let keys = ProductsKeys.map(for: state)
+    let hint = keys.key(for: .cartButtonTapped).map { "\($0)  Go to Cart" } ?? ""
     let hintX = layout.header.maxX - TextWidth.columns(of: hint) - 1
     canvas.draw(title(for: state.browsing), at: Point(x: layout.header.x + 1, y: layout.header.y), width: max(0, hintX - layout.header.x - 2), style: theme.title)
     canvas.draw(hint, at: Point(x: hintX, y: layout.header.y), style: theme.secondary)
@@ -28,13 +29,13 @@ public enum ProductsScreen {
       Spinner.draw("Loading products…", in: layout.body, on: &canvas, frame: context.spinnerFrame, theme: theme)
     case let .failed(error):
       ErrorMessage.draw(
-        title: "Oops, we couldn't fetch the product list", reason: error.message, retry: .products(.retryTapped),
+        title: "Oops, we couldn't fetch the product list", reason: error.message, retry: .products(.retryTapped), retryKey: keys.key(for: .retryTapped),
         in: layout.body, on: &canvas, theme: theme
       )
     case .loaded where state.products.isEmpty:
       canvas.drawCentered("The store has no products right now. Press r to look again.", in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
     case .loaded where state.shownIDs.isEmpty:
-      drawNoMatches(state.browsing, in: layout.body, on: &canvas, theme: theme)
+      drawNoMatches(state.browsing, keys: keys, in: layout.body, on: &canvas, theme: theme)
     case .loaded:
       drawList(state, in: layout.productList, on: &canvas, theme: theme)
       if let pane = layout.detailPane, let row = state.selectedRow {
@@ -70,12 +71,14 @@ public enum ProductsScreen {
   }
 
   /// Nothing matches the search or the category: say so, and how to see more.
-  static func drawNoMatches(_ browsing: ProductBrowsing, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+  static func drawNoMatches(
+    _ browsing: ProductBrowsing, keys: KeyMap<ProductListFeature.ViewAction>, in rect: Rect, on canvas: inout Canvas, theme: Theme
+  ) {
     var what = browsing.query.isEmpty ? "No products" : "No products match \u{201C}\(browsing.query)\u{201D}"
     if let category = browsing.category { what += " in \(ProductListFeature.categoryTitle(category))" }
     var ways: [String] = []
-    if !browsing.query.isEmpty { ways.append("Esc clears the search") }
-    if browsing.category != nil { ways.append("f picks another category") }
+    if !browsing.query.isEmpty, let key = keys.key(for: .searchCleared) { ways.append("\(key) clears the search") }
+    if browsing.category != nil, let key = keys.key(for: .categoryPickerOpened) { ways.append("\(key) picks another category") }
     let middle = rect.centered(width: rect.width, height: 2)
     canvas.drawCentered(what + ".", in: middle.row(0), style: theme.text)
     canvas.drawCentered(ways.joined(separator: " · "), in: middle.row(1), style: theme.secondary)

@@ -17,7 +17,7 @@ public enum ProfileScreen {
       Spinner.draw("Loading profile…", in: layout.body, on: &canvas, frame: context.spinnerFrame, theme: theme)
     case let .failed(error):
       ErrorMessage.draw(
-        title: "Oops, we couldn't load your profile", reason: error.message, retry: .profile(.retryTapped),
+        title: "Oops, we couldn't load your profile", reason: error.message, retry: .profile(.retryTapped), retryKey: ProfileKeys.map(for: state).key(for: .retryTapped),
         in: layout.body, on: &canvas, theme: theme
       )
     case .loaded:
@@ -31,7 +31,8 @@ public enum ProfileScreen {
       let history = Rect(x: body.x, y: body.y + fields.count + 1, width: body.width, height: max(0, body.height - fields.count - 1))
       drawHistory(state, products: products, in: history, on: &canvas, context: context)
       if let order = state.openOrder {
-        drawOrder(OrderSummary(order, products: products), layout: layout, on: &canvas, theme: theme)
+        let closeKey = ProfileKeys.map(for: state).key(for: .orderClosed)
+        drawOrder(OrderSummary(order, products: products), closeKey: closeKey, layout: layout, on: &canvas, theme: theme)
       }
     }
   }
@@ -74,10 +75,10 @@ public enum ProfileScreen {
   }
 
   /// One order's lines, in a box over the list.
-  static func drawOrder(_ summary: OrderSummary, layout: AppLayout, on canvas: inout Canvas, theme: Theme) {
+  static func drawOrder(_ summary: OrderSummary, closeKey: String?, layout: AppLayout, on canvas: inout Canvas, theme: Theme) {
     let inside = Sheet.draw(
       over: layout.content, in: layout.sheet, on: &canvas,
-      title: "Order #\(summary.order.id) · \(summary.dateText)", note: "Esc close", theme: theme
+      title: "Order #\(summary.order.id) · \(summary.dateText)", note: closeKey.map { "\($0) close" }, theme: theme
     ).insetBy(dx: 1, dy: 0)
     guard inside.height >= 3 else { return }
     let priceWidth = ProductsScreen.priceColumns(for: summary.lines.compactMap(\.subtotal))

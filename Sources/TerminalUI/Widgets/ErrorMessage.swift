@@ -1,7 +1,7 @@
 /// The "something went wrong" block of a screen: a sad face, what failed, why, and Retry.
 enum ErrorMessage {
-  /// `retry` is what a click on `[ Retry ]` sends.
-  static func draw(title: String, reason: String, retry: KeyCommand, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+  /// `retry` is what a click on `[ Retry ]` sends; `retryKey` the key that does the same.
+  static func draw(title: String, reason: String, retry: KeyCommand, retryKey: String?, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
     let block = rect.centered(width: rect.width, height: 7)
     canvas.drawCentered(":(", in: block.row(0), style: theme.title)
     canvas.drawCentered(title, in: block.row(2), style: theme.title)
@@ -11,6 +11,6 @@ enum ErrorMessage {
     let button = Point(x: block.x + (block.width - width) / 2, y: block.row(5).y)
     Button.draw("Retry", at: button, on: &canvas, appearance: .focused, theme: theme)
     canvas.onPress(Rect(x: button.x, y: button.y, width: width, height: 1), retry)
-    canvas.drawCentered("press r", in: block.row(6), style: theme.secondary)
+    if let retryKey { canvas.drawCentered("press \(retryKey)", in: block.row(6), style: theme.secondary) }
   }
 }

@@ -32,6 +32,14 @@ struct AppFeatureTests {
     #expect(AppFeature.Tab.products.next == .profile && AppFeature.Tab.products.previous == .profile)
   }
 
+  @Test func theNextAndPreviousTabsWrapAround() async {
+    let store = makeStore { _ in OrderConfirmation(id: 1, userId: 1, products: []) }
+    await store.send(.view(.nextTabSelected)) { $0.selectedTab = .profile }
+    await store.send(.view(.nextTabSelected)) { $0.selectedTab = .products }
+    await store.send(.view(.previousTabSelected)) { $0.selectedTab = .profile }
+    await store.send(.view(.previousTabSelected)) { $0.selectedTab = .products }
+  }
+
   @Test func helpOpensAndCloses() async {
     let store = makeStore { _ in OrderConfirmation(id: 1, userId: 1, products: []) }
     await store.send(.view(.helpToggled)) { $0.isHelpPresented = true }

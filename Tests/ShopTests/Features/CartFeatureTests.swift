@@ -233,6 +233,23 @@ struct CartFeatureTests {
     await store.send(.view(.alert(.dismiss))) { $0.alert = nil }
   }
 
+  /// Esc on the confirmation presses Cancel (it has the cancel role): the alert goes, nothing
+  /// is sent. On the one-button success alert it presses Done, which completes the order.
+  @Test func escapePressesTheCancelButtonOrTheOnlyOne() async {
+    let store = makeStore()
+    await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await store.send(.view(.alertEscaped))
+    await store.receive(.view(.alert(.dismiss))) { $0.alert = nil }
+    await store.send(.view(.alertEscaped))
+
+    var succeeded = store.state
+    succeeded.alert = .orderSucceededForTest(number: 3)
+    let success = TestStore(initialState: succeeded) { CartFeature() }
+    await success.send(.view(.alertEscaped))
+    await success.receive(.view(.alert(.presented(.orderCompletedAcknowledged)))) { $0.alert = nil }
+    await success.receive(.delegate(.orderCompleted))
+  }
+
   @Test func whileSendingTheCartCannotCloseDeleteOrPayAgain() async {
     let release = AsyncStream.makeStream(of: Void.self)
     let confirmation = OrderConfirmation(id: 3, userId: 1, products: [])

@@ -1,0 +1,135 @@
+import Boundaries
+import Clocks
+import Foundation
+import Shop
+import Testing
+
+@testable import TerminalUI
+
+/// Clicks and the wheel, through the targets each frame records as it is drawn.
+@MainActor
+struct MouseTests {
+  func makeSession(size: Size = Size(width: 80, height: 24), failing: Bool = false) -> HeadlessSession {
+    let store = Store(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.apiClient = .embedded(latency: .zero, clock: ImmediateClock())
+      if failing { $0.apiClient.fetchProducts = { throw APIError.timedOut(seconds: 10) } }
+      $0.cartStorage = .inMemory()
+      $0.date.now = Date(timeIntervalSince1970: 1_795_000_000)
+      $0.uuid = .incrementing
+    }
+    return HeadlessSession(store: store, size: size)
+  }
+
+  /// The first cell of `text` on screen.
+  func cell(of text: String, in session: HeadlessSession, after line: Int = 0) throws -> Point {
+    let rows = session.render().textRows
+    for (y, row) in rows.enumerated() where y >= line {
+      if let range = row.range(of: text) {
+        return Point(x: TextWidth.columns(of: row[..<range.lowerBound]), y: y)
+      }
+    }
+    throw Missing(text: text, screen: rows.joined(separator: "\n"))
+  }
+
+  struct Missing: Error, CustomStringConvertible {
+    var text: String
+    var screen: String
+    var description: String { "'\(text)' is not on screen:\n\(screen)" }
+  }
+
+  func click(_ text: String, in session: HeadlessSession, after line: Int = 0) async throws {
+    await session.mouse(MouseEvent(.press, at: try cell(of: text, in: session, after: line)))
+  }
+
+  @Test func aPurchaseByMouse() async throws {
+    let session = makeSession()
+    await session.start()
+    let list = session.store.state.productList
+    let first = list.shownIDs[0]
+    try await click("[ Add to Cart ]", in: session)
+    #expect(session.store.state.productList.products[id: first]?.quantity == 1)
+    try await click("[+]", in: session)
+    #expect(session.store.state.productList.products[id: first]?.quantity == 2)
+    try await click("[-]", in: session)
+    #expect(session.store.state.productList.products[id: first]?.quantity == 1)
+    try await click("Cart: 1 item", in: session)
+    #expect(session.store.state.productList.cart != nil)
+    // The tabs do not hear the mouse under the sheet, as they do not hear Tab.
+    try await click("Profile", in: session)
+    #expect(session.store.state.selectedTab == .products)
+    try await click("[ Pay", in: session)
+    #expect(session.store.state.productList.cart?.alert != nil)
+    try await click("[ Cancel ]", in: session)
+    #expect(session.store.state.productList.cart?.alert == nil)
+    try await click("[ Pay", in: session)
+    try await click("[ Pay", in: session, after: 5)  // the dialog's button, below its title
+    #expect(session.render().textRows.contains { $0.contains("Thank you!") })
+    try await click("[ Done ]", in: session)
+    #expect(session.store.state.productList.cart == nil)
+    #expect(session.store.state.productList.products[id: first]?.quantity == 0)
+  }
+
+  @Test func aCartLineIsDeletedByItsButton() async throws {
+    let session = makeSession()
+    await session.start()
+    try await click("[ Add to Cart ]", in: session)
+    await session.press(.character("c"))
+    try await click("[ Delete ]", in: session)
+    #expect(session.store.state.productList.cart?.items.isEmpty == true)
+    #expect(session.store.state.productList.cartSummary.text == "Cart: empty")
+  }
+
+  @Test func aRowClickSelectsThenOpensDetailsAndTheWheelScrolls() async throws {
+    let session = makeSession()
+    await session.start()
+    let third = session.store.state.productList.shownIDs[2]
+    let row = try cell(of: "Brass bullet pen", in: session)
+    await session.mouse(MouseEvent(.press, at: row))
+    #expect(session.store.state.productList.selectedID == third)
+    await session.mouse(MouseEvent(.press, at: row))
+    #expect(session.store.state.productList.details?.productID == third)
+    await session.press(.escape)
+    await session.mouse(MouseEvent(.wheelDown, at: row))
+    #expect(session.store.state.productList.selectedIndex == 3)
+    await session.mouse(MouseEvent(.wheelUp, at: row))
+    await session.mouse(MouseEvent(.wheelUp, at: row))
+    #expect(session.store.state.productList.selectedIndex == 1)
+  }
+
+  @Test func thePickersOptionsAnswerClicks() async throws {
+    let session = makeSession()
+    await session.start()
+    await session.press(.character("f"))
+    try await click("Kitchen", in: session)
+    #expect(session.store.state.productList.browsing.category == "kitchen")
+    #expect(session.store.state.productList.picker == nil)
+    // A click outside the picker does nothing while it is open.
+    await session.press(.character("s"))
+    try await click("Profile", in: session)
+    #expect(session.store.state.selectedTab == .products)
+    #expect(session.store.state.productList.picker != nil)
+  }
+
+  @Test func retryAndTabsAnswerClicks() async throws {
+    let session = makeSession(failing: true)
+    await session.start()
+    try await click("[ Retry ]", in: session)
+    #expect(session.store.state.productList.status == .failed(.timedOut(seconds: 10)), "fetched again, failed again")
+    try await click("Profile", in: session)
+    #expect(session.store.state.selectedTab == .profile)
+  }
+
+  @Test func helpScrollsWithTheWheelAndCoversTheScreen() async throws {
+    let session = makeSession(size: Size(width: 40, height: 12))
+    await session.start()
+    await session.press(.character("?"))
+    #expect(session.store.state.helpScrollLimit > 0)
+    await session.mouse(MouseEvent(.wheelDown, at: Point(x: 20, y: 5)))
+    #expect(session.store.state.helpScrollOffset == min(3, session.store.state.helpScrollLimit))
+    await session.mouse(MouseEvent(.press, at: Point(x: 3, y: 0)))
+    #expect(session.store.state.selectedTab == .products)
+    #expect(session.store.state.isHelpPresented)
+  }
+}
