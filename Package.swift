@@ -173,6 +173,13 @@ let package = Package(
       dependencies: ["Boundaries", "Composable"],
       path: "Benchmarks/CoreBenchmarks"
     ),
+    // `swift run -c release browsing-benchmarks`: key→frame time of search and scrolling with
+    // 100,000 products, beside the demo's 20.
+    .executableTarget(
+      name: "browsing-benchmarks",
+      dependencies: ["Boundaries", "Shop", "TerminalUI"],
+      path: "Benchmarks/BrowsingBenchmarks"
+    ),
     // `swift run -c release cart-storage-benchmarks`: save latency with the lock, and the watch.
     .executableTarget(
       name: "cart-storage-benchmarks",

@@ -50,6 +50,14 @@ struct LayoutRobustnessTests {
 
   /// Rough edge 9 of the browsing issue: past 100 columns the detail pane took the titles'
   /// width, and at 200 columns a short title sat ~45 columns from its price.
+  /// Rough edge 11: the confirmation wrapped its amount onto a line of its own even at 200
+  /// columns. Where there is room, the question is one line.
+  @Test(arguments: [Size(width: 80, height: 24), Size(width: 200, height: 50)])
+  func theConfirmationKeepsTheAmountWithItsQuestion(size: Size) async {
+    let canvas = AppScreen.render(await Scenario.confirmPayFocused.state(at: size), size: size)
+    #expect(canvas.textRows.contains { $0.contains("Do you want to proceed with your purchase of $78.40?") })
+  }
+
   @Test func theListKeepsItsWidthAndTheGapIsCapped() {
     let at80 = AppLayout(size: Size(width: 80, height: 24))
     for width in [100, 105, 110] {

@@ -68,16 +68,27 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     /// Quantities by product id: the listed products in the cart and the unavailable lines.
     public var quantities: [Product.ID: Int] {
       var quantities = unavailableQuantities
-      for row in products where row.quantity > 0 {
-        quantities[row.id] = row.quantity
+      for index in indicesInCart {
+        quantities[products[index].id] = products[index].quantity
       }
       return quantities
+    }
+
+    /// The positions in ``products`` of the products in the cart, in list order.
+    ///
+    /// It reads each row's quantity in place: the tab bar asks on every frame, and iterating
+    /// the rows themselves would copy each one (its strings retained and released): with
+    /// 100,000 products that was most of the 4.8 ms a selection move took (`browsing-benchmarks`).
+    var indicesInCart: [Int] {
+      products.elements.withUnsafeBufferPointer { rows in
+        rows.indices.filter { rows[$0].addToCart.count > 0 }
+      }
     }
 
     /// The cart as it would open now: products with a quantity above 0 in list order, then the
     /// lines the store does not list, by id.
     public var cartLines: [CartItemFeature.State] {
-      products.filter { $0.quantity > 0 }.map { CartItemFeature.State(item: CartItem(product: $0.product, quantity: $0.quantity)) }
+      indicesInCart.map { products[$0] }.map { CartItemFeature.State(item: CartItem(product: $0.product, quantity: $0.quantity)) }
         + unavailableQuantities.sorted { $0.key < $1.key }.map { CartItemFeature.State(unavailableID: $0.key, quantity: $0.value) }
     }
 
@@ -86,7 +97,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       if case let .waiting(saved) = restoration, saved.unitCount > 0 {
         return .restoring(units: saved.unitCount)
       }
-      let items = products.filter { $0.quantity > 0 }
+      let items = indicesInCart.map { products[$0] }
       return CartSummary(
         units: items.reduce(0) { $0 + $1.quantity },
         total: items.sum { $0.product.price * $0.quantity },

@@ -14,12 +14,17 @@ public enum Dialog {
     }
   }
 
+  /// A message this wide or narrower stays on one line where the screen has room: the
+  /// confirmation ("…purchase of $242.20?", 53 columns) no longer leaves its amount alone on a
+  /// second line. Longer messages wrap at this width.
+  static let maximumMessageWidth = 64
+
   public static func draw(
     title: String, message: String?, buttons: [ButtonItem], in area: Rect, on canvas: inout Canvas, theme: Theme
   ) {
     let buttonsWidth = buttons.map { TextWidth.columns(of: Button.text($0.label)) }.reduce(0, +) + 2 * max(0, buttons.count - 1)
     let messageWidth = message.map { TextWidth.columns(of: $0) } ?? 0
-    let innerWidth = min(max(buttonsWidth, TextWidth.columns(of: title) + 2, min(messageWidth, 52), 28), max(0, area.width - 4))
+    let innerWidth = min(max(buttonsWidth, TextWidth.columns(of: title) + 2, min(messageWidth, Self.maximumMessageWidth), 28), max(0, area.width - 4))
     let lines = message.map { TextLayout.wrap(SafeText.sanitize($0), toWidth: innerWidth) } ?? []
     let height = min(area.height, 2 + 1 + (lines.isEmpty ? 0 : lines.count + 1) + 1 + 1)
     let frame = area.centered(width: innerWidth + 4, height: height)

@@ -1,0 +1,92 @@
+import Boundaries
+import Foundation
+import Shop
+import TerminalUI
+
+// browsing-benchmarks — key→frame time of browsing with a large catalog, beside the demo's 20.
+//
+//   swift run -c release browsing-benchmarks [PRODUCTS]     (default 100,000)
+//
+// Each key goes the whole way the full-screen store takes it: routed from the key maps, sent
+// through the store, reduced (a search re-filters every product), and the 80×24 frame
+// rendered. Times are per key, from the monotonic clock; p50 and p95 over all keys typed.
+
+let large = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+let size = Size(width: 80, height: 24)
+
+/// A catalog of `count` products with varied words, accents and scripts in their text.
+func catalog(_ count: Int) -> [Product] {
+  let nouns = ["lamp", "kettle", "notebook", "tent", "knife", "mug", "pen", "towel", "keyboard", "hub", "skillet", "spork"]
+  let adjectives = ["brass", "café", "titanium", "ceramic", "merino", "cast-iron", "한지", "抹茶", "wooden", "crème"]
+  let categories = ["kitchen", "outdoor", "stationery", "electronics", "home", "garden"]
+  return (0..<count).map { index in
+    let noun = nouns[index % nouns.count]
+    let adjective = adjectives[(index / nouns.count) % adjectives.count]
+    return Product(
+      id: index + 1,
+      title: "\(adjective.capitalized) \(noun) no. \(index + 1)",
+      price: Money(cents: 100 + (index * 7919) % 200_000),
+      description: "A \(adjective) \(noun) for every day, made to last. Batch \(index % 997), size \(index % 13).",
+      category: categories[index % categories.count],
+      rating: .init(rate: Double(index % 50) / 10, count: index % 400)
+    )
+  }
+}
+
+/// Milliseconds per key of `keys` pressed one by one on a session showing `products`, each
+/// followed by the frame it produces.
+@MainActor
+func keyTimes(products: [Product], keys: [Key], rounds: Int) async -> (load: Double, times: [Double]) {
+  let store = Store(initialState: AppFeature.State()) {
+    AppFeature()
+  } withDependencies: {
+    $0.apiClient.fetchProducts = { ProductListing(products: products) }
+    $0.cartStorage = .inMemory()
+  }
+  let session = HeadlessSession(store: store, size: size)
+  let loadStart = DispatchTime.now().uptimeNanoseconds
+  await session.start()
+  _ = session.render()
+  let load = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e6
+  var times: [Double] = []
+  for _ in 0..<rounds {
+    for key in keys {
+      let start = DispatchTime.now().uptimeNanoseconds
+      await session.press(key)
+      _ = session.render()
+      times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+  }
+  return (load, times)
+}
+
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+  let sorted = values.sorted()
+  return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction + 0.5))]
+}
+
+/// Typing searches, erasing them with Ctrl-U: every character re-filters the whole catalog.
+let typing: [Key] =
+  [.character("/")]
+  + ["café mug", "lamp 42", "抹茶", "TITANIUM SPORK", "xyz", "batch 7"].flatMap { query in
+    query.map { Key.character($0) } + [.control("u")]
+  }
+  + [.escape]
+/// Moving the selection down and back up.
+let scrolling: [Key] = Array(repeating: .down, count: 100) + Array(repeating: .up, count: 100) + [.pageDown, .pageDown, .end, .home]
+
+let scenarios: [(String, [Key], Int)] = [("type a search", typing, 5), ("move the selection", scrolling, 3)]
+print("Browsing, release build, key → frame at 80×24 (route, reduce, render), milliseconds per key\n")
+print("scenario               products      keys     p50      p95      max    load")
+for (title, keys, rounds) in scenarios {
+  for count in [20, large] {
+    let products = catalog(count)
+    let (load, times) = await keyTimes(products: products, keys: keys, rounds: rounds)
+    print(
+      String(
+        format: "%-20@ %10d %9d %7.3f  %7.3f  %7.3f %7.0f",
+        title as NSString, count, times.count, percentile(times, 0.5), percentile(times, 0.95), times.max() ?? 0, load
+      )
+    )
+  }
+}
