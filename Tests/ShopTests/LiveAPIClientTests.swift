@@ -43,6 +43,15 @@ struct LiveAPIClientTests {
     #expect(profile.fullName == "John Doe")
   }
 
+  @Test func fetchesTheStoresCategories() async throws {
+    let categories = try Fixture.categories.data
+    let server = try await StubStoreServer(["GET /products/categories": { _ in .json(categories) }])
+    defer { Task { await server.stop() } }
+
+    let fetched = try await APIClient.live(baseURL: server.baseURL).fetchCategories()
+    #expect(fetched == ["electronics", "jewelery", "men's clothing", "women's clothing"])
+  }
+
   @Test func anUnknownUserIsNotFound() async throws {
     let server = try await StubStoreServer(["GET /users/99": { _ in .json("null") }])
     defer { Task { await server.stop() } }
