@@ -25,7 +25,7 @@ struct BrowsingEndToEndTests {
       firstScreen: "Dot-grid notebook",
       steps: [
         "/", "@text CLAY", "@wait 1 of 20",
-        "Enter", "@wait Enter details",
+        "Enter", "@wait Esc clear the search",
         "Enter", "@wait Oaxaca",
         "Space", "@wait in your cart",
         "+", "@wait Cart: 2 items",

@@ -116,7 +116,7 @@ struct CartSafetyTests {
     )
     #expect(run.programStatus == 0, "\(run.log)")
     let unclear = try #require(run.screens.first { $0.contains("Order not confirmed") })
-    #expect(unclear.contains("may have gone through"))
+    #expect(unclear.contains("your order may have gone"))
     #expect(run.screens.contains { $0.contains("Your order number is 1.") })
     #expect(await orders.orders.count == 1)
     let keys = await orders.keysReceived

@@ -65,3 +65,15 @@ extension APIError {
     }
   }
 }
+
+extension Result where Failure == APIError {
+  /// The answer to a request to the store, a failure said as an ``APIError``: what the
+  /// features send back to themselves, `.productsResponse(await Result { try await … })`.
+  public init(request: () async throws -> Success) async {
+    do {
+      self = .success(try await request())
+    } catch {
+      self = .failure(APIError(error))
+    }
+  }
+}

@@ -159,11 +159,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
         }
       state.attempt = attempt
       return .run { send in
-        do {
-          await send(._internal(.orderResponse(.success(try await apiClient.sendOrder(attempt)))))
-        } catch {
-          await send(._internal(.orderResponse(.failure(APIError(error)))))
-        }
+        await send(._internal(.orderResponse(await Result { try await apiClient.sendOrder(attempt) })))
       }
 
     case .alert(.presented(.orderCompletedAcknowledged)):

@@ -54,11 +54,7 @@ extension ProductListFeature {
       guard state.categoryListing == .notRequested else { return .none }
       state.categoryListing = .requested
       return .run { send in
-        do {
-          await send(._internal(.categoriesResponse(.success(try await apiClient.fetchCategories()))))
-        } catch {
-          await send(._internal(.categoriesResponse(.failure(APIError(error)))))
-        }
+        await send(._internal(.categoriesResponse(await Result { try await apiClient.fetchCategories() })))
       }
       .cancellable(id: CancelID.categories, cancelInFlight: true)
 

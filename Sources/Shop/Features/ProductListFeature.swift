@@ -429,11 +429,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
   private func fetchProducts(_ state: inout State) -> Effect<Action> {
     state.status = .loading
     return .run { send in
-      do {
-        await send(._internal(.productsResponse(.success(try await apiClient.fetchProducts()))))
-      } catch {
-        await send(._internal(.productsResponse(.failure(APIError(error)))))
-      }
+      await send(._internal(.productsResponse(await Result { try await apiClient.fetchProducts() })))
     }
     .cancellable(id: CancelID.fetch, cancelInFlight: true)
   }

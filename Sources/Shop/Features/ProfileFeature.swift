@@ -119,11 +119,7 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     state.status = .loading
     let id = state.userID
     return .run { send in
-      do {
-        await send(._internal(.profileResponse(.success(try await apiClient.fetchUserProfile(id: id)))))
-      } catch {
-        await send(._internal(.profileResponse(.failure(APIError(error)))))
-      }
+      await send(._internal(.profileResponse(await Result { try await apiClient.fetchUserProfile(id: id) })))
     }
     .cancellable(id: CancelID.fetch, cancelInFlight: true)
   }
@@ -132,11 +128,7 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     state.ordersStatus = .loading
     let id = state.userID
     return .run { send in
-      do {
-        await send(._internal(.ordersResponse(.success(try await apiClient.fetchOrders(id)))))
-      } catch {
-        await send(._internal(.ordersResponse(.failure(APIError(error)))))
-      }
+      await send(._internal(.ordersResponse(await Result { try await apiClient.fetchOrders(id) })))
     }
     .cancellable(id: CancelID.orders, cancelInFlight: true)
   }
