@@ -26,6 +26,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // The SSH front door (`onlinestore serve`).
+    .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     // Tests only: a small HTTP server on 127.0.0.1 that the live client is tested against.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
@@ -92,13 +96,31 @@ let package = Package(
     // Pure terminal UI: a cell canvas, widgets, one file per screen, the key maps. No ncurses.
     .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop"]),
 
+    // Pseudo-terminals for the SSH front door's sessions (forkpty, TIOCSWINSZ).
+    .target(name: "CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
+    // `onlinestore serve`: SSH in, the store on a pseudo-terminal per session.
+    .target(
+      name: "SSHFrontDoor",
+      dependencies: [
+        "CPseudoTerminal",
+        .product(name: "NIOSSH", package: "swift-nio-ssh"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+
     // The program: flags, wiring, the run loop, and `onlinestore snapshot`.
     .executableTarget(
       name: "onlinestore",
       dependencies: [
         "CursesTerminal",
         "Shop",
+        "SSHFrontDoor",
         "TerminalUI",
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -39,6 +39,11 @@ struct DataOptions: ParsableArguments {
   )
   var log: String?
 
+  /// Set by `onlinestore serve` for a session whose shopper has a key: the cart is theirs
+  /// (`key-SHA256:…`) rather than customer `--user`'s.
+  @Option(help: .hidden)
+  var customer: String?
+
   func validate() throws {
     if let apiURL {
       guard let url = URL(string: apiURL), let scheme = url.scheme?.lowercased(),
@@ -55,6 +60,11 @@ struct DataOptions: ParsableArguments {
       throw ValidationError("--latency needs a number of milliseconds between 0 and 60000 (got \(latency)).")
     }
     if let log { try Self.checkWritable(log: log) }
+    if let customer {
+      guard customer.hasPrefix("key-SHA256:"), customer.count < 100 else {
+        throw ValidationError("--customer is set by onlinestore serve only.")
+      }
+    }
   }
 
   /// Refuses a `--log` file that cannot be written, before the screen is taken over. Its
@@ -84,10 +94,22 @@ struct DataOptions: ParsableArguments {
   /// Whose cart at which store: the customer `--user` at the `--api` server or the embedded
   /// catalog.
   var cartOwner: CartOwner {
+    var owner: CartOwner
     if let apiURL, let url = URL(string: apiURL) {
-      return .api(url, userID: user)
+      owner = .api(url, userID: user)
+    } else {
+      owner = .embedded(userID: user)
     }
-    return .embedded(userID: user)
+    if let customer { owner.customer = customer }
+    return owner
+  }
+
+  /// These options as arguments again, for the stores `onlinestore serve` starts.
+  var arguments: [String] {
+    var arguments = ["--timeout", String(timeout), "--user", String(user), "--latency", String(latency)]
+    if let apiURL { arguments += ["--api", apiURL] }
+    if noColor { arguments.append("--no-color") }
+    return arguments
   }
 
   /// The cart's file under the state directory, or a cart in memory when there is no home to

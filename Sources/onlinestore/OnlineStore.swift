@@ -18,7 +18,7 @@ struct OnlineStore: AsyncParsableCommand {
       Press ? in the store for every key.
       """,
     version: "onlinestore 1.0.0",
-    subcommands: [Snapshot.self]
+    subcommands: [Snapshot.self, Serve.self]
   )
 
   @OptionGroup var data: DataOptions

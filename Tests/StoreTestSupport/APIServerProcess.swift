@@ -21,24 +21,10 @@ public struct APIServerProcess: @unchecked Sendable {
   }
 
   private static func startBlocking(database: String, arguments: [String]) throws -> APIServerProcess {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = ["--listen", "127.0.0.1:0", "--database", database] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { throw StartFailure(description: "onlinestore-api ended before it listened") }
-      line += chunk
-    }
-    let text = String(decoding: line, as: UTF8.self)
-    let prefix = "onlinestore-api: listening on 127.0.0.1:"
-    guard text.hasPrefix(prefix), let port = Int(text.dropFirst(prefix.count).prefix { $0.isNumber }) else {
-      throw StartFailure(description: "unexpected first line: \(text)")
-    }
+    let (process, port) = try ListeningProcess.startBlocking(
+      binary, ["--listen", "127.0.0.1:0", "--database", database] + arguments,
+      readyLine: "onlinestore-api: listening on 127.0.0.1:"
+    )
     return APIServerProcess(process: process, baseURL: URL(string: "http://127.0.0.1:\(port)")!)
   }
 
@@ -58,6 +44,41 @@ public struct APIServerProcess: @unchecked Sendable {
 
   public struct StartFailure: Error, CustomStringConvertible {
     public let description: String
+  }
+}
+
+/// A server started as a process of its own, which says when it listens with a first line
+/// `<readyLine><port>…` on its standard output.
+public enum ListeningProcess {
+  /// Starts `binary` and waits, blocking, for its first line; returns it and the port it
+  /// chose. Its standard error goes to `standardError` (discarded if `nil`).
+  public static func startBlocking(
+    _ binary: URL, _ arguments: [String], readyLine: String, standardError: URL? = nil, environment: [String: String]? = nil
+  ) throws -> (Process, Int) {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let output = Pipe()
+    process.standardOutput = output
+    if let standardError {
+      FileManager.default.createFile(atPath: standardError.path, contents: nil)
+      process.standardError = try FileHandle(forWritingTo: standardError)
+    } else {
+      process.standardError = FileHandle.nullDevice
+    }
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { throw APIServerProcess.StartFailure(description: "\(binary.lastPathComponent) ended before it listened") }
+      line += chunk
+    }
+    let text = String(decoding: line, as: UTF8.self)
+    guard text.hasPrefix(readyLine), let port = Int(text.dropFirst(readyLine.count).prefix { $0.isNumber }) else {
+      throw APIServerProcess.StartFailure(description: "unexpected first line: \(text)")
+    }
+    return (process, port)
   }
 }
 

@@ -58,6 +58,8 @@ struct TUIDrive {
     stateDirectory: URL,
     firstScreen: String = "q quit",
     environment: [String] = [],
+    term: String = "tmux-256color",
+    command: [String]? = nil,
     steps: [String]
   ) async throws -> Run {
     guard FileManager.default.isExecutableFile(atPath: tool.path) else {
@@ -71,11 +73,11 @@ struct TUIDrive {
     let dimensions = size.split(separator: "x")
     var driverArguments = [
       "-q", "-x", String(dimensions[0]), "-y", String(dimensions[1]), "-o", output.path,
-      "-r", firstScreen, "-t", "20", "-T", "tmux-256color",
+      "-r", firstScreen, "-t", "20", "-T", term,
       "-E", "XDG_STATE_HOME=\(stateDirectory.path)", "-E", "LANG=C.UTF-8",
     ] + environment.flatMap { ["-E", $0] }
     for step in steps { driverArguments += ["-s", step] }
-    driverArguments += ["--", binary.path] + arguments
+    driverArguments += ["--"] + (command ?? [binary.path] + arguments)
 
     let logFile = output.deletingLastPathComponent().appendingPathComponent("driver.log")
     let status = try await CleanSpawn.run(tool.path, driverArguments, outputFile: logFile.path)

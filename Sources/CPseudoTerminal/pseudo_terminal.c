@@ -1,0 +1,37 @@
+#include "pseudo_terminal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pty.h>
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+pid_t pt_spawn(const char *path, char *const argv[], char *const envp[], int rows, int columns,
+               int *controller) {
+  struct winsize size = {.ws_row = (unsigned short)rows, .ws_col = (unsigned short)columns};
+  int fd = -1;
+  pid_t pid = forkpty(&fd, NULL, NULL, &size);
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    // The child: forkpty made it a session leader with the terminal side as its controlling
+    // terminal and standard input, output and error. Signals the server ignores or handles go
+    // back to their defaults, so the store's own handlers start from a clean slate.
+    struct sigaction defaults = {.sa_handler = SIG_DFL};
+    for (int signal = 1; signal < NSIG; signal++) (void)sigaction(signal, &defaults, NULL);
+    sigset_t none;
+    sigemptyset(&none);
+    (void)sigprocmask(SIG_SETMASK, &none, NULL);
+    execve(path, argv, envp);
+    _exit(127);
+  }
+  (void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+  (void)fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  *controller = fd;
+  return pid;
+}
+
+int pt_resize(int controller, int rows, int columns) {
+  struct winsize size = {.ws_row = (unsigned short)rows, .ws_col = (unsigned short)columns};
+  return ioctl(controller, TIOCSWINSZ, &size);
+}

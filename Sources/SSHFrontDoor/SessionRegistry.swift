@@ -1,0 +1,42 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// The sessions running now: how many (for `--max-sessions`) and their stores' processes (to
+/// hang them all up when the server stops).
+final class SessionRegistry: Sendable {
+  private let state = NIOLockedValueBox(State())
+  let limit: Int
+
+  private struct State {
+    var admitted = 0
+    var processes: Set<pid_t> = []
+  }
+
+  init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// Takes a place for a new session, unless the store is full.
+  func admit() -> Bool {
+    state.withLockedValue { state in
+      guard state.admitted < limit else { return false }
+      state.admitted += 1
+      return true
+    }
+  }
+
+  func release() {
+    state.withLockedValue { $0.admitted -= 1 }
+  }
+
+  func started(_ pid: pid_t) {
+    _ = state.withLockedValue { $0.processes.insert(pid) }
+  }
+
+  func ended(_ pid: pid_t) {
+    _ = state.withLockedValue { $0.processes.remove(pid) }
+  }
+
+  var processes: Set<pid_t> { state.withLockedValue { $0.processes } }
+  var sessionCount: Int { state.withLockedValue { $0.admitted } }
+}

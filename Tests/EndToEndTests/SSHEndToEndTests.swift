@@ -1,0 +1,171 @@
+import Foundation
+import StoreTestSupport
+import Testing
+
+/// `onlinestore serve` with the real OpenSSH client, driven in tmux: shoppers by key and as
+/// guests, carts kept per key, dropped connections, window changes, unknown terminals, and
+/// stopping the server.
+@Suite(.serialized)
+struct SSHEndToEndTests {
+  /// The directory of one test: the server's state and the shoppers' keys.
+  static func workspace() throws -> URL { try TUIDrive.temporaryStateDirectory() }
+
+  /// Store processes still running for the server whose state is `directory` (found by their
+  /// `XDG_STATE_HOME`).
+  static func storeProcesses(of directory: URL) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { pid in
+      guard let environment = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ")) else { return false }
+      return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "XDG_STATE_HOME=\(directory.path)" }
+    }
+  }
+
+  /// Waits up to `seconds` for `condition`.
+  static func eventually(_ seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if condition() { return true }
+      try? await Task.sleep(for: .milliseconds(50))
+    }
+    return condition()
+  }
+
+  @Test func aPurchaseOverSSHThenQuitEndsTheSessionWithStatus0() async throws {
+    let workspace = try Self.workspace()
+    let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    let run = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
+      steps: [
+        "+", "@wait Cart: 1 item", "@resize 120x30", "@wait ★", "c", "p", "@wait Confirm your purchase",
+        "Enter", "@wait Thank you!", "Enter", "@wait Cart: empty", "q",
+      ]
+    )
+    #expect(run.driverStatus == 0, "\(run.log)")
+    #expect(run.programStatus == 0, "q ends the SSH session with status 0")
+    #expect(run.screens[3].split(separator: "\n").first?.count ?? 0 > 100, "the store reflowed to 120 columns")
+    #expect(run.screens[3].contains("★"), "the detail pane appears at 120 columns")
+    #expect(await Self.eventually { server.logText.contains("store exited 0") }, "\(server.logText)")
+    #expect(server.logText.contains("shopper=SHA256:"))
+    #expect(await server.stop() == 0)
+  }
+
+  @Test func eachKeyHasItsOwnCartKeptAcrossLoginsAndRestarts() async throws {
+    let workspace = try Self.workspace()
+    let state = workspace.appendingPathComponent("state")
+    let ada = try await ShopperKey.make(in: workspace, name: "ada")
+    let bob = try await ShopperKey.make(in: workspace, name: "bob")
+    var server = try await ServeProcess.start(stateDirectory: state)
+    let adaShops = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
+      steps: ["+", "+", "@wait Cart: 2 items", "q"]
+    )
+    #expect(adaShops.programStatus == 0)
+    let bobLooks = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: bob),
+      steps: ["@sleep 0.3", "q"]
+    )
+    #expect(bobLooks.screens[0].contains("Cart: empty"), "another key, another cart")
+    #expect(await server.stop() == 0)
+
+    server = try await ServeProcess.start(stateDirectory: state)
+    let adaReturns = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
+      steps: ["@wait Cart: 2 items", "q"]
+    )
+    #expect(adaReturns.driverStatus == 0, "the same key finds its cart after a restart\n\(adaReturns.log)")
+    #expect(await server.stop() == 0)
+  }
+
+  @Test func withoutATerminalTheStoreSaysSoAndExits1() async throws {
+    let workspace = try Self.workspace()
+    let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    let output = workspace.appendingPathComponent("ssh-T.txt")
+    let command = server.ssh(identity: key, terminal: false)
+    let status = try await CleanSpawn.run("/usr/bin/env", command, outputFile: output.path)
+    #expect(status == 1)
+    let text = try String(contentsOf: output, encoding: .utf8)
+    #expect(text.contains("The store needs a terminal: connect with ssh -t."), "\(text)")
+    #expect(await server.stop() == 0)
+  }
+
+  @Test func aGuestWithoutAKeyCanShop() async throws {
+    let workspace = try Self.workspace()
+    let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
+    // What OpenSSH asks for a password with, when it has no key: it answers "guest".
+    let askpass = workspace.appendingPathComponent("askpass.sh")
+    try "#!/bin/sh\necho guest\n".write(to: askpass, atomically: true, encoding: .utf8)
+    chmod(askpass.path, 0o700)
+    let run = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook",
+      environment: ["SSH_ASKPASS=\(askpass.path)", "SSH_ASKPASS_REQUIRE=force"],
+      command: server.ssh(identity: nil), steps: ["+", "@wait Cart: 1 item", "q"]
+    )
+    #expect(run.driverStatus == 0, "\(run.log)")
+    #expect(run.programStatus == 0)
+    #expect(await Self.eventually { server.logText.contains("shopper=guest") }, "\(server.logText)")
+    #expect(await server.stop() == 0)
+  }
+
+  @Test func aDroppedConnectionSavesTheCartAndLeavesNoProcess() async throws {
+    let workspace = try Self.workspace()
+    let state = workspace.appendingPathComponent("state")
+    let server = try await ServeProcess.start(stateDirectory: state)
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    _ = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
+      steps: ["+", "@wait Cart: 1 item", "@signal KILL"]
+    )
+    #expect(await Self.eventually { Self.storeProcesses(of: state).isEmpty }, "the store ended with its connection")
+    #expect(await Self.eventually { server.logText.contains("connection dropped") }, "\(server.logText)")
+    let back = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
+      steps: ["@wait Cart: 1 item", "q"]
+    )
+    #expect(back.driverStatus == 0, "the cart was saved, and the server still serves\n\(back.log)")
+    #expect(await server.stop() == 0)
+  }
+
+  @Test func aTerminalThisMachineDoesNotKnowStillGetsAStore() async throws {
+    let workspace = try Self.workspace()
+    let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    let run = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook", term: "xterm-kitty",
+      command: server.ssh(identity: key), steps: ["+", "@wait Cart: 1 item", "q"]
+    )
+    #expect(run.programStatus == 0, "\(run.log)")
+    #expect(await Self.eventually { server.logText.contains("term=xterm-256color") }, "\(server.logText)")
+    #expect(await server.stop() == 0)
+  }
+
+  @Test func stoppingTheServerEndsEverySessionWithItsCartSaved() async throws {
+    let workspace = try Self.workspace()
+    let state = workspace.appendingPathComponent("state")
+    let server = try await ServeProcess.start(stateDirectory: state)
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    // The server is stopped while the session is open, about a second after the cart has
+    // 3 items (the driver's first frame and keys take about three).
+    let stopping = Task {
+      try? await Task.sleep(for: .seconds(4))
+      let asked = Date()
+      let status = await server.stop()
+      return (status, Date().timeIntervalSince(asked))
+    }
+    let run = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
+      steps: ["+", "+", "+", "@wait Cart: 3 items", "@sleep 6"]
+    )
+    let (status, seconds) = await stopping.value
+    #expect(status == 0)
+    #expect(seconds < 5, "stopped within 5 s")
+    #expect(run.programStatus == 129, "the session's store ended as on a hang-up\n\(run.log)")
+    #expect(Self.storeProcesses(of: state).isEmpty)
+    let carts = state.appendingPathComponent("onlinestore/carts")
+    let saved = try FileManager.default.subpathsOfDirectory(atPath: carts.path)
+    let cart = try #require(saved.first { $0.hasSuffix(".json") && $0.contains("key-SHA256") })
+    let json = try String(contentsOf: carts.appendingPathComponent(cart), encoding: .utf8)
+    #expect(json.contains(":3"), "three of the first product: \(json)")
+  }
+}
