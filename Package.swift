@@ -174,7 +174,11 @@ let package = Package(
     // The built `onlinestore` in a real pseudo-terminal under tmux (../shared/tools/tui-drive.sh).
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["Shop", "StoreTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+      dependencies: ["CPseudoTerminal", "Shop", "StoreTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+    ),
+    .testTarget(
+      name: "SSHFrontDoorTests",
+      dependencies: ["SSHFrontDoor", .product(name: "NIOSSH", package: "swift-nio-ssh")]
     ),
     .testTarget(
       name: "OnlineStoreAPITests",

@@ -168,4 +168,109 @@ struct SSHEndToEndTests {
     let json = try String(contentsOf: carts.appendingPathComponent(cart), encoding: .utf8)
     #expect(json.contains(":3"), "three of the first product: \(json)")
   }
+
+  /// A script OpenSSH asks for a password with, when it has no key: it answers "guest".
+  static func askpass(in workspace: URL) throws -> [String: String] {
+    let script = workspace.appendingPathComponent("askpass.sh")
+    try "#!/bin/sh\necho guest\n".write(to: script, atomically: true, encoding: .utf8)
+    chmod(script.path, 0o700)
+    return ["SSH_ASKPASS": script.path, "SSH_ASKPASS_REQUIRE": "force"]
+  }
+
+  /// The server's store processes: its children.
+  static func stores(of server: ServeProcess) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { pid in
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 1 && Int32(fields[1]) == server.process.processIdentifier
+    }
+  }
+
+  @Test func thirtySessionsAtOnceAndACrashEndsOnlyItsOwn() async throws {
+    let workspace = try Self.workspace()
+    let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
+    let environment = try Self.askpass(in: workspace)
+    let clients = try (0..<30).map { _ in try PseudoTerminalClient(server.ssh(identity: nil), environment: environment) }
+
+    /// Runs `body` for every client at once, each on a thread that may block.
+    func everyClient(_ body: @escaping @Sendable (PseudoTerminalClient) -> Bool) async -> [Bool] {
+      await withTaskGroup(of: (Int, Bool).self) { group in
+        for (index, client) in clients.enumerated() {
+          group.addTask { (index, await Blocking.run { body(client) }) }
+        }
+        var results = Array(repeating: false, count: clients.count)
+        for await (index, result) in group { results[index] = result }
+        return results
+      }
+    }
+
+    let firstFrames = await everyClient { client in client.read(for: 30) { _ in client.contains("Dot-grid notebook") } }
+    #expect(firstFrames.allSatisfy { $0 }, "every session drew the store")
+    let added = await everyClient { client in
+      let from = client.output.count
+      client.send("+")
+      return client.read(for: 10) { _ in client.contains("1 item", after: from) }
+    }
+    #expect(added.allSatisfy { $0 }, "every session answered +")
+    #expect(Self.stores(of: server).count == 30)
+
+    let victim = try #require(Self.stores(of: server).first)
+    kill(victim, SIGSEGV)
+    let ended = await everyClient { client in client.waitForExit(seconds: 3) == 139 }
+    #expect(ended.filter { $0 }.count == 1, "one session ended, with the store's signal")
+    let survivors = clients.indices.filter { !ended[$0] }.map { clients[$0] }
+    let answered = await withTaskGroup(of: Bool.self) { group in
+      for client in survivors {
+        group.addTask {
+          await Blocking.run {
+            let from = client.output.count
+            client.send("+")
+            return client.read(for: 10) { _ in client.contains("2 items", after: from) }
+          }
+        }
+      }
+      var results: [Bool] = []
+      for await result in group { results.append(result) }
+      return results
+    }
+    #expect(answered.count == 29 && answered.allSatisfy { $0 }, "the other 29 still answer keys")
+    for client in survivors { client.send("q") }
+    let quit = await withTaskGroup(of: Int32?.self) { group in
+      for client in survivors { group.addTask { await Blocking.run { client.waitForExit(seconds: 10) } } }
+      var statuses: [Int32?] = []
+      for await status in group { statuses.append(status) }
+      return statuses
+    }
+    #expect(quit.allSatisfy { $0 == 0 }, "\(quit)")
+    #expect(await Self.eventually { server.logText.contains("store ended by signal 11") }, "\(server.logText)")
+    #expect(await server.stop() == 0)
+  }
+
+  @Test func garbageAndVanishingClientsDoNotTakeTheServerDown() async throws {
+    let workspace = try Self.workspace()
+    let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
+    let port = server.port
+    await Blocking.run {
+      for payload in ["GET / HTTP/1.1\r\nHost: x\r\n\r\n", "SSH-2.0-x\r\n" + String(repeating: "\u{7}\u{0}garbage", count: 5_000), ""] {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        _ = payload.utf8CString.withUnsafeBufferPointer { send(socket, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL)) }
+        close(socket)
+      }
+    }
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    let output = workspace.appendingPathComponent("after.txt")
+    let status = try await CleanSpawn.run("/usr/bin/env", server.ssh(identity: key, terminal: false), outputFile: output.path)
+    #expect(status == 1, "the server still answers: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
+    #expect(await server.stop() == 0)
+  }
 }

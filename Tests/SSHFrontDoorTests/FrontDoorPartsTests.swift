@@ -1,0 +1,63 @@
+import Foundation
+import NIOSSH
+import Testing
+
+@testable import SSHFrontDoor
+
+/// The front door's parts that need no connection: keys, fingerprints, terminal names.
+struct FrontDoorPartsTests {
+  func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("frontdoor-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Runs a command and returns its standard output.
+  func output(of arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  @Test func fingerprintsAreWhatSSHKeygenSays() throws {
+    let directory = try temporaryDirectory()
+    let key = directory.appendingPathComponent("key").path
+    _ = try output(of: ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "ada", "-f", key])
+    let publicKey = try String(contentsOfFile: key + ".pub", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    let listed = try output(of: ["ssh-keygen", "-l", "-f", key + ".pub"]).split(separator: " ")[1]
+    #expect(KeyFingerprint.of(try NIOSSHPublicKey(openSSHPublicKey: publicKey)) == String(listed))
+    #expect(ShopperAuthenticatorKeys.fingerprints(inAuthorizedKeys: "# mine\nno-pty \(publicKey)\nnot a key\n") == [String(listed)])
+  }
+
+  @Test func theHostKeyIsMadeOnceWithMode0600AndReused() throws {
+    let file = try temporaryDirectory().appendingPathComponent("host_ed25519_key")
+    let first = try HostKey.loadOrCreate(at: file)
+    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    let again = try HostKey.loadOrCreate(at: file)
+    #expect(again.fingerprint == first.fingerprint)
+    #expect(first.fingerprint.hasPrefix("SHA256:") && first.fingerprint.count == 50)
+  }
+
+  @Test func aDamagedHostKeyIsNotReplacedQuietly() throws {
+    let file = try temporaryDirectory().appendingPathComponent("host_ed25519_key")
+    try "something else\n".write(to: file, atomically: true, encoding: .utf8)
+    #expect(throws: FrontDoorError.self) { try HostKey.loadOrCreate(at: file) }
+    #expect(try String(contentsOf: file, encoding: .utf8) == "something else\n", "left as it was")
+  }
+
+  @Test(arguments: [
+    ("xterm-256color", "xterm-256color"), ("tmux-256color", "tmux-256color"), ("linux", "linux"), ("vt100", "vt100"),
+    ("xterm-kitty-from-the-future", "xterm-256color"), ("../../etc/passwd", "xterm-256color"), ("", "xterm-256color"),
+    (String(repeating: "x", count: 200), "xterm-256color"), ("xterm\u{1B}[31m", "xterm-256color"),
+  ])
+  func terminalNamesTerminfoDoesNotKnowFallBack(requested: String, used: String) {
+    #expect(TerminalType.resolve(requested) == used)
+  }
+}
