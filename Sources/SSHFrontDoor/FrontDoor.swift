@@ -34,12 +34,17 @@ public final class FrontDoor: Sendable {
     )
     let hostKey = try HostKey.loadOrCreate(at: configuration.hostKeyFile)
     let registry = SessionRegistry(limit: configuration.maxSessions)
+    let limiter = ConnectionRateLimiter()
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let bootstrap = ServerBootstrap(group: group)
       .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
       .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
       .childChannelInitializer { channel in
         let remote = channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
+        guard limiter.admit(channel.remoteAddress?.ipAddress) else {
+          logger.info("connection refused", metadata: ["remote": "\(remote)", "reason": "too many new connections from this address"])
+          return channel.close()
+        }
         let authenticator = ShopperAuthenticator(authorizedFingerprints: configuration.authorizedFingerprints)
         return channel.eventLoop.makeCompletedFuture {
           let ssh = NIOSSHHandler(

@@ -104,6 +104,11 @@ struct DataOptions: ParsableArguments {
     return owner
   }
 
+  /// The SSH key's fingerprint a `serve` session shops with, if it is one.
+  var signedInKey: String? {
+    customer.map { String($0.dropFirst("key-".count)) }
+  }
+
   /// These options as arguments again, for the stores `onlinestore serve` starts.
   var arguments: [String] {
     var arguments = ["--timeout", String(timeout), "--user", String(user), "--latency", String(latency)]

@@ -40,7 +40,9 @@ struct OnlineStore: AsyncParsableCommand {
     if let log { IssueReporters.current = [LogIssueReporter(log: log)] } else { IssueReporters.current = [] }
 
     let changeSink = data.log == nil ? nil : log?.changeSink
-    let store = Store(initialState: AppFeature.State(userID: data.user)) {
+    var initialState = AppFeature.State(userID: data.user)
+    initialState.profile.signedInKey = data.signedInKey
+    let store = Store(initialState: initialState) {
       if let changeSink {
         AppFeature()._printChanges(to: changeSink)
       } else {

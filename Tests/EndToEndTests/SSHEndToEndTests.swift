@@ -38,7 +38,7 @@ struct SSHEndToEndTests {
       stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
       steps: [
         "+", "@wait Cart: 1 item", "@resize 120x30", "@wait ★", "c", "p", "@wait Confirm your purchase",
-        "Enter", "@wait Thank you!", "Enter", "@wait Cart: empty", "q",
+        "Enter", "@wait Thank you!", "Enter", "@wait Cart: empty", "2", "@wait SSH key", "q",
       ]
     )
     #expect(run.driverStatus == 0, "\(run.log)")
@@ -46,7 +46,8 @@ struct SSHEndToEndTests {
     #expect(run.screens[3].split(separator: "\n").first?.count ?? 0 > 100, "the store reflowed to 120 columns")
     #expect(run.screens[3].contains("★"), "the detail pane appears at 120 columns")
     #expect(await Self.eventually { server.logText.contains("store exited 0") }, "\(server.logText)")
-    #expect(server.logText.contains("shopper=SHA256:"))
+    let fingerprint = try #require(server.logText.firstMatch(of: /shopper=(SHA256:\S+)/)?.1)
+    #expect(run.screens.contains { $0.contains("SSH key") && $0.contains(fingerprint) }, "the profile says who is shopping")
     #expect(await server.stop() == 0)
   }
 
@@ -271,6 +272,41 @@ struct SSHEndToEndTests {
     let output = workspace.appendingPathComponent("after.txt")
     let status = try await CleanSpawn.run("/usr/bin/env", server.ssh(identity: key, terminal: false), outputFile: output.path)
     #expect(status == 1, "the server still answers: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
+    #expect(await server.stop() == 0)
+  }
+
+  @Test func overTheSessionLimitTheStoreIsFull() async throws {
+    let workspace = try Self.workspace()
+    let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"), arguments: ["--max-sessions", "1"])
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    let first = try PseudoTerminalClient(server.ssh(identity: key))
+    #expect(await Blocking.run { first.read(for: 20) { _ in first.contains("Dot-grid notebook") } })
+    let second = try PseudoTerminalClient(server.ssh(identity: key))
+    let status = await Blocking.run { second.waitForExit(seconds: 10) }
+    #expect(status == 1)
+    #expect(second.contains("The store is full, try again in a minute."))
+    first.send("q")
+    #expect(await Blocking.run { first.waitForExit(seconds: 10) } == 0)
+    #expect(await server.stop() == 0)
+  }
+
+  @Test func anIdleSessionEndsAsAHangUpWithItsCartSaved() async throws {
+    let workspace = try Self.workspace()
+    let state = workspace.appendingPathComponent("state")
+    let server = try await ServeProcess.start(stateDirectory: state, arguments: ["--idle-timeout", "2"])
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    let client = try PseudoTerminalClient(server.ssh(identity: key))
+    #expect(await Blocking.run { client.read(for: 20) { _ in client.contains("Dot-grid notebook") } })
+    client.send("+")
+    let ended = Date()
+    let status = await Blocking.run { client.waitForExit(seconds: 10) }
+    #expect(status == 129, "ended as on a hang-up")
+    #expect(Date().timeIntervalSince(ended) >= 1.5, "not before the timeout")
+    #expect(await Self.eventually { server.logText.contains("ending=idle") }, "\(server.logText)")
+    let carts = state.appendingPathComponent("onlinestore/carts")
+    let saved = try FileManager.default.subpathsOfDirectory(atPath: carts.path).first { $0.hasSuffix(".json") }
+    let json = try String(contentsOf: carts.appendingPathComponent(try #require(saved)), encoding: .utf8)
+    #expect(json.contains(":1"), "\(json)")
     #expect(await server.stop() == 0)
   }
 }

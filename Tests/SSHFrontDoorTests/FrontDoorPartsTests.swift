@@ -61,3 +61,17 @@ struct FrontDoorPartsTests {
     #expect(TerminalType.resolve(requested) == used)
   }
 }
+
+/// New connections per address, over a sliding window.
+struct ConnectionRateLimiterTests {
+  @Test func anAddressGetsItsLimitPerWindowAndLoopbackIsNotCounted() {
+    let limiter = ConnectionRateLimiter(limit: 3, window: .seconds(10))
+    let start = ContinuousClock.now
+    #expect((0..<3).allSatisfy { _ in limiter.admit("203.0.113.7", now: start) })
+    #expect(!limiter.admit("203.0.113.7", now: start + .seconds(1)), "the fourth within the window")
+    #expect(limiter.admit("198.51.100.1", now: start + .seconds(1)), "another address has its own count")
+    #expect(limiter.admit("203.0.113.7", now: start + .seconds(11)), "the window moved on")
+    #expect((0..<100).allSatisfy { _ in limiter.admit("127.0.0.1", now: start) })
+    #expect(limiter.admit(nil, now: start))
+  }
+}

@@ -20,6 +20,9 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     public var selectedOrderID: StoredOrder.ID?
     /// The order whose lines are shown over the list.
     public var openOrderID: StoredOrder.ID?
+    /// The SSH key the shopper signed in with (`SHA256:…`), when shopping over
+    /// `onlinestore serve`: whose cart this is.
+    public var signedInKey: String?
 
     public init(userID: Int = 1) {
       self.userID = userID
