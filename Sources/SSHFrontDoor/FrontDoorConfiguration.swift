@@ -15,10 +15,12 @@ public struct FrontDoorConfiguration: Sendable {
   public var storeExecutable: String
   /// The data options passed on to every session's store (`--api`, `--latency`, `--no-color`).
   public var storeArguments: [String]
+  /// The customer number guests order as (`--user`); a key has a number of its own.
+  public var guestCustomerNumber: Int
 
   public init(
     host: String, port: Int, stateDirectory: URL, maxSessions: Int, idleTimeout: Duration,
-    authorizedFingerprints: Set<String>?, storeExecutable: String, storeArguments: [String]
+    authorizedFingerprints: Set<String>?, storeExecutable: String, storeArguments: [String], guestCustomerNumber: Int = 1
   ) {
     self.host = host
     self.port = port
@@ -28,6 +30,7 @@ public struct FrontDoorConfiguration: Sendable {
     self.authorizedFingerprints = authorizedFingerprints
     self.storeExecutable = storeExecutable
     self.storeArguments = storeArguments
+    self.guestCustomerNumber = guestCustomerNumber
   }
 
   var hostKeyFile: URL { stateDirectory.appendingPathComponent("host_ed25519_key") }

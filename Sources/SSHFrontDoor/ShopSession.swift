@@ -125,7 +125,13 @@ final class ShopSession: ChannelInboundHandler {
     do {
       let environment = try storeEnvironment(term: terminal.term)
       var arguments = [configuration.storeExecutable] + configuration.storeArguments
-      if case let .key(fingerprint) = shopper { arguments += ["--customer", "key-" + fingerprint] }
+      switch shopper {
+      case let .key(fingerprint):
+        let number = try CustomerNumbers.number(for: fingerprint, in: configuration.stateDirectory)
+        arguments += ["--customer", "key-" + fingerprint, "--user", String(number)]
+      case .guest:
+        arguments += ["--user", String(configuration.guestCustomerNumber)]
+      }
       var controller: Int32 = -1
       let pid = CStrings.with(arguments) { argv in
         CStrings.with(environment) { envp in

@@ -109,9 +109,10 @@ struct DataOptions: ParsableArguments {
     customer.map { String($0.dropFirst("key-".count)) }
   }
 
-  /// These options as arguments again, for the stores `onlinestore serve` starts.
+  /// These options as arguments again, for the stores `onlinestore serve` starts; the customer
+  /// (`--user`) is the session's own.
   var arguments: [String] {
-    var arguments = ["--timeout", String(timeout), "--user", String(user), "--latency", String(latency)]
+    var arguments = ["--timeout", String(timeout), "--latency", String(latency)]
     if let apiURL { arguments += ["--api", apiURL] }
     if noColor { arguments.append("--no-color") }
     return arguments

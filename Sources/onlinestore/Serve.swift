@@ -61,7 +61,8 @@ struct Serve: AsyncParsableCommand {
     let (host, port) = parsedListen!
     let configuration = FrontDoorConfiguration(
       host: host, port: port, stateDirectory: state, maxSessions: maxSessions, idleTimeout: .seconds(idleTimeout),
-      authorizedFingerprints: fingerprints, storeExecutable: Self.executablePath, storeArguments: data.arguments
+      authorizedFingerprints: fingerprints, storeExecutable: Self.executablePath, storeArguments: data.arguments,
+      guestCustomerNumber: data.user
     )
     let door: FrontDoor
     do {

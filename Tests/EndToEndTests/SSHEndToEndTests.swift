@@ -38,7 +38,7 @@ struct SSHEndToEndTests {
       stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
       steps: [
         "+", "@wait Cart: 1 item", "@resize 120x30", "@wait ★", "c", "p", "@wait Confirm your purchase",
-        "Enter", "@wait Thank you!", "Enter", "@wait Cart: empty", "2", "@wait SSH key", "q",
+        "Enter", "@wait Thank you!", "Enter", "@wait Cart: empty", "2", "@wait #1 ", "q",
       ]
     )
     #expect(run.driverStatus == 0, "\(run.log)")
@@ -47,7 +47,9 @@ struct SSHEndToEndTests {
     #expect(run.screens[3].contains("★"), "the detail pane appears at 120 columns")
     #expect(await Self.eventually { server.logText.contains("store exited 0") }, "\(server.logText)")
     let fingerprint = try #require(server.logText.firstMatch(of: /shopper=(SHA256:\S+)/)?.1)
-    #expect(run.screens.contains { $0.contains("SSH key") && $0.contains(fingerprint) }, "the profile says who is shopping")
+    let profile = try #require(run.screens.last { $0.contains("SSH key") })
+    #expect(profile.contains(fingerprint), "the profile says who is shopping")
+    #expect(profile.contains("#1001"), "with the key's own customer number, under which it ordered")
     #expect(await server.stop() == 0)
   }
 

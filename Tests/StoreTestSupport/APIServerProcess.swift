@@ -62,7 +62,9 @@ public enum ListeningProcess {
     let output = Pipe()
     process.standardOutput = output
     if let standardError {
-      FileManager.default.createFile(atPath: standardError.path, contents: nil)
+      guard FileManager.default.createFile(atPath: standardError.path, contents: nil) else {
+        throw APIServerProcess.StartFailure(description: "cannot create \(standardError.path)")
+      }
       process.standardError = try FileHandle(forWritingTo: standardError)
     } else {
       process.standardError = FileHandle.nullDevice

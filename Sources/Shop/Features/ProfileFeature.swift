@@ -5,6 +5,8 @@ import Boundaries
 /// Rules it keeps:
 /// - the profile and the order history are fetched when the tab first appears; a failure of
 ///   either shows why and offers Retry (the original app showed empty fields forever);
+/// - a shopper signed in with an SSH key has no account at the store: only their orders are
+///   fetched, and the key is shown;
 /// - `r` fetches the history again; the parent asks for that after an order went through;
 /// - the history lists the newest order first; the selection stays on the same order when the
 ///   list is fetched again, and one order can be opened to see its lines.
@@ -66,7 +68,12 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     // The profile, then the orders: one order of events, whatever the store's speed.
     case .onAppear:
       var effects: [Effect<Action>] = []
-      if state.status.allowsFetch { effects.append(fetchProfile(&state)) }
+      if state.signedInKey != nil {
+        // Signed in with a key: the key is who they are, and the store has no account to show.
+        state.status = .loaded
+      } else if state.status.allowsFetch {
+        effects.append(fetchProfile(&state))
+      }
       if state.ordersStatus.allowsFetch { effects.append(fetchOrders(&state)) }
       return .concatenate(effects)
 

@@ -21,10 +21,14 @@ public enum ProfileScreen {
         in: layout.body, on: &canvas, theme: theme
       )
     case .loaded:
-      guard let profile = state.profile else { return }
       let body = layout.body.insetBy(dx: 1, dy: 0)
-      let fields = [("Full name", profile.fullName), ("Email", profile.email), ("Username", profile.username)]
-        + (state.signedInKey.map { [("SSH key", $0)] } ?? [])
+      var fields: [(String, String)] = []
+      if let profile = state.profile {
+        fields = [("Full name", profile.fullName), ("Email", profile.email), ("Username", profile.username)]
+      }
+      if let key = state.signedInKey {
+        fields += [("SSH key", key), ("Customer", "#\(state.userID)")]
+      }
       for (index, field) in fields.enumerated() where index < body.height {
         canvas.draw(field.0, at: Point(x: body.x, y: body.y + index), width: 12, style: theme.secondary)
         canvas.draw(field.1, at: Point(x: body.x + 12, y: body.y + index), width: max(0, body.width - 12), style: theme.title)

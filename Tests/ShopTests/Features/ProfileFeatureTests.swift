@@ -46,6 +46,32 @@ struct ProfileFeatureTests {
     await store.send(.view(.onAppear))
   }
 
+  /// Over `onlinestore serve` a shopper signed in with a key has no account at the store: the
+  /// profile is not asked for (the test client fails any call it was not given), the orders are.
+  @Test func aShopperWithAKeyHasOrdersButNoAccountToFetch() async {
+    var state = ProfileFeature.State(userID: 1001)
+    state.signedInKey = "SHA256:abc"
+    let asked = LockIsolated<[Int]>([])
+    let store = TestStore(initialState: state) {
+      ProfileFeature()
+    } withDependencies: {
+      $0.apiClient.fetchOrders = { id in
+        asked.withValue { $0.append(id) }
+        return [ProfileFeatureTests.newer]
+      }
+    }
+    await store.send(.view(.onAppear)) {
+      $0.status = .loaded
+      $0.ordersStatus = .loading
+    }
+    await store.receive(\._internal.ordersResponse.success) {
+      $0.ordersStatus = .loaded
+      $0.orders = [ProfileFeatureTests.newer]
+      $0.selectedOrderID = ProfileFeatureTests.newer.id
+    }
+    #expect(asked.value == [1001], "the key's own customer number")
+  }
+
   @Test func aFailureShowsWhyAndRetryLoads() async {
     let attempts = LockIsolated(0)
     let store = makeStore(userID: 7, profile: { _ in
