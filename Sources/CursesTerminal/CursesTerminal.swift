@@ -24,8 +24,14 @@ public final class CursesTerminal {
   private let eventSource: TerminalEventSource
   private var colorPairs: [ColorPairKey: Int16] = [:]
   private var isStopped = false
-  /// Text of a paste whose end has not been read yet.
+  /// Text of a paste whose end has not been read yet, and when it began.
   private var paste: String?
+  private var pasteBegan = ContinuousClock.now
+
+  /// A paste whose end has not come this long after its start is over anyway: a terminal sends
+  /// a paste at once, and a start sequence typed by hand (or cut off) must not swallow every
+  /// later key, Ctrl-C included.
+  static let longestPaste = Duration.seconds(2)
 
   /// The most of one paste kept; the rest is dropped (no screen takes more than a line).
   static let maximumPasteLength = 65_536
@@ -108,12 +114,17 @@ public final class CursesTerminal {
     var code: wint_t = 0
     // A paste can be long; read in bounded batches so a frame is drawn in between. A paste
     // still open at the end of a batch goes on in the next.
+    if paste != nil, ContinuousClock.now - pasteBegan > Self.longestPaste {
+      if let text = paste, !text.isEmpty { events.append(.paste(text)) }
+      paste = nil
+    }
     var read = 0
     while read < 4096 {
       let status = wget_wch(window, &code)
       if status == ERR { break }
       read += 1
       if status == KEY_CODE_YES, Int32(code) == cn_key_paste_start() {
+        if paste == nil { pasteBegan = .now }
         paste = paste ?? ""
         continue
       }

@@ -20,28 +20,50 @@ public struct HostKey: Sendable {
 
   /// The key in `file`, or a new one written there first (no other user may read it).
   public static func loadOrCreate(at file: URL) throws -> HostKey {
-    if let text = try? String(contentsOf: file, encoding: .utf8) {
-      let lines = text.split(separator: "\n")
-      guard lines.count == 2, lines[0] == header, let raw = Data(base64Encoded: String(lines[1])),
-        let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
-      else {
-        throw FrontDoorError("The host key \(file.path) is not one this server wrote; move it away to have a new one made (clients will then see a new host key).")
-      }
-      return HostKey(key)
-    }
+    if let key = try load(file) { return key }
     let key = Curve25519.Signing.PrivateKey()
-    let text = "\(header)\n\(key.rawRepresentation.base64EncodedString())\n"
-    let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    try create(file, containing: "\(header)\n\(key.rawRepresentation.base64EncodedString())\n")
+    // Two servers starting at once on one state directory: the key that landed first is the one.
+    guard let landed = try load(file) else {
+      throw FrontDoorError("The host key \(file.path) was written but cannot be read back.")
+    }
+    return landed
+  }
+
+  /// The key in `file`, or `nil` if there is no such file.
+  private static func load(_ file: URL) throws -> HostKey? {
+    guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+      throw FrontDoorError("The host key \(file.path) cannot be read.")
+    }
+    let lines = text.split(separator: "\n")
+    guard lines.count == 2, lines[0] == header, let raw = Data(base64Encoded: String(lines[1])),
+      let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
+    else {
+      throw FrontDoorError("The host key \(file.path) is not one this server wrote; move it away to have a new one made (clients will then see a new host key).")
+    }
+    return HostKey(key)
+  }
+
+  /// Writes `text` to a temporary file readable by this user only, makes it durable, then links
+  /// it into place — never over a key already there, and never half-written if the server is
+  /// killed meanwhile (a leftover temporary file is harmless).
+  private static func create(_ file: URL, containing text: String) throws {
+    let temporary = file.path + ".new-\(UUID().uuidString)"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw FrontDoorError("The host key \(file.path) could not be created: \(String(cString: strerror(errno))).")
     }
-    defer { close(descriptor) }
+    defer { unlink(temporary) }
     let written = text.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
-    guard written == text.utf8.count, fsync(descriptor) == 0 else {
-      unlink(file.path)
+    let durable = fsync(descriptor) == 0
+    close(descriptor)
+    guard written == text.utf8.count, durable else {
       throw FrontDoorError("The host key \(file.path) could not be written: \(String(cString: strerror(errno))).")
     }
-    return HostKey(key)
+    guard link(temporary, file.path) == 0 || errno == EEXIST else {
+      throw FrontDoorError("The host key \(file.path) could not be put in place: \(String(cString: strerror(errno))).")
+    }
   }
 }
 

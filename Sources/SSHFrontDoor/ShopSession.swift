@@ -181,7 +181,6 @@ final class ShopSession: ChannelInboundHandler {
     let session = NIOLoopBound(self, eventLoop: context.eventLoop)
     let loopContext = NIOLoopBound(context, eventLoop: context.eventLoop)
     NIOPipeBootstrap(group: context.eventLoop)
-      .channelOption(ChannelOptions.allowRemoteHalfClosure, value: false)
       .channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.addHandler(StoreOutputForwarder(ssh: ssh))

@@ -100,7 +100,7 @@ final class InteractiveSession {
           // The frame on screen now decides what is under the pointer.
           if let ending = perform(AppScreen.command(for: event, in: store.state, size: terminal.size)) { return ending }
         case let .paste(text):
-          if let ending = perform(KeyRouter.command(forPaste: text, in: store.state)) { return ending }
+          if let ending = perform(KeyRouter.command(forPaste: text, in: store.state, size: terminal.size)) { return ending }
         }
       }
     case .terminal(.signal(SIGWINCH)):

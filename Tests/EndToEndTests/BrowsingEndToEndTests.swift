@@ -89,6 +89,18 @@ struct BrowsingEndToEndTests {
     #expect(run.screens.contains { $0.contains("/clay mug") }, "the line break became a space")
   }
 
+  /// A paste start with no end (typed by hand, or cut off) must not swallow every later key:
+  /// after two seconds the paste is over, and q quits.
+  @Test func aPasteThatNeverEndsDoesNotSwallowTheKeysAfterIt() async throws {
+    let run = try await TUIDrive.run(
+      stateDirectory: try TUIDrive.temporaryStateDirectory(),
+      firstScreen: "Dot-grid notebook",
+      steps: ["@text \u{1B}[200~abc", "@sleep 2.5", "q"]
+    )
+    #expect(run.driverStatus == 0, "terminal restored\n\(run.log)")
+    #expect(run.programStatus == 0, "q quit")
+  }
+
   @Test func withoutTheMouseAClickDoesNothing() async throws {
     let run = try await TUIDrive.run(
       arguments: ["--latency", "30", "--no-mouse"],

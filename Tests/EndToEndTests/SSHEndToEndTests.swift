@@ -311,4 +311,26 @@ struct SSHEndToEndTests {
     #expect(json.contains(":1"), "\(json)")
     #expect(await server.stop() == 0)
   }
+
+  /// The server killed with SIGKILL: it cannot hang anyone up, but each store's pty closes with
+  /// it, the kernel hangs the store up, and the store saves its cart and exits.
+  @Test func killingTheServerLeavesNoStoreAndLosesNoCart() async throws {
+    let workspace = try Self.workspace()
+    let state = workspace.appendingPathComponent("state")
+    let server = try await ServeProcess.start(stateDirectory: state)
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    let client = try PseudoTerminalClient(server.ssh(identity: key))
+    #expect(await Blocking.run { client.read(for: 20) { _ in client.contains("Dot-grid notebook") } })
+    let from = client.output.count
+    client.send("++")
+    #expect(await Blocking.run { client.read(for: 10) { _ in client.contains("2 items", after: from) } })
+    #expect(Self.storeProcesses(of: state).count == 1)
+    kill(server.process.processIdentifier, SIGKILL)
+    #expect(await Self.eventually { Self.storeProcesses(of: state).isEmpty }, "no store is left behind")
+    #expect(await Blocking.run { client.waitForExit(seconds: 10) } != nil, "the client's connection ended")
+    let carts = state.appendingPathComponent("onlinestore/carts")
+    let saved = try FileManager.default.subpathsOfDirectory(atPath: carts.path).first { $0.hasSuffix(".json") }
+    let json = try String(contentsOf: carts.appendingPathComponent(try #require(saved)), encoding: .utf8)
+    #expect(json.contains(":2"), "\(json)")
+  }
 }

@@ -117,3 +117,26 @@ final class CollectedNumbers: @unchecked Sendable {
   func add(_ number: Int) { lock.withLock { numbers.append(number) } }
   var all: [Int] { lock.withLock { numbers } }
 }
+
+/// Two servers starting at once on one state directory agree on one host key.
+struct HostKeyRaceTests {
+  @Test func serversStartingAtOnceShareTheKeyThatLandedFirst() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("race-\(UUID().uuidString)-host_key")
+    let fingerprints = CollectedStrings()
+    DispatchQueue.concurrentPerform(iterations: 16) { _ in
+      if let key = try? HostKey.loadOrCreate(at: file) { fingerprints.add(key.fingerprint) }
+    }
+    #expect(fingerprints.all.count == 16, "every start found a key")
+    #expect(Set(fingerprints.all).count == 1, "and it was one key")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+      .filter { $0.hasPrefix(file.lastPathComponent + ".new-") }
+    #expect(leftovers.isEmpty, "no temporary file is left")
+  }
+}
+
+final class CollectedStrings: @unchecked Sendable {
+  private let lock = NSLock()
+  private var strings: [String] = []
+  func add(_ string: String) { lock.withLock { strings.append(string) } }
+  var all: [String] { lock.withLock { strings } }
+}

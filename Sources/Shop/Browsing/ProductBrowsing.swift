@@ -34,20 +34,17 @@ public struct BrowsingIndex: Equatable, Sendable {
   public private(set) var search = SearchIndex()
   /// Positions in the product list, in the sort's order.
   public private(set) var sortedPositions: [Int] = []
-  public private(set) var sort: ProductSort = .storeOrder
 
   public init() {}
 
   public init(_ products: [Product], sort: ProductSort) {
     search = SearchIndex(products)
-    self.sort = sort
     sortedPositions = sort.order(of: products, searchIndex: search)
   }
 
   /// The same index in another order.
   public func sorted(_ sort: ProductSort, products: [Product]) -> BrowsingIndex {
     var index = self
-    index.sort = sort
     index.sortedPositions = sort.order(of: products, searchIndex: search)
     return index
   }

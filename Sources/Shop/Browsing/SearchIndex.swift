@@ -31,9 +31,6 @@ public struct SearchIndex: Equatable, Sendable {
     }
   }
 
-  /// How many products the index holds.
-  public var count: Int { titleEnds.count }
-
   /// `text` as the index keeps it: case, accents and width folded, in UTF-8.
   public static func fold(_ text: String) -> [UInt8] {
     Array(text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).utf8)

@@ -85,8 +85,10 @@ public enum KeyRouter {
   }
 
   /// What pasted `text` does: it goes to the innermost text input (a search line), if one is in
-  /// force. Anywhere else it does nothing — pasted text is never taken for keys.
-  public static func command(forPaste text: String, in state: AppFeature.State) -> KeyCommand? {
+  /// force. Anywhere else it does nothing — pasted text is never taken for keys — and below the
+  /// minimum size, where the search line is not on screen, nothing either.
+  public static func command(forPaste text: String, in state: AppFeature.State, size: Size) -> KeyCommand? {
+    guard AppLayout(size: size).fitsMinimum else { return nil }
     for layer in layers(for: state) {
       if let input = layer.textInput { return input.action(text) }
       if layer.isModal { return nil }

@@ -41,7 +41,7 @@ public final class HeadlessSession {
 
   /// Pastes `text`, as a terminal's bracketed paste does.
   public func paste(_ text: String) async {
-    guard let command = KeyRouter.command(forPaste: text, in: store.state) else { return }
+    guard let command = KeyRouter.command(forPaste: text, in: store.state, size: size) else { return }
     await screens.send(command)?.finish()
     await settle()
   }
