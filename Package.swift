@@ -103,6 +103,7 @@ let package = Package(
       name: "SSHFrontDoor",
       dependencies: [
         "CPseudoTerminal",
+        "StoreModels",
         .product(name: "NIOSSH", package: "swift-nio-ssh"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

@@ -3,7 +3,8 @@ import StoreModels
 
 /// Reads and checks an order (`POST /carts`) before anything is stored: the body is FakeStore's
 /// cart shape, every product must be sold here, every quantity between 1 and 99, the customer
-/// known. What fails gets a 4xx with the reason, and nothing is stored.
+/// known (an account, or a shopper known by their SSH key: ``Customer/keyShopperNumbers``).
+/// What fails gets a 4xx with the reason, and nothing is stored.
 struct OrderIntake {
   let productIDs: Set<Int>
   let customerIDs: Set<Int>
@@ -34,7 +35,7 @@ struct OrderIntake {
         throw APIFailure(.badRequest, "Idempotency-Key must be 1 to 200 visible ASCII characters")
       }
     }
-    guard customerIDs.contains(decoded.userId) else {
+    guard Customer.mayOrder(as: decoded.userId, accounts: customerIDs) else {
       throw APIFailure(.badRequest, "no customer \(decoded.userId)")
     }
     guard !decoded.products.isEmpty else { throw APIFailure(.badRequest, "the order has no products") }

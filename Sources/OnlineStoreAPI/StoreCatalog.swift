@@ -60,10 +60,15 @@ public struct StoreCatalog: Sendable, Equatable {
     return try StoreCatalog(products: products, customers: customers).validated()
   }
 
-  /// The catalog, unless two products or two customers share an id or a customer's username.
+  /// The catalog, unless two products or two customers share an id or a customer's username,
+  /// or a customer holds a number kept for shoppers known by their SSH key (their orders would
+  /// be listed as that customer's).
   func validated() throws -> StoreCatalog {
     guard Set(products.map(\.id)).count == products.count else { throw CatalogError("two products share an id") }
     guard Set(customers.map(\.id)).count == customers.count else { throw CatalogError("two customers share an id") }
+    if let taken = customers.first(where: { Customer.keyShopperNumbers.contains($0.id) }) {
+      throw CatalogError("customer \(taken.id): numbers from \(Customer.keyShopperNumbers.lowerBound) up are kept for shoppers known by their SSH key")
+    }
     guard Set(customers.map(\.username)).count == customers.count else {
       throw CatalogError("two customers share a username")
     }

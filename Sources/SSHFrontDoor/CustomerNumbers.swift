@@ -1,13 +1,15 @@
 import Foundation
+import StoreModels
 
 /// A stable customer number for each key, kept in `customers.json` in the state directory:
 /// the number a key's orders are placed under, the same at every login and after restarts.
 ///
-/// Numbers start at 1001, clear of the demo catalog's and FakeStore's own customers (1–10), so
-/// that no key's orders are ever listed as another customer's. The file is changed under an
+/// Numbers start at 1001 (``Customer/keyShopperNumbers``), clear of the demo catalog's and
+/// FakeStore's own customers (1–10), so that no key's orders are ever listed as another
+/// customer's; the store's own server (`onlinestore-api`) takes orders under them. The file is changed under an
 /// exclusive lock and replaced whole, so two sessions starting at once never share a number.
 enum CustomerNumbers {
-  static let first = 1_001
+  static let first = Customer.keyShopperNumbers.lowerBound
 
   static func number(for fingerprint: String, in directory: URL) throws -> Int {
     let file = directory.appendingPathComponent("customers.json")

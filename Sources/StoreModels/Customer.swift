@@ -36,3 +36,17 @@ public struct Customer: Identifiable, Hashable, Sendable, Codable {
     }
   }
 }
+
+extension Customer {
+  /// The customer numbers of shoppers known only by their SSH key (`onlinestore serve` gives
+  /// them out, from the first of these up). No catalog customer holds one, so a store's own
+  /// server takes orders under these numbers without an account record, as it must: the
+  /// front door has no account to create, only a key.
+  public static let keyShopperNumbers: PartialRangeFrom<Int> = 1_001...
+
+  /// Whether orders may be placed and listed under `number` in a store whose accounts are
+  /// `accounts`: an account's number, or a key shopper's.
+  public static func mayOrder(as number: Int, accounts: Set<Int>) -> Bool {
+    accounts.contains(number) || keyShopperNumbers.contains(number)
+  }
+}

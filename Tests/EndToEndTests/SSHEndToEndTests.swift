@@ -2,6 +2,10 @@ import Foundation
 import StoreTestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// `onlinestore serve` with the real OpenSSH client, driven in tmux: shoppers by key and as
 /// guests, carts kept per key, dropped connections, window changes, unknown terminals, and
 /// stopping the server.
@@ -51,6 +55,32 @@ struct SSHEndToEndTests {
     #expect(profile.contains(fingerprint), "the profile says who is shopping")
     #expect(profile.contains("#1001"), "with the key's own customer number, under which it ordered")
     #expect(await server.stop() == 0)
+  }
+
+  @Test func aKeyShopperOrdersAtTheStoresOwnServer() async throws {
+    let workspace = try Self.workspace()
+    let api = try await APIServerProcess.start(database: "sqlite:" + workspace.appendingPathComponent("api.sqlite").path)
+    let server = try await ServeProcess.start(
+      stateDirectory: workspace.appendingPathComponent("state"), arguments: ["--api", api.baseURL.absoluteString]
+    )
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    let run = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
+      steps: [
+        "+", "@wait Cart: 1 item", "c", "p", "@wait Confirm your purchase", "Enter", "@wait Thank you!", "Enter",
+        "@wait Cart: empty", "2", "@wait #1 ", "q",
+      ]
+    )
+    #expect(await server.stop() == 0)
+    #expect(run.programStatus == 0, "\(run.log)")
+    #expect(run.screens.contains { $0.contains("Your order number is 1.") }, "\(run.log)")
+    let history = try #require(run.screens.last { $0.contains("#1001") }, "the profile names the key's number")
+    #expect(history.contains("#1 "), "and the history lists the order, read back from the server")
+
+    let (body, _) = try await URLSession.shared.data(from: api.baseURL.appendingPathComponent("carts/user/1001"))
+    await api.stop()
+    let orders = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])
+    #expect(orders.count == 1 && orders.first?["userId"] as? Int == 1001, "the order landed under the key's number")
   }
 
   @Test func eachKeyHasItsOwnCartKeptAcrossLoginsAndRestarts() async throws {

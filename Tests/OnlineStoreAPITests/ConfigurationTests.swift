@@ -68,6 +68,13 @@ struct ConfigurationTests {
     let product = String(decoding: try StoreJSON.encoder.encode(fixtures.products[0]), as: UTF8.self)
     try Data("[\(product),\(product)]".utf8).write(to: twice)
     #expect(throws: CatalogError.self) { try StoreCatalog.load(from: twice.path) }
+
+    var keyShopperNumber = fixtures.customers[0]
+    keyShopperNumber.id = Customer.keyShopperNumbers.lowerBound
+    let clash = directory.appendingPathComponent("clash.json")
+    let user = String(decoding: try StoreJSON.encoder.encode(keyShopperNumber), as: UTF8.self)
+    try Data(#"{"products":[],"users":[\#(user)]}"#.utf8).write(to: clash)
+    #expect(throws: CatalogError.self, "1001 and up are the SSH front door's") { try StoreCatalog.load(from: clash.path) }
   }
 }
 

@@ -93,6 +93,13 @@ struct RouteTests {
       #expect(try await http.get("/carts/user/1").decode([StoredOrder].self).map(\.id) == [2, 1])
       #expect(try await http.get("/carts/user/2").decode([StoredOrder].self).map(\.id) == [3])
       #expect(try await http.get("/carts/user/99").status == 404)
+      // A shopper known by an SSH key (`onlinestore serve`) orders under a number of the
+      // key-shopper range, which no catalog customer holds, and reads their history back.
+      #expect(try await http.get("/carts/user/1001").decode([StoredOrder].self).isEmpty)
+      let byKey = try await http.order(.sample(4, userId: 1001, minute: 60 * 72))
+      #expect(byKey.status == 200)
+      #expect(try await http.get("/carts/user/1001").decode([StoredOrder].self).map(\.userId) == [1001])
+      #expect(try await http.get("/users/1001").status == 404, "a key shopper has no account record")
       // Dates: a day includes the whole of it.
       #expect(try await http.get("/carts?startdate=2026-11-22&enddate=2026-11-22").decode([StoredOrder].self).map(\.id) == [2])
       #expect(try await http.get("/carts/user/1?startdate=2026-11-22").decode([StoredOrder].self).map(\.id) == [2])
@@ -110,6 +117,7 @@ struct RouteTests {
         (#"{"userId":1,"date":"2026-11-21T10:00:00Z","products":[{"productId":1,"quantity":100}]}"#, "quantity 100 of product 1 is not between 1 and 99"),
         (#"{"userId":1,"date":"2026-11-21T10:00:00Z","products":[]}"#, "the order has no products"),
         (#"{"userId":42,"date":"2026-11-21T10:00:00Z","products":[{"productId":1,"quantity":1}]}"#, "no customer 42"),
+        (#"{"userId":1000,"date":"2026-11-21T10:00:00Z","products":[{"productId":1,"quantity":1}]}"#, "no customer 1000"),
         (#"{"userId":1,"products":[{"productId":1,"quantity":1},{"productId":1,"quantity":2}]}"#, "product 1 is in the order twice"),
         (#"{"userId":"one","products":[]}"#, "the order is not a cart: 'userId' has the wrong type"),
         (#"{"products":[]}"#, "the order is not a cart: missing 'userId'"),
