@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """ssh-sessions.py — N shoppers over SSH at once: `onlinestore serve` beside OpenSSH's sshd.
 
-For each front door and each N, starts N real OpenSSH clients (`ssh -tt`, each on a pty of its
+For each front door (`onlinestore serve` with its session starter, the same server executing
+each store on its own, and sshd) and each N, starts N real OpenSSH clients (`ssh -tt`, each on a pty of its
 own, 80x24) joining at a steady rate, and measures:
   * time to first frame: connect → the product list on screen (p50/p95);
   * key → frame through SSH: a selection move ("j") → its bytes back (p50/p95, 10 keys each);
@@ -163,17 +164,19 @@ def main():
           f" {'PSS/session':>11} {'idle CPU':>9}")
     counts = [int(n) for n in args.sessions.split(",")]
 
-    # onlinestore serve
-    port = free_port()
-    state = os.path.join(work, "serve")
-    server = subprocess.Popen([binary, "serve", "--listen", f"127.0.0.1:{port}", "--state-dir", state,
-                               "--max-sessions", "1000"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    server.stdout.readline()
-    for count in counts:
-        run_sessions("onlinestore serve", ["ssh", "-tt", "-p", str(port)] + common + ["shopper@127.0.0.1"],
-                     server.pid, count, args.rate)
-    server.send_signal(signal.SIGTERM)
-    server.wait()
+    # onlinestore serve: stores forked by its session starter (the default), and each store
+    # executed on its own (the fallback when there is no starter)
+    for name, extra in (("serve", []), ("serve, exec each", ["--exec-each-store"])):
+        port = free_port()
+        state = os.path.join(work, "serve")
+        server = subprocess.Popen([binary, "serve", "--listen", f"127.0.0.1:{port}", "--state-dir", state,
+                                   "--max-sessions", "1000"] + extra, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        server.stdout.readline()
+        for count in counts:
+            run_sessions(name, ["ssh", "-tt", "-p", str(port)] + common + ["shopper@127.0.0.1"],
+                         server.pid, count, args.rate)
+        server.send_signal(signal.SIGTERM)
+        server.wait()
 
     # OpenSSH's sshd with ForceCommand
     sshd = shutil.which("sshd") or "/usr/sbin/sshd"

@@ -1,9 +1,12 @@
+#define _GNU_SOURCE
 #include "pseudo_terminal.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pty.h>
+#include <stdlib.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -35,3 +38,31 @@ int pt_resize(int controller, int rows, int columns) {
   struct winsize size = {.ws_row = (unsigned short)rows, .ws_col = (unsigned short)columns};
   return ioctl(controller, TIOCSWINSZ, &size);
 }
+
+int pt_open(int rows, int columns, int *controller, int *terminal) {
+  // Both sides are close-on-exec from the moment they exist: a store started at the same
+  // moment on another thread must not inherit this session's terminal, or the session would
+  // not end when its own store does.
+  int control = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+  if (control < 0) return -1;
+  char name[64];
+  if (grantpt(control) != 0 || unlockpt(control) != 0 || ptsname_r(control, name, sizeof name) != 0) {
+    int saved = errno;
+    close(control);
+    errno = saved;
+    return -1;
+  }
+  int side = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (side < 0 || pt_resize(control, rows, columns) != 0) {
+    int saved = errno;
+    if (side >= 0) close(side);
+    close(control);
+    errno = saved;
+    return -1;
+  }
+  *controller = control;
+  *terminal = side;
+  return 0;
+}
+
+int pt_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }

@@ -16,9 +16,14 @@ public final class FrontDoor: Sendable {
   private let serverChannel: Channel
   private let group: MultiThreadedEventLoopGroup
   private let registry: SessionRegistry
+  private let launcher: StoreLauncher
   private let logger: Logger
 
-  private init(hostKey: HostKey, serverChannel: Channel, group: MultiThreadedEventLoopGroup, registry: SessionRegistry, logger: Logger) {
+  private init(
+    hostKey: HostKey, serverChannel: Channel, group: MultiThreadedEventLoopGroup, registry: SessionRegistry, launcher: StoreLauncher,
+    logger: Logger
+  ) {
+    self.launcher = launcher
     self.hostKey = hostKey
     self.serverChannel = serverChannel
     self.address = serverChannel.localAddress!
@@ -34,6 +39,7 @@ public final class FrontDoor: Sendable {
     )
     let hostKey = try HostKey.loadOrCreate(at: configuration.hostKeyFile)
     let registry = SessionRegistry(limit: configuration.maxSessions)
+    let launcher = StoreLauncher(executable: configuration.storeExecutable, useStarter: configuration.forksStores, logger: logger)
     let limiter = ConnectionRateLimiter()
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let bootstrap = ServerBootstrap(group: group)
@@ -57,7 +63,9 @@ public final class FrontDoor: Sendable {
               }
               return child.eventLoop.makeCompletedFuture {
                 try child.pipeline.syncOperations.addHandler(
-                  ShopSession(configuration: configuration, registry: registry, shopper: shopper, remote: remote, logger: logger)
+                  ShopSession(
+                    configuration: configuration, registry: registry, launcher: launcher, shopper: shopper, remote: remote, logger: logger
+                  )
                 )
               }
             }
@@ -67,12 +75,16 @@ public final class FrontDoor: Sendable {
       }
     do {
       let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
-      return FrontDoor(hostKey: hostKey, serverChannel: channel, group: group, registry: registry, logger: logger)
+      return FrontDoor(hostKey: hostKey, serverChannel: channel, group: group, registry: registry, launcher: launcher, logger: logger)
     } catch {
+      launcher.stop()
       try? await group.shutdownGracefully()
       throw FrontDoorError("Could not listen on \(configuration.host):\(configuration.port): \(error).")
     }
   }
+
+  /// The session starter's pid, while stores are forked by one.
+  public var sessionStarter: pid_t? { launcher.starterProcess }
 
   /// How many sessions are running.
   public var sessionCount: Int { registry.sessionCount }
@@ -81,6 +93,7 @@ public final class FrontDoor: Sendable {
   /// `grace` for them to end, then ends any that did not.
   public func stop(grace: Duration = .seconds(5)) async {
     try? await serverChannel.close()
+    launcher.stop()
     for pid in registry.processes { kill(pid, SIGHUP) }
     let deadline = ContinuousClock.now + grace
     while !registry.processes.isEmpty, ContinuousClock.now < deadline {

@@ -17,10 +17,14 @@ public struct FrontDoorConfiguration: Sendable {
   public var storeArguments: [String]
   /// The customer number guests order as (`--user`); a key has a number of its own.
   public var guestCustomerNumber: Int
+  /// Whether stores are forked by a session starter (``StoreLauncher``), which saves memory, or
+  /// each executed on its own.
+  public var forksStores: Bool
 
   public init(
     host: String, port: Int, stateDirectory: URL, maxSessions: Int, idleTimeout: Duration,
-    authorizedFingerprints: Set<String>?, storeExecutable: String, storeArguments: [String], guestCustomerNumber: Int = 1
+    authorizedFingerprints: Set<String>?, storeExecutable: String, storeArguments: [String], guestCustomerNumber: Int = 1,
+    forksStores: Bool = true
   ) {
     self.host = host
     self.port = port
@@ -31,6 +35,7 @@ public struct FrontDoorConfiguration: Sendable {
     self.storeExecutable = storeExecutable
     self.storeArguments = storeArguments
     self.guestCustomerNumber = guestCustomerNumber
+    self.forksStores = forksStores
   }
 
   var hostKeyFile: URL { stateDirectory.appendingPathComponent("host_ed25519_key") }

@@ -20,6 +20,7 @@ final class ShopSession: ChannelInboundHandler {
 
   private let configuration: FrontDoorConfiguration
   private let registry: SessionRegistry
+  private let launcher: StoreLauncher
   private let shopper: Shopper
   private let remote: String
   private let logger: Logger
@@ -34,9 +35,13 @@ final class ShopSession: ChannelInboundHandler {
   private var guestDirectory: URL?
   private var ending = "client closed"
 
-  init(configuration: FrontDoorConfiguration, registry: SessionRegistry, shopper: Shopper, remote: String, logger: Logger) {
+  init(
+    configuration: FrontDoorConfiguration, registry: SessionRegistry, launcher: StoreLauncher, shopper: Shopper, remote: String,
+    logger: Logger
+  ) {
     self.configuration = configuration
     self.registry = registry
+    self.launcher = launcher
     self.shopper = shopper
     self.remote = remote
     self.logger = logger
@@ -132,13 +137,10 @@ final class ShopSession: ChannelInboundHandler {
       case .guest:
         arguments += ["--user", String(configuration.guestCustomerNumber)]
       }
-      var controller: Int32 = -1
-      let pid = CStrings.with(arguments) { argv in
-        CStrings.with(environment) { envp in
-          pt_spawn(configuration.storeExecutable, argv, envp, Int32(terminal.rows), Int32(terminal.columns), &controller)
-        }
-      }
-      guard pid > 0 else { throw FrontDoorError("the store could not start: \(String(cString: strerror(errno)))") }
+      let (pid, controller) = try launcher.launch(
+        arguments: arguments, environment: environment.variables, title: "onlinestore store: \(shopper.logName), state \(environment.state.path)",
+        rows: terminal.rows, columns: terminal.columns
+      )
       process = (pid, controller)
       registry.started(pid)
       started = .now
@@ -159,7 +161,7 @@ final class ShopSession: ChannelInboundHandler {
   /// The environment of the store: the terminal, the locale (UTF-8 unless the client sent
   /// one), and where carts live — the server's state directory for a key, a directory of its
   /// own that goes with the connection for a guest.
-  private func storeEnvironment(term: String) throws -> [String] {
+  private func storeEnvironment(term: String) throws -> (variables: [String], state: URL) {
     var state = configuration.stateDirectory
     if case .guest = shopper {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("onlinestore-guest-\(UUID().uuidString)")
@@ -172,7 +174,7 @@ final class ShopSession: ChannelInboundHandler {
     ]
     environment += locale.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     if locale["LANG"] == nil, locale["LC_ALL"] == nil { environment.append("LANG=C.UTF-8") }
-    return environment
+    return (environment, state)
   }
 
   /// Copies the store's output to the client, and ends the session when the store ends.
@@ -206,10 +208,9 @@ final class ShopSession: ChannelInboundHandler {
     let eventLoop = context.eventLoop
     let session = NIOLoopBound(self, eventLoop: eventLoop)
     let loopContext = NIOLoopBound(context, eventLoop: eventLoop)
-    // waitpid blocks until the process is gone, which is at most moments after its pty closed.
+    // The wait blocks until the process is gone, which is at most moments after its pty closed.
     DispatchQueue.global().async {
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+      let status = StoreLauncher.waitForEnd(of: pid)
       // The wait status as <sys/wait.h>'s macros read it: a signal in the low 7 bits, or 0 and
       // the exit code in the next 8.
       let signal = Int(status & 0x7F)

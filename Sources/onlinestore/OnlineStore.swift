@@ -1,5 +1,6 @@
 import ArgumentParser
 import Boundaries
+import CPseudoTerminal
 import CursesTerminal
 import Foundation
 import IssueReporting
@@ -25,6 +26,15 @@ struct OnlineStore: AsyncParsableCommand {
 
   @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selecting text) instead of clicking in the store.")
   var noMouse = false
+
+  /// Runs the command line — or, in a store the SSH front door's session starter forked (see
+  /// `session_zygote.c`), the arguments of that session, since the command line is the
+  /// starter's.
+  static func main() async {
+    var count: Int32 = 0
+    let forked = sz_session_arguments(&count).map { argv in (0..<Int(count)).map { String(cString: argv[$0]!) } }
+    await main(forked)
+  }
 
   /// The store, full-screen.
   func run() async throws {

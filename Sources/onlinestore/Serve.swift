@@ -31,6 +31,9 @@ struct Serve: AsyncParsableCommand {
   @Option(name: .customLong("authorized-keys"), help: ArgumentHelp("Only these keys may shop (an OpenSSH authorized_keys file); no guests.", valueName: "file"))
   var authorizedKeys: String?
 
+  @Flag(name: .customLong("exec-each-store"), help: .hidden)
+  var execEachStore = false
+
   @OptionGroup var data: DataOptions
 
   func validate() throws {
@@ -62,7 +65,7 @@ struct Serve: AsyncParsableCommand {
     let configuration = FrontDoorConfiguration(
       host: host, port: port, stateDirectory: state, maxSessions: maxSessions, idleTimeout: .seconds(idleTimeout),
       authorizedFingerprints: fingerprints, storeExecutable: Self.executablePath, storeArguments: data.arguments,
-      guestCustomerNumber: data.user
+      guestCustomerNumber: data.user, forksStores: !execEachStore
     )
     let door: FrontDoor
     do {

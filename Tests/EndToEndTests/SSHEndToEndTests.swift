@@ -14,14 +14,24 @@ struct SSHEndToEndTests {
   /// The directory of one test: the server's state and the shoppers' keys.
   static func workspace() throws -> URL { try TUIDrive.temporaryStateDirectory() }
 
-  /// Store processes still running for the server whose state is `directory` (found by their
-  /// `XDG_STATE_HOME`).
+  /// Store processes still running for the server whose state is `directory`: found by the
+  /// title a forked store shows (`onlinestore store: …, state DIR`), or by the `XDG_STATE_HOME`
+  /// of a store executed on its own.
   static func storeProcesses(of directory: URL) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap(Int32.init).filter { pid in
+      if let title = commandLine(of: pid), title.hasPrefix("onlinestore store: "), title.hasSuffix(", state \(directory.path)") {
+        return true
+      }
       guard let environment = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ")) else { return false }
       return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "XDG_STATE_HOME=\(directory.path)" }
     }
+  }
+
+  /// What `ps` shows for `pid`: its command line, its arguments joined by spaces.
+  static func commandLine(of pid: Int32) -> String? {
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return nil }
+    return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
   }
 
   /// Waits up to `seconds` for `condition`.
@@ -141,10 +151,15 @@ struct SSHEndToEndTests {
     #expect(await server.stop() == 0)
   }
 
-  @Test func aDroppedConnectionSavesTheCartAndLeavesNoProcess() async throws {
+  /// Both ways a store is started: forked by the session starter, and executed on its own (the
+  /// fallback when there is no starter).
+  static let launchModes: [[String]] = [[], ["--exec-each-store"]]
+
+  @Test(arguments: launchModes)
+  func aDroppedConnectionSavesTheCartAndLeavesNoProcess(launchMode: [String]) async throws {
     let workspace = try Self.workspace()
     let state = workspace.appendingPathComponent("state")
-    let server = try await ServeProcess.start(stateDirectory: state)
+    let server = try await ServeProcess.start(stateDirectory: state, arguments: launchMode)
     let key = try await ShopperKey.make(in: workspace, name: "ada")
     _ = try await TUIDrive.run(
       stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
@@ -210,8 +225,13 @@ struct SSHEndToEndTests {
     return ["SSH_ASKPASS": script.path, "SSH_ASKPASS_REQUIRE": "force"]
   }
 
-  /// The server's store processes: its children.
+  /// The server's store processes: its children, but for the session starter.
   static func stores(of server: ServeProcess) -> [Int32] {
+    children(of: server).filter { commandLine(of: $0) != "onlinestore serve: session starter" }
+  }
+
+  /// The server's child processes.
+  static func children(of server: ServeProcess) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap(Int32.init).filter { pid in
       guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
@@ -280,6 +300,39 @@ struct SSHEndToEndTests {
     #expect(quit.allSatisfy { $0 == 0 }, "\(quit)")
     #expect(await Self.eventually { server.logText.contains("store ended by signal 11") }, "\(server.logText)")
     #expect(await server.stop() == 0)
+  }
+
+  @Test func storesAreForkedByASessionStarterThatComesBackWhenKilled() async throws {
+    let workspace = try Self.workspace()
+    let state = workspace.appendingPathComponent("state")
+    let server = try await ServeProcess.start(stateDirectory: state)
+    let environment = try Self.askpass(in: workspace)
+    let starters = { Self.children(of: server).filter { Self.commandLine(of: $0) == "onlinestore serve: session starter" } }
+    #expect(await Self.eventually { starters().count == 1 }, "the server started a session starter")
+    let first = try #require(starters().first)
+
+    let alice = try PseudoTerminalClient(server.ssh(identity: nil), environment: environment)
+    #expect(await Blocking.run { alice.read(for: 20) { _ in alice.contains("Dot-grid notebook") } })
+    let store = try #require(Self.stores(of: server).first, "the store is the server's child, to wait for")
+    let title = try #require(Self.commandLine(of: store))
+    #expect(title.hasPrefix("onlinestore store: guest, state /"), "ps shows whose store it is: \(title)")
+    #expect(Self.storeProcesses(of: state).isEmpty, "a guest's store does not keep its cart in the server's state")
+
+    kill(first, SIGKILL)
+    let bob = try PseudoTerminalClient(server.ssh(identity: nil), environment: environment)
+    #expect(await Blocking.run { bob.read(for: 20) { _ in bob.contains("Dot-grid notebook") } }, "a new session still gets a store")
+    #expect(await Self.eventually { starters().count == 1 && starters().first != first }, "the starter was started again")
+    let from = alice.output.count
+    alice.send("+")
+    #expect(await Blocking.run { alice.read(for: 10) { _ in alice.contains("1 item", after: from) } }, "the first session never noticed")
+    alice.send("q")
+    bob.send("q")
+    #expect(await Blocking.run { alice.waitForExit(seconds: 10) } == 0)
+    #expect(await Blocking.run { bob.waitForExit(seconds: 10) } == 0)
+    #expect(await Self.eventually { server.logText.components(separatedBy: "store exited 0").count == 3 }, "\(server.logText)")
+    let second = try #require(starters().first)
+    #expect(await server.stop() == 0)
+    #expect(await Self.eventually { !FileManager.default.fileExists(atPath: "/proc/\(second)") }, "the starter ends with the server")
   }
 
   @Test func garbageAndVanishingClientsDoNotTakeTheServerDown() async throws {

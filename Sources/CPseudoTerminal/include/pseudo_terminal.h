@@ -16,4 +16,29 @@ pid_t pt_spawn(const char *path, char *const argv[], char *const envp[], int row
 /// tells the program on it with SIGWINCH. Returns 0, or -1 with errno set.
 int pt_resize(int controller, int rows, int columns);
 
+/// Opens a pseudo-terminal of `rows` × `columns`: its controlling side (close-on-exec,
+/// non-blocking) in `*controller`, its terminal side (close-on-exec) in `*terminal`. Returns 0,
+/// or -1 with errno set.
+int pt_open(int rows, int columns, int *controller, int *terminal);
+
+/// Makes this process the reaper of its orphaned descendants (PR_SET_CHILD_SUBREAPER), so that a
+/// store started by the session starter is this process's to wait for. Returns 0, or -1.
+int pt_become_subreaper(void);
+
+// The session starter (session_zygote.c).
+
+/// Starts `path --session-zygote` as the session starter; puts the server's end of its socket
+/// (close-on-exec) in `*socket`. Returns the starter's pid, or -1 with errno set.
+pid_t sz_start(const char *path, int *socket);
+
+/// Asks the starter at `socket` for a store with `argv` and `envp` on `terminal` (the terminal
+/// side of a pty, which the store makes its controlling terminal), shown as `title` by `ps`.
+/// Blocks until the starter answers; one request at a time per socket. Returns the store's pid,
+/// or -1 with errno set (EPIPE or ECONNRESET: the starter has gone).
+pid_t sz_spawn(int socket, int terminal, const char *title, char *const argv[], char *const envp[]);
+
+/// In a store the starter forked: its arguments, without the program's name (`*count` of
+/// them). In any other process: NULL, and `*count` is -1.
+char **sz_session_arguments(int *count);
+
 #endif
