@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -18,6 +19,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // The API server: HTTP, SQLite, PostgreSQL, logging.
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -38,6 +40,7 @@ let package = Package(
     .target(
       name: "Composable",
       dependencies: [
+        "ComposableMacros",
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -47,7 +50,19 @@ let package = Package(
       ]
     ),
     // View / internal / delegate actions and the reducers that keep them apart.
-    .target(name: "Boundaries", dependencies: ["Composable"]),
+    // `@Reducer`, `@ObservableState`, `@Presents` (declared in Composable) and the bounded
+    // actions' `kind` (declared in Boundaries).
+    .macro(
+      name: "ComposableMacros",
+      dependencies: [
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]
+    ),
+    .target(name: "Boundaries", dependencies: ["Composable", "ComposableMacros"]),
     // What the terminal store and the API server share: the models and their JSON shapes, and
     // the demo catalog. No features, no networking.
     .target(
@@ -117,6 +132,7 @@ let package = Package(
     .executableTarget(
       name: "onlinestore",
       dependencies: [
+        "CPseudoTerminal",
         "CursesTerminal",
         "Shop",
         "SSHFrontDoor",
@@ -170,6 +186,13 @@ let package = Package(
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "ComposableMacrosTests",
+      dependencies: [
+        "ComposableMacros",
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+      ]
     ),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
     // The built `onlinestore` in a real pseudo-terminal under tmux (../shared/tools/tui-drive.sh).

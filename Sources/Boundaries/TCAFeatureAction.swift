@@ -1,29 +1,25 @@
 import Composable
 
-/// An action made of view, internal and delegate actions (see ``FeatureAction``).
-///
-/// ``FeatureAction`` is the ready-made conforming type. Your own enum can conform too; it then
-/// says which kind each of its values is:
+/// An action made of view, internal and delegate actions, spelled as tca-boundaries spells it:
+/// an enum with exactly these three cases conforms, with nothing else written.
 ///
 /// ```swift
-/// @CasePathable
-/// enum Action: TCAFeatureAction {
-///   case view(ViewAction)
-///   case _internal(InternalAction)
-///   case delegate(DelegateAction)
+/// enum ExampleAction: TCAFeatureAction {
+///   enum ViewAction: Equatable { case onTapLoginButton }
+///   enum DelegateAction: Equatable { case notifyLoginSuccess }
+///   enum InternalAction: Equatable { case loginResult(Bool) }
 ///
-///   var kind: FeatureAction<ViewAction, InternalAction, DelegateAction> {
-///     switch self {
-///     case let .view(action): .view(action)
-///     case let ._internal(action): ._internal(action)
-///     case let .delegate(action): .delegate(action)
-///     }
-///   }
+///   case view(ViewAction)
+///   case delegate(DelegateAction)
+///   case _internal(InternalAction)
 /// }
 /// ```
-public protocol TCAFeatureAction<ViewAction, InternalAction, DelegateAction>:
-  CasePathable, SendableMetatype
-{
+///
+/// Generic code (``BoundingReducer``) reaches the three kinds through ``kind``. Inside a
+/// `@Reducer` feature the macro writes `kind` as a `switch`; for an enum declared on its own,
+/// `kind` reads the case from the enum's layout (no allocation, a little slower). The ready-made
+/// ``FeatureAction`` conforms too.
+public protocol TCAFeatureAction<ViewAction, InternalAction, DelegateAction>: SendableMetatype {
   /// What a screen may send.
   associatedtype ViewAction
   /// Effect results and child actions: produced only by the feature itself.
@@ -37,6 +33,14 @@ public protocol TCAFeatureAction<ViewAction, InternalAction, DelegateAction>:
 
   /// This action as one of the three kinds.
   var kind: FeatureAction<ViewAction, InternalAction, DelegateAction> { get }
+}
+
+extension TCAFeatureAction {
+  /// The case this value holds, read from the enum's layout (see `ReflectedActionKind`).
+  @inlinable
+  public var kind: FeatureAction<ViewAction, InternalAction, DelegateAction> {
+    ReflectedActionKind.kind(of: self)
+  }
 }
 
 extension TCAFeatureAction {
@@ -83,3 +87,10 @@ extension TCAFeatureAction {
     )
   }
 }
+
+/// Writes ``TCAFeatureAction/kind`` as a `switch` over the three cases, and makes the nested
+/// `ViewAction`, `InternalAction` and `DelegateAction` enums case-pathable. `@Reducer` attaches
+/// it to a feature's bounded `Action` enum; there is no need to write it yourself.
+@attached(member, names: named(kind))
+@attached(memberAttribute)
+public macro _BoundedActionKind() = #externalMacro(module: "ComposableMacros", type: "BoundedActionKindMacro")

@@ -1,0 +1,36 @@
+/// Completes a feature struct as the Composable Architecture's `@Reducer` does: its `Action`
+/// enum (and a `State` enum) become case-pathable, `body` is built with the reducer builder, a
+/// missing `State` or `Action` is filled in empty, and the struct conforms to ``Reducer``.
+///
+/// ```swift
+/// @Reducer
+/// struct Counter {
+///   @ObservableState
+///   struct State: Equatable { var count = 0 }
+///   enum Action { case incrementTapped }
+///
+///   var body: some ReducerOf<Self> {
+///     Reduce { state, action in
+///       state.count += 1
+///       return .none
+///     }
+///   }
+/// }
+/// ```
+@attached(member, names: named(State), named(Action))
+@attached(memberAttribute)
+@attached(extension, conformances: Reducer)
+public macro Reducer() = #externalMacro(module: "ComposableMacros", type: "ReducerMacro")
+
+/// Marks a feature's state as the Composable Architecture's `@ObservableState` does. It writes
+/// nothing here: a ``Store`` already tells its observers once per change, and screens redraw from
+/// the whole state, so there is nothing finer to observe.
+@attached(member)
+public macro ObservableState() = #externalMacro(module: "ComposableMacros", type: "ObservableStateMacro")
+
+/// A presented child's state — a sheet, an alert — kept in a ``PresentationState`` beside the
+/// property, which `$name` reaches: `@Presents var alert: AlertState<Action.Alert>?` and
+/// `.ifLet(\.$alert, action: \.alert)`.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(`$`), prefixed(_))
+public macro Presents() = #externalMacro(module: "ComposableMacros", type: "PresentsMacro")

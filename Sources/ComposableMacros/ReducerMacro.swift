@@ -1,0 +1,111 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Reducer` on a feature struct:
+///
+/// - its nested `Action` enum becomes `@CasePathable` (so `\.cart`, `\.alert.didConfirm` are case
+///   key paths), and, when it is a `TCAFeatureAction`, gets `kind` written as a `switch`;
+/// - a nested `State` enum becomes `@CasePathable @dynamicMemberLookup`;
+/// - `body` is built with `@ReducerBuilder<State, Action>`;
+/// - a feature with no `State` or `Action` of its own gets an empty one;
+/// - the struct conforms to `Reducer` unless it already does.
+public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard declaration.is(StructDeclSyntax.self) else {
+      context.diagnose(.init(node: node, message: ReducerDiagnostic.notAStruct))
+      return []
+    }
+    let names = Set(declaration.memberBlock.members.compactMap { memberName($0.decl) })
+    let access = accessPrefix(of: declaration)
+    var members: [DeclSyntax] = []
+    if !names.contains("State") {
+      members.append("\(raw: access)struct State: Equatable, Hashable, Sendable {\n\(raw: access)init() {}\n}")
+    }
+    if !names.contains("Action") {
+      members.append("\(raw: access)enum Action: Equatable, Hashable, Sendable {}")
+    }
+    return members
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    if let enumeration = member.as(EnumDeclSyntax.self) {
+      let name = enumeration.name.text
+      guard name == "Action" || name == "State" else { return [] }
+      var attributes: [AttributeSyntax] = []
+      if !hasAttribute("CasePathable", enumeration.attributes) { attributes.append("@CasePathable") }
+      if name == "State", !hasAttribute("dynamicMemberLookup", enumeration.attributes) {
+        attributes.append("@dynamicMemberLookup")
+      }
+      if name == "Action", inherits("TCAFeatureAction", enumeration.inheritanceClause),
+        !enumeration.memberBlock.members.contains(where: { memberName($0.decl) == "kind" })
+      {
+        attributes.append("@_BoundedActionKind")
+      }
+      return attributes
+    }
+    if let variable = member.as(VariableDeclSyntax.self),
+      variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+      !hasAttribute("ReducerBuilder", variable.attributes)
+    {
+      return ["@ReducerBuilder<Self.State, Self.Action>"]
+    }
+    return []
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard declaration.is(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
+    return [try ExtensionDeclSyntax("extension \(type.trimmed): Composable.Reducer {}")]
+  }
+}
+
+/// The name a member declares, for the kinds of member that can be a feature's `State`,
+/// `Action` or `kind`.
+func memberName(_ declaration: DeclSyntax) -> String? {
+  if let type = declaration.as(StructDeclSyntax.self) { return type.name.text }
+  if let type = declaration.as(EnumDeclSyntax.self) { return type.name.text }
+  if let type = declaration.as(ClassDeclSyntax.self) { return type.name.text }
+  if let alias = declaration.as(TypeAliasDeclSyntax.self) { return alias.name.text }
+  if let variable = declaration.as(VariableDeclSyntax.self) {
+    return variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+  }
+  return nil
+}
+
+func hasAttribute(_ name: String, _ attributes: AttributeListSyntax) -> Bool {
+  attributes.contains { element in
+    guard let attribute = element.as(AttributeSyntax.self) else { return false }
+    let written = attribute.attributeName.trimmedDescription
+    return written == name || written.hasSuffix("." + name) || written.hasPrefix(name + "<")
+  }
+}
+
+func inherits(_ name: String, _ clause: InheritanceClauseSyntax?) -> Bool {
+  clause?.inheritedTypes.contains { inherited in
+    let written = inherited.type.trimmedDescription
+    return written == name || written.hasSuffix("." + name)
+  } ?? false
+}
+
+/// `public ` or `package ` when the declaration is, so that what a macro adds is as visible as
+/// the type it is added to; otherwise nothing.
+func accessPrefix(of declaration: some DeclGroupSyntax) -> String {
+  for modifier in declaration.modifiers {
+    switch modifier.name.tokenKind {
+    case .keyword(.public), .keyword(.open): return "public "
+    case .keyword(.package): return "package "
+    default: continue
+    }
+  }
+  return ""
+}

@@ -1,0 +1,232 @@
+import ComposableMacros
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacrosGenericTestSupport
+import Testing
+
+/// What each macro writes, exactly: the expansions a reader would see in Xcode's "Expand Macro".
+struct MacroExpansionTests {
+  static let macros: [String: MacroSpec] = [
+    "Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer"]),
+    "ObservableState": MacroSpec(type: ObservableStateMacro.self),
+    "Presents": MacroSpec(type: PresentsMacro.self),
+    "_BoundedActionKind": MacroSpec(type: BoundedActionKindMacro.self),
+  ]
+
+  func expect(
+    _ source: String, expandsTo expected: String, diagnostics: [DiagnosticSpec] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    assertMacroExpansion(
+      source, expandedSource: expected, diagnostics: diagnostics, macroSpecs: Self.macros,
+      failureHandler: { Issue.record(Comment(rawValue: $0.message), sourceLocation: sourceLocation) }
+    )
+  }
+
+  @Test func reducerMakesActionsCasePathableAndConforms() {
+    expect(
+      """
+      @Reducer
+      struct Counter {
+        struct State {
+          var count = 0
+        }
+        enum Action {
+          case incrementTapped
+        }
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """,
+      expandsTo: """
+        struct Counter {
+          struct State {
+            var count = 0
+          }
+          @CasePathable
+          enum Action {
+            case incrementTapped
+          }
+          @ReducerBuilder<Self.State, Self.Action>
+          var body: some ReducerOf<Self> {
+            EmptyReducer()
+          }
+        }
+
+        extension Counter: Composable.Reducer {
+        }
+        """
+    )
+  }
+
+  @Test func reducerFillsInAMissingStateAndActionAndMarksEnumState() {
+    expect(
+      """
+      @Reducer
+      public struct Empty {
+      }
+      """,
+      expandsTo: """
+        public struct Empty {
+
+            public struct State: Equatable, Hashable, Sendable {
+                public init() {
+                }
+            }
+
+            public enum Action: Equatable, Hashable, Sendable {
+            }
+        }
+
+        extension Empty: Composable.Reducer {
+        }
+        """
+    )
+    expect(
+      """
+      @Reducer
+      struct Destination {
+        enum State {
+          case cart(Int)
+        }
+        enum Action {
+        }
+      }
+      """,
+      expandsTo: """
+        struct Destination {
+          @CasePathable @dynamicMemberLookup
+          enum State {
+            case cart(Int)
+          }
+          @CasePathable
+          enum Action {
+          }
+        }
+
+        extension Destination: Composable.Reducer {
+        }
+        """
+    )
+  }
+
+  @Test func aBoundedActionGetsItsKindWrittenAsASwitch() {
+    expect(
+      """
+      @Reducer
+      struct CounterFeature: BoundingReducer {
+        enum Action: TCAFeatureAction {
+          case view(ViewAction)
+          case delegate(DelegateAction)
+          case _internal(InternalAction)
+        }
+      }
+      """,
+      expandsTo: """
+        struct CounterFeature: BoundingReducer {
+          @CasePathable
+          enum Action: TCAFeatureAction {
+            case view(ViewAction)
+            case delegate(DelegateAction)
+            case _internal(InternalAction)
+
+              var kind: FeatureAction<ViewAction, InternalAction, DelegateAction> {
+                switch self {
+                case let .view(action):
+                    .view(action)
+                case let ._internal(action):
+                    ._internal(action)
+                case let .delegate(action):
+                    .delegate(action)
+                }
+              }
+          }
+
+            struct State: Equatable, Hashable, Sendable {
+                init() {
+                }
+            }
+        }
+
+        extension CounterFeature: Composable.Reducer {
+        }
+        """
+    )
+    expect(
+      """
+      @_BoundedActionKind
+      public enum Action: TCAFeatureAction {
+        case view(ViewAction)
+      }
+      """,
+      expandsTo: """
+        public enum Action: TCAFeatureAction {
+          case view(ViewAction)
+
+            public var kind: FeatureAction<ViewAction, InternalAction, DelegateAction> {
+              switch self {
+              case let .view(action):
+                  .view(action)
+              case let ._internal(action):
+                  ._internal(action)
+              case let .delegate(action):
+                  .delegate(action)
+              }
+            }
+        }
+        """
+    )
+  }
+
+  @Test func presentsKeepsPresentationStateBesideTheProperty() {
+    expect(
+      """
+      struct State {
+        @Presents var alert: AlertState<Action.Alert>?
+      }
+      """,
+      expandsTo: """
+        struct State {
+          var alert: AlertState<Action.Alert>? {
+              @storageRestrictions(initializes: _alert)
+              init(initialValue) {
+                _alert = PresentationState(wrappedValue: initialValue)
+              }
+              get {
+                  _alert.wrappedValue
+              }
+              set {
+                  _alert.wrappedValue = newValue
+              }
+          }
+
+          var $alert: PresentationState<AlertState<Action.Alert>> {
+              get {
+                  _alert
+              }
+              set {
+                  _alert = newValue
+              }
+          }
+
+          private var _alert = PresentationState<AlertState<Action.Alert>>(wrappedValue: nil)
+        }
+        """
+    )
+  }
+
+  @Test func misuseIsDiagnosed() {
+    expect(
+      "@Reducer enum NotAFeature {}",
+      expandsTo: "enum NotAFeature {}",
+      diagnostics: [DiagnosticSpec(message: "@Reducer goes on a struct: the feature whose State, Action and body it completes", line: 1, column: 1)]
+    )
+    expect(
+      "struct State {\n  @Presents var alert: Int\n}",
+      expandsTo: "struct State {\n  var alert: Int\n}",
+      diagnostics: [
+        DiagnosticSpec(message: "@Presents goes on an optional variable, such as 'var alert: AlertState<Action.Alert>?'", line: 2, column: 3)
+      ]
+    )
+  }
+}
