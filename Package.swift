@@ -146,6 +146,7 @@ let package = Package(
       name: "ComposableTests",
       dependencies: [
         "Composable",
+        "StoreTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
@@ -160,7 +161,7 @@ let package = Package(
     // Tests only: the real FakeStore answers, and a stub store on 127.0.0.1 that serves them.
     .target(
       name: "StoreTestSupport",
-      dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+      dependencies: [.product(name: "Clocks", package: "swift-clocks"), .product(name: "FlyingFox", package: "FlyingFox")],
       path: "Tests/StoreTestSupport",
       resources: [.copy("Fixtures")]
     ),

@@ -88,9 +88,7 @@ extension TCAFeatureAction {
   }
 }
 
-/// Writes ``TCAFeatureAction/kind`` as a `switch` over the three cases, and makes the nested
-/// `ViewAction`, `InternalAction` and `DelegateAction` enums case-pathable. `@Reducer` attaches
-/// it to a feature's bounded `Action` enum; there is no need to write it yourself.
+/// Writes ``TCAFeatureAction/kind`` as a `switch` over the three cases. `@Reducer` attaches it to
+/// a feature's bounded `Action` enum; there is no need to write it yourself.
 @attached(member, names: named(kind))
-@attached(memberAttribute)
 public macro _BoundedActionKind() = #externalMacro(module: "ComposableMacros", type: "BoundedActionKindMacro")

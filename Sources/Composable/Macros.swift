@@ -34,3 +34,9 @@ public macro ObservableState() = #externalMacro(module: "ComposableMacros", type
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(`$`), prefixed(_))
 public macro Presents() = #externalMacro(module: "ComposableMacros", type: "PresentsMacro")
+
+/// Makes every enum nested in the one it is attached to `@CasePathable`. `@Reducer` attaches it
+/// to a feature's `Action`, so that `\.alert.didConfirmPurchase` reaches a nested `Alert` enum;
+/// there is no need to write it yourself.
+@attached(memberAttribute)
+public macro _CasePathableMembers() = #externalMacro(module: "ComposableMacros", type: "CasePathableMembersMacro")

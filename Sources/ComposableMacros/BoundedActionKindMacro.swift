@@ -3,21 +3,8 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@_BoundedActionKind`, which `@Reducer` puts on a feature's `TCAFeatureAction` enum: writes
-/// `kind` as a `switch` over the three cases, the fastest way for generic code to reach them, and
-/// makes the nested `ViewAction`, `InternalAction` and `DelegateAction` enums case-pathable, so
-/// that a child kept under `_internal` is reached as `\.child`.
-public enum BoundedActionKindMacro: MemberMacro, MemberAttributeMacro {
-  public static func expansion(
-    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
-    providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
-  ) throws -> [AttributeSyntax] {
-    guard let enumeration = member.as(EnumDeclSyntax.self),
-      ["ViewAction", "InternalAction", "DelegateAction"].contains(enumeration.name.text),
-      !hasAttribute("CasePathable", enumeration.attributes)
-    else { return [] }
-    return ["@CasePathable"]
-  }
-
+/// `kind` as a `switch` over the three cases, the fastest way for generic code to reach them.
+public enum BoundedActionKindMacro: MemberMacro {
   public static func expansion(
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
@@ -38,5 +25,19 @@ public enum BoundedActionKindMacro: MemberMacro, MemberAttributeMacro {
       }
       """
     ]
+  }
+}
+
+/// `@_CasePathableMembers`, which `@Reducer` puts on a feature's `Action` enum: makes every enum
+/// nested in it case-pathable — a bounded action's `ViewAction`, `InternalAction` and
+/// `DelegateAction`, an alert's `Alert` — so that `\.child` under `_internal` and
+/// `\.alert.didConfirmPurchase` are case key paths.
+public enum CasePathableMembersMacro: MemberAttributeMacro {
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    guard let enumeration = member.as(EnumDeclSyntax.self), !hasAttribute("CasePathable", enumeration.attributes) else { return [] }
+    return ["@CasePathable"]
   }
 }

@@ -11,5 +11,6 @@ struct ComposableMacrosPlugin: CompilerPlugin {
     ObservableStateMacro.self,
     PresentsMacro.self,
     BoundedActionKindMacro.self,
+    CasePathableMembersMacro.self,
   ]
 }

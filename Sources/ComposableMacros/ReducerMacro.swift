@@ -4,8 +4,9 @@ import SwiftSyntaxMacros
 
 /// `@Reducer` on a feature struct:
 ///
-/// - its nested `Action` enum becomes `@CasePathable` (so `\.cart`, `\.alert.didConfirm` are case
-///   key paths), and, when it is a `TCAFeatureAction`, gets `kind` written as a `switch`;
+/// - its nested `Action` enum becomes `@CasePathable`, and so does every enum nested in it (so
+///   `\.cart`, `\.alert.didConfirm` are case key paths), and, when it is a `TCAFeatureAction`, it
+///   gets `kind` written as a `switch`;
 /// - a nested `State` enum becomes `@CasePathable @dynamicMemberLookup`;
 /// - `body` is built with `@ReducerBuilder<State, Action>`;
 /// - a feature with no `State` or `Action` of its own gets an empty one;
@@ -42,6 +43,9 @@ public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
       if !hasAttribute("CasePathable", enumeration.attributes) { attributes.append("@CasePathable") }
       if name == "State", !hasAttribute("dynamicMemberLookup", enumeration.attributes) {
         attributes.append("@dynamicMemberLookup")
+      }
+      if name == "Action", !hasAttribute("_CasePathableMembers", enumeration.attributes) {
+        attributes.append("@_CasePathableMembers")
       }
       if name == "Action", inherits("TCAFeatureAction", enumeration.inheritanceClause),
         !enumeration.memberBlock.members.contains(where: { memberName($0.decl) == "kind" })

@@ -10,6 +10,7 @@ struct MacroExpansionTests {
     "ObservableState": MacroSpec(type: ObservableStateMacro.self),
     "Presents": MacroSpec(type: PresentsMacro.self),
     "_BoundedActionKind": MacroSpec(type: BoundedActionKindMacro.self),
+    "_CasePathableMembers": MacroSpec(type: CasePathableMembersMacro.self),
   ]
 
   func expect(
@@ -110,12 +111,15 @@ struct MacroExpansionTests {
     )
   }
 
-  @Test func aBoundedActionGetsItsKindWrittenAsASwitch() {
+  @Test func aBoundedActionGetsItsKindWrittenAsASwitchAndCasePathableMembers() {
     expect(
       """
       @Reducer
       struct CounterFeature: BoundingReducer {
         enum Action: TCAFeatureAction {
+          enum ViewAction {
+            case incrementTapped
+          }
           case view(ViewAction)
           case delegate(DelegateAction)
           case _internal(InternalAction)
@@ -126,6 +130,10 @@ struct MacroExpansionTests {
         struct CounterFeature: BoundingReducer {
           @CasePathable
           enum Action: TCAFeatureAction {
+            @CasePathable
+            enum ViewAction {
+              case incrementTapped
+            }
             case view(ViewAction)
             case delegate(DelegateAction)
             case _internal(InternalAction)

@@ -1,5 +1,6 @@
 import Clocks
 import Composable
+import StoreTestSupport
 import Testing
 
 /// A test store for ``Search`` whose effects wait on `clock`.

@@ -1,5 +1,6 @@
 import Clocks
 import Composable
+import StoreTestSupport
 import Testing
 
 /// A list of tickers; a row can ask to be removed.

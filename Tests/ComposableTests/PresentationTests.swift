@@ -1,5 +1,6 @@
 import Clocks
 import Composable
+import StoreTestSupport
 import Testing
 
 /// Presents a ticker as a sheet and an alert; the alert's Confirm sets a flag.

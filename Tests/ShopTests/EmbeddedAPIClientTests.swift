@@ -1,5 +1,6 @@
 import Clocks
 import Foundation
+import Boundaries
 import Shop
 import StoreTestSupport
 import Testing
@@ -18,11 +19,18 @@ struct EmbeddedAPIClientTests {
     #expect(products.contains { $0.price > Money(cents: 100_000) }, "a price with a thousands separator")
   }
 
-  @Test func servesProductsAfterTheLatency() async throws {
-    let clock = TestClock()
+  @Test func servesProductsAfterTheLatencyAndNotBefore() async throws {
+    let clock = WatchedClock()
     let client = APIClient.embedded(latency: .milliseconds(300), clock: clock)
-    let fetch = Task { try await client.fetchProducts() }
+    let answered = LockIsolated(false)
+    let fetch = Task {
+      defer { answered.setValue(true) }
+      return try await client.fetchProducts()
+    }
+    await clock.sleeping()
     await clock.advance(by: .milliseconds(299))
+    for _ in 0..<100 { await Task.yield() }
+    #expect(!answered.value, "no answer before the latency has passed")
     await clock.advance(by: .milliseconds(1))
     #expect(try await fetch.value.products.count == (try DemoCatalog.products()).count)
   }

@@ -19,6 +19,7 @@ import Dependencies
 /// A store lives on the main actor; so do its reducers. Effects run concurrently and send their
 /// actions back to the main actor.
 @MainActor
+@dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
   @usableFromInline let readState: @MainActor () -> State
   @usableFromInline let dispatch: @MainActor (Action) -> StoreTask
@@ -65,6 +66,11 @@ public final class Store<State, Action: Sendable> {
   /// next change copy that state.
   public var state: State { readState() }
 
+  /// A property of the state, read through the store: `store.count` for `store.state.count`.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    readState()[keyPath: keyPath]
+  }
+
   /// Reduces `action` now and starts its effects.
   ///
   /// - Returns: The effects this action started, to await or cancel.
@@ -102,6 +108,16 @@ public final class Store<State, Action: Sendable> {
     action toChildAction: CaseKey<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> where Action: CasePathable {
     scope(state: toChildState, action: Action.casePath(toChildAction))
+  }
+
+  /// `scope` with a case key path held in a variable, as the Composable Architecture takes it.
+  /// A literal `\.counter` resolves to the faster ``CaseKey`` overload above.
+  @_disfavoredOverload
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    scope(state: toChildState, action: AnyCasePath(toChildAction))
   }
 
   /// A store for an optional or presented child, or `nil` while it is absent.

@@ -162,6 +162,27 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     )
   }
 
+  /// Sends the action a case key names, for a case without an associated value:
+  /// `send(\.alert.didConfirmPurchase)`.
+  @discardableResult
+  public func send(
+    _ caseKey: CaseKey<Action, Void>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask where Action: CasePathable {
+    await send(
+      Action.casePath(caseKey).embed(()),
+      assert: updateStateToExpectedResult,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
   // MARK: Receiving
 
   /// Expects the next action an effect sent to be `expectedAction`, and checks its state change.
