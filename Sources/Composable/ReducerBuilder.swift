@@ -1,7 +1,8 @@
 /// Builds a reducer from the reducers listed in a `body` or an operator's trailing closure.
 ///
-/// Listed reducers run in order on the same state; their effects are merged. `if` and
-/// `if`/`else` choose reducers when the body is resolved (see ``Reducer``), not per action.
+/// Listed reducers run in order on the same state; their effects are merged. `if`, `if`/`else`
+/// and `for` choose and repeat reducers when the body is resolved (see ``Reducer``), not per
+/// action.
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
   @inlinable
@@ -27,11 +28,11 @@ public enum ReducerBuilder<State, Action> {
     ReducerSequence(accumulated, next)
   }
 
+  /// An `if` without `else`. It returns `R?` rather than a resolved reducer so that the branch
+  /// the condition skips (`buildOptional(nil)`) has a type to be.
   @inlinable
-  public static func buildOptional(
-    _ reducer: (some Reducer<State, Action>)?
-  ) -> ResolvedReducer<State, Action> {
-    reducer?._resolved() ?? EmptyReducer()._resolved()
+  public static func buildOptional<R: Reducer<State, Action>>(_ reducer: R?) -> R? {
+    reducer
   }
 
   @inlinable
@@ -46,6 +47,22 @@ public enum ReducerBuilder<State, Action> {
     second reducer: some Reducer<State, Action>
   ) -> ResolvedReducer<State, Action> {
     reducer._resolved()
+  }
+
+  /// A `for` loop in a body: the reducers it lists run in order, their effects merged.
+  @inlinable
+  public static func buildArray(
+    _ reducers: [some Reducer<State, Action>]
+  ) -> ResolvedReducer<State, Action> {
+    let resolved = reducers.map { $0._resolved() }
+    return ResolvedReducer { state, action in
+      var effects: [Effect<Action>] = []
+      for reducer in resolved {
+        let effect = reducer.reduce(into: &state, action: action)
+        if !effect.isNone { effects.append(effect) }
+      }
+      return effects.count <= 1 ? (effects.first ?? .none) : .merge(effects)
+    }
   }
 
   @inlinable
@@ -76,5 +93,22 @@ public struct ReducerSequence<State, Action>: Reducer {
     if firstEffect.isNone { return secondEffect }
     if secondEffect.isNone { return firstEffect }
     return .merge(firstEffect, secondEffect)
+  }
+}
+
+/// An optional reducer — what an `if` without `else` builds — runs its reducer when there is one.
+extension Optional: Reducer where Wrapped: Reducer {
+  public typealias State = Wrapped.State
+  public typealias Action = Wrapped.Action
+  public typealias Body = Never
+
+  @inlinable
+  public func reduce(into state: inout Wrapped.State, action: Wrapped.Action) -> Effect<Wrapped.Action> {
+    self?.reduce(into: &state, action: action) ?? .none
+  }
+
+  @inlinable
+  public func _resolved() -> ResolvedReducer<Wrapped.State, Wrapped.Action> {
+    self?._resolved() ?? EmptyReducer()._resolved()
   }
 }

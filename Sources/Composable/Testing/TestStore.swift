@@ -70,15 +70,17 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private var isReducing = false
   private let createdAt: CallSite
 
-  public init<R: Reducer<State, Action>>(
-    initialState: @autoclosure () -> State,
+  /// A test store of `reducer` from `initialState`. The state's type comes from the reducer, so
+  /// `TestStore(initialState: .init()) { Feature() }` works.
+  public init<R: Reducer>(
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) {
+  ) where R.State == State, R.Action == Action {
     let (state, resolved, dependencies) = Dependencies.withDependencies(prepareDependencies) {
       (initialState(), reducer()._resolved(), DependencyValues._current)
     }
