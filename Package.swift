@@ -132,6 +132,8 @@ let package = Package(
     .executableTarget(
       name: "onlinestore",
       dependencies: [
+        "Boundaries",
+        "Composable",
         "CPseudoTerminal",
         "CursesTerminal",
         "Shop",
@@ -139,6 +141,7 @@ let package = Package(
         "TerminalUI",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
 
@@ -161,7 +164,11 @@ let package = Package(
     // Tests only: the real FakeStore answers, and a stub store on 127.0.0.1 that serves them.
     .target(
       name: "StoreTestSupport",
-      dependencies: [.product(name: "Clocks", package: "swift-clocks"), .product(name: "FlyingFox", package: "FlyingFox")],
+      dependencies: [
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ],
       path: "Tests/StoreTestSupport",
       resources: [.copy("Fixtures")]
     ),
@@ -173,6 +180,7 @@ let package = Package(
         "StoreTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -192,6 +200,7 @@ let package = Package(
       name: "ComposableMacrosTests",
       dependencies: [
         "ComposableMacros",
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ]
     ),

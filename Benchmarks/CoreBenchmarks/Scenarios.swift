@@ -4,10 +4,12 @@ import Boundaries
 enum Scenario {
   case plainCounter
   case boundedCounter
+  case seedCounter
+  case plainEnumCounter
   case hierarchy(rows: Int)
 
   static let all: [Scenario] = [
-    .plainCounter, .boundedCounter, .hierarchy(rows: 100), .hierarchy(rows: 10_000),
+    .plainCounter, .boundedCounter, .seedCounter, .plainEnumCounter, .hierarchy(rows: 100), .hierarchy(rows: 10_000),
     .hierarchy(rows: 100_000),
   ]
 
@@ -15,6 +17,8 @@ enum Scenario {
     switch self {
     case .plainCounter: ["plain-counter"]
     case .boundedCounter: ["bounded-counter"]
+    case .seedCounter: ["seed-counter"]
+    case .plainEnumCounter: ["plain-enum-counter"]
     case let .hierarchy(rows): ["hierarchy", String(rows)]
     }
   }
@@ -23,6 +27,8 @@ enum Scenario {
     switch arguments.first {
     case "plain-counter": self = .plainCounter
     case "bounded-counter": self = .boundedCounter
+    case "seed-counter": self = .seedCounter
+    case "plain-enum-counter": self = .plainEnumCounter
     case "hierarchy":
       guard arguments.count == 2, let rows = Int(arguments[1]), rows > 0 else { return nil }
       self = .hierarchy(rows: rows)
@@ -33,7 +39,9 @@ enum Scenario {
   var title: String {
     switch self {
     case .plainCounter: "flat counter (plain Reducer)"
-    case .boundedCounter: "flat counter (BoundingReducer)"
+    case .boundedCounter: "flat counter (BoundingReducer, FeatureAction)"
+    case .seedCounter: "flat counter (@Reducer, seed-spelled Action)"
+    case .plainEnumCounter: "flat counter (plain enum, kind from layout)"
     case let .hierarchy(rows): "root → list → row → stepper, N = \(rows)"
     }
   }
@@ -49,6 +57,16 @@ enum Scenario {
       }
     case .boundedCounter:
       let store = Store(initialState: StepperFeature.State()) { StepperFeature() }
+      return measure(runs: runs, actionsPerRun: actions) {
+        for _ in 0..<actions { store.send(.view(.plusTapped)) }
+      }
+    case .seedCounter:
+      let store = Store(initialState: SeedStepper.State()) { SeedStepper() }
+      return measure(runs: runs, actionsPerRun: actions) {
+        for _ in 0..<actions { store.send(.view(.plusTapped)) }
+      }
+    case .plainEnumCounter:
+      let store = Store(initialState: PlainEnumStepper.State()) { PlainEnumStepper() }
       return measure(runs: runs, actionsPerRun: actions) {
         for _ in 0..<actions { store.send(.view(.plusTapped)) }
       }

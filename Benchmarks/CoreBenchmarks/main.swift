@@ -16,7 +16,7 @@ if let scenario = Scenario(arguments: Array(arguments.prefix(2))) {
   let timing = MainActor.assumeIsolated { scenario.run(actions: actions, runs: runs) }
   print(
     String(
-      format: "%-44@ %12.0f actions/s %8.1f ns/action   peak %7.1f MiB",
+      format: "%-48@ %12.0f actions/s %8.1f ns/action   peak %7.1f MiB",
       scenario.title as NSString, timing.actionsPerSecond, timing.nanosecondsPerAction,
       peakResidentMiB()
     )
@@ -35,14 +35,14 @@ if let scenario = Scenario(arguments: Array(arguments.prefix(2))) {
   }
 } else {
   FileHandle.standardError.write(
-    Data("usage: core-benchmarks [plain-counter | bounded-counter | hierarchy ROWS [ACTIONS]]\n".utf8)
+    Data("usage: core-benchmarks [plain-counter | bounded-counter | seed-counter | plain-enum-counter | hierarchy ROWS [ACTIONS]]\n".utf8)
   )
   exit(2)
 }
 
 func defaultActions(for scenario: Scenario) -> Int {
   switch scenario {
-  case .plainCounter, .boundedCounter: 2_000_000
+  case .plainCounter, .boundedCounter, .seedCounter, .plainEnumCounter: 2_000_000
   case .hierarchy: 500_000
   }
 }

@@ -43,7 +43,13 @@ struct CanvasTests {
   }
 
   @Test func absurdSizesAreBounded() {
-    #expect(Canvas(size: Size(width: 100_000, height: 100_000)).size == Canvas.maximumSize)
+    let maximum = Canvas.maximumSize
+    // One more than the largest in each direction is cut to the largest; the other side stays.
+    let wide = Canvas(size: Size(width: maximum.width + 1, height: 3))
+    #expect(wide.size == Size(width: maximum.width, height: 3) && wide.cells.count == maximum.width * 3)
+    let tall = Canvas(size: Size(width: 80, height: maximum.height + 1))
+    #expect(tall.size == Size(width: 80, height: maximum.height))
+    #expect(Canvas(size: Size(width: 80, height: 24)).size == Size(width: 80, height: 24), "a real size is kept")
     #expect(Canvas(size: Size(width: -3, height: 0)).cells.isEmpty)
   }
 

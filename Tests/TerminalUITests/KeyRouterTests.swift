@@ -121,6 +121,13 @@ struct KeyRouterTests {
     #expect(KeyRouter.command(for: .enter, in: success) == .cart(.alert(.presented(.orderCompletedAcknowledged))))
     #expect(KeyRouter.command(for: .escape, in: success) == .cart(.alertEscaped))
     #expect(KeyRouter.layers(for: success).contains { $0.bindings.contains { $0.summary == "press Done" && $0.keys.contains(.escape) } })
+
+    // The failure alert has one button, Done, which only closes it.
+    let failed = await Scenario.orderFailed.state(at: size)
+    #expect(failed.productList.cart?.alert?.title == TextState("Oops!"))
+    #expect(KeyRouter.command(for: .enter, in: failed) == .cart(.alert(.dismiss)))
+    #expect(KeyRouter.command(for: .escape, in: failed) == .cart(.alertEscaped))
+    #expect(KeyRouter.command(for: .character("p"), in: failed) == nil, "the cart under the alert does not hear keys")
   }
 
   @Test func helpIsModalAndClosesWithItsKeys() async {

@@ -20,16 +20,31 @@ struct AppFeatureTests {
     }
   }
 
+  /// Exhaustive: the list is loaded and has a product in the cart, the profile is loaded, and
+  /// going from one tab to the other and back changes nothing but the selected tab.
   @Test func switchingTabsKeepsEachTabsState() async {
     let store = makeStore { _ in OrderConfirmation(id: 1, userId: 1, products: []) }
-    store.exhaustivity = .off
+    await loadProducts(store)
+    await plus(store, .another, to: 1)
     await store.send(.view(.tabSelected(.profile))) { $0.selectedTab = .profile }
-    await store.send(._internal(.profile(.view(.onAppear))))
-    await store.receive(\._internal.profile._internal.profileResponse) { $0.profile.profile = .john }
+    await store.send(._internal(.profile(.view(.onAppear)))) {
+      $0.profile.status = .loading
+      $0.profile.ordersStatus = .loading
+    }
+    await store.receive(\._internal.profile._internal.profileResponse) {
+      $0.profile.status = .loaded
+      $0.profile.profile = .john
+    }
+    await store.receive(\._internal.profile._internal.ordersResponse) {
+      $0.profile.ordersStatus = .loaded
+    }
+    let bothLoaded = store.state
     await store.send(.view(.tabSelected(.products))) { $0.selectedTab = .products }
-    #expect(store.state.profile.profile == .john)
-    #expect(store.state.profile.status == .loaded)
+    await store.send(.view(.tabSelected(.profile))) { $0.selectedTab = .profile }
+    #expect(store.state == bothLoaded, "each tab's state is as it was")
+    #expect(store.state.productList.products[id: Product.another.id]?.quantity == 1)
     #expect(AppFeature.Tab.products.next == .profile && AppFeature.Tab.products.previous == .profile)
+    await store.finish()
   }
 
   @Test func theNextAndPreviousTabsWrapAround() async {
@@ -118,23 +133,29 @@ struct AppFeatureTests {
   /// back to 0 and the cart closes.
   @Test func aPurchaseFromStartToFinish() async {
     let confirmation = OrderConfirmation(
-      id: 42, userId: 1, products: [.init(productId: Product.another.id, quantity: 2)]
+      id: 42, userId: 1,
+      products: [.init(productId: Product.demo.id, quantity: 1), .init(productId: Product.another.id, quantity: 2)]
     )
     let store = makeStore { attempt in
       #expect(attempt.order.products == confirmation.products)
       return confirmation
     }
     await loadProducts(store)
+    await plus(store, .demo, to: 1)
     await plus(store, .another, to: 1)
     await plus(store, .another, to: 2)
 
     await store.send(._internal(.productList(.view(.cartButtonTapped)))) {
       $0.productList.cart = CartFeature.State(
-        items: [CartItemFeature.State(item: CartItem(product: .another, quantity: 2))], userID: 1
+        items: [
+          CartItemFeature.State(item: CartItem(product: .demo, quantity: 1)),
+          CartItemFeature.State(item: CartItem(product: .another, quantity: 2)),
+        ],
+        userID: 1
       )
     }
     await store.send(cart(.view(.payTapped))) {
-      $0.productList.cart?.alert = .confirmPurchaseForTest(total: "$199.98")
+      $0.productList.cart?.alert = .confirmPurchaseForTest(total: "$210.48")
     }
     await store.send(cart(.view(.alert(.presented(.confirmPurchase))))) {
       $0.productList.cart?.alert = nil
@@ -152,15 +173,18 @@ struct AppFeatureTests {
     await store.send(cart(.view(.alert(.presented(.orderCompletedAcknowledged))))) {
       $0.productList.cart?.alert = nil
     }
+    // Done resets every product that was in the cart, not only one.
     await store.receive(cart(.delegate(.orderCompleted))) {
+      $0.productList.products[id: Product.demo.id]?.quantity = 0
       $0.productList.products[id: Product.another.id]?.quantity = 0
       $0.productList.cart = nil
-      $0.productList.savingChanges = CartChanges(quantities: [Product.another.id: 0])
+      $0.productList.savingChanges = CartChanges(quantities: [Product.demo.id: 0, Product.another.id: 0])
     }
     // The profile has not been opened: nothing to refresh there.
     await store.receive(._internal(.productList(.delegate(.orderPlaced))))
     await receiveCartSaved(store)
     #expect(store.state.productList.savedCart.quantities.isEmpty)
+    #expect(store.state.productList.products.allSatisfy { $0.quantity == 0 })
     await store.finish()
   }
 
@@ -202,6 +226,10 @@ struct AppFeatureTests {
     }
     #expect(store.state.productList.cart?.items == items)
     #expect(store.state.productList.cart?.canPay == true)
+    // After the error the confirmation comes back for another try.
+    await store.send(cart(.view(.payTapped))) {
+      $0.productList.cart?.alert = .confirmPurchaseForTest(total: "$10.50")
+    }
     await store.finish()
   }
 

@@ -1,0 +1,35 @@
+import Shop
+import Testing
+import TerminalUI
+
+/// What the run loop tells the features after each change without a key being pressed.
+struct ScreenEventsTests {
+  let size = Size(width: 80, height: 24)
+
+  @Test func atStartTheShownTabAppearsAndTheListLearnsItsRows() {
+    let state = AppFeature.State()
+    let rows = AppLayout(size: size).visibleProductRows
+    #expect(ScreenEvents.commands(from: nil, to: state, size: size) == [.products(.onAppear), .products(.visibleRowCountChanged(rows))])
+  }
+
+  @Test func onlyATabChangeMakesATabAppear() {
+    var before = AppFeature.State()
+    before.productList.visibleRowCount = AppLayout(size: size).visibleProductRows
+    #expect(ScreenEvents.commands(from: before, to: before, size: size).isEmpty, "nothing changed, nothing is sent")
+    var after = before
+    after.selectedTab = .profile
+    #expect(ScreenEvents.commands(from: before, to: after, size: size) == [.profile(.onAppear)])
+    #expect(ScreenEvents.commands(from: after, to: before, size: size) == [.products(.onAppear)])
+  }
+
+  @Test func aResizeTellsTheListItsNewRowCountOnce() {
+    var state = AppFeature.State()
+    state.productList.visibleRowCount = AppLayout(size: size).visibleProductRows
+    let taller = Size(width: 80, height: 40)
+    let rows = AppLayout(size: taller).visibleProductRows
+    #expect(rows != state.productList.visibleRowCount)
+    #expect(ScreenEvents.commands(from: state, to: state, size: taller) == [.products(.visibleRowCountChanged(rows))])
+    // Too small to draw the store: nothing is measured.
+    #expect(ScreenEvents.commands(from: state, to: state, size: Size(width: 10, height: 3)).isEmpty)
+  }
+}
