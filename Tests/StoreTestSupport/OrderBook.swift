@@ -8,6 +8,8 @@ public actor OrderBook {
   public private(set) var orders: [Data] = []
   /// Every key that came with a `POST /carts`, in order, including repeats.
   public private(set) var keysReceived: [String?] = []
+  /// How many delayed answers have been sent (after their delay).
+  public private(set) var lateAnswers = 0
   private var answers: [String: (body: Data, answer: Data)] = [:]
 
   public init() {}
@@ -27,6 +29,7 @@ public actor OrderBook {
     let answer = Data(#"{"id":\#(orders.count),"userId":1,"products":[]}"#.utf8)
     if let key { answers[key] = (body, answer) }
     try? await Task.sleep(for: delay)
+    lateAnswers += delay == .zero ? 0 : 1
     return .json(answer)
   }
 }
