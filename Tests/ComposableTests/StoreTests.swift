@@ -64,12 +64,21 @@ struct StoreTests {
       for await _ in changes { heard.withValue { $0 += 1 } }
     }
     defer { listener.cancel() }
+    /// Waits (up to 5 s: tests share a busy main actor) until the listener has heard `count`.
+    func hasHeard(_ count: Int) async throws -> Bool {
+      let deadline = ContinuousClock.now + .seconds(5)
+      while heard.value < count, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+      return heard.value >= count
+    }
     store.send(.left(.increment))
+    #expect(try await hasHeard(1))
+    // A second notification for the same send would arrive now.
     try await Task.sleep(for: .milliseconds(200))
     #expect(heard.value == 1, "one send, one notification")
     // Two sends before the observer looked may collapse into one; never more than one each.
     store.send(.left(.increment))
     store.send(.right(.increment))
+    #expect(try await hasHeard(2))
     try await Task.sleep(for: .milliseconds(200))
     #expect((2...3).contains(heard.value))
     #expect(store.state.left.count == 2 && store.state.right.count == 1)

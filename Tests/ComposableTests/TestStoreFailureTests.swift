@@ -64,6 +64,18 @@ struct TestStoreFailureTests {
     }
   }
 
+  /// As in the Composable Architecture, `finish()` itself reports what was received and not
+  /// asserted — once: the end of the test does not report it again.
+  @Test func finishReportsReceivedActionsThatWereNotAsserted() async {
+    await withKnownIssue { @MainActor in
+      let store = searchStore(clock: TestClock())
+      await store.send(.sendTwice)
+      await store.finish()
+    } matching: { issue in
+      issue.description.contains("2 actions that the test did not assert before finish()")
+    }
+  }
+
   @Test func receiveWithNothingPendingFails() async {
     await withKnownIssue { @MainActor in
       let store = TestStore(initialState: Counter.State()) { Counter() }

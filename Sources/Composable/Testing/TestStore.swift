@@ -275,7 +275,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   // MARK: Finishing
 
-  /// Waits until every effect has finished; fails if some are still running after `timeout`.
+  /// Waits until every effect has finished; fails if some are still running after `timeout`,
+  /// and, when exhaustive, if actions the effects sent were never asserted (they are then
+  /// accepted, so that the end of the test does not report them again).
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,
@@ -284,9 +286,23 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async {
     let timeout = timeout ?? self.timeout
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     await Task.megaYield()
-    guard await !waitUntil(timeout: timeout, { effects.runningCount == 0 }) else { return }
-    CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(
+    let finished = await waitUntil(timeout: timeout, { effects.runningCount == 0 })
+    if exhaustivity == .on, let last = received.last {
+      site.reportIssue(
+        """
+        The store received \(received.count) \(received.count == 1 ? "action" : "actions") \
+        that the test did not assert before finish():
+
+        \(received.map { dumped($0.action) }.joined(separator: "\n\n"))
+        """
+      )
+      state = last.state
+      received.removeAll()
+    }
+    guard !finished else { return }
+    site.reportIssue(
       """
       Expected effects to finish, but \(effects.runningCount) still \
       \(effects.runningCount == 1 ? "is" : "are") running after \(timeout).
