@@ -24,6 +24,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,6 +36,8 @@ static const char zygote_option[] = "--session-zygote";
 enum { zygote_socket = 3 };
 /// The largest request: a title, the arguments and the environment of one store.
 enum { request_capacity = 64 * 1024 };
+/// How long the server waits for the starter to answer one request.
+enum { starter_patience_seconds = 3 };
 /// Room left in the starter's command line for a store's title (what `ps` shows).
 enum { title_capacity = 512 };
 
@@ -74,6 +77,11 @@ pid_t sz_start(const char *path, int *socket_out) {
     _exit(127);
   }
   close(pair[1]);
+  // A starter that stopped answering (stopped, wedged) must not hold the server's event loop:
+  // a request gets this long, then the starter counts as gone.
+  struct timeval patience = {.tv_sec = starter_patience_seconds};
+  (void)setsockopt(pair[0], SOL_SOCKET, SO_RCVTIMEO, &patience, sizeof patience);
+  (void)setsockopt(pair[0], SOL_SOCKET, SO_SNDTIMEO, &patience, sizeof patience);
   *socket_out = pair[0];
   return pid;
 }

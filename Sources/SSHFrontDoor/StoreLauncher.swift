@@ -68,7 +68,8 @@ final class StoreLauncher: Sendable {
         }
         if pid > 0 { return pid }
         let reason = String(cString: strerror(error))
-        guard error == EPIPE || error == ECONNRESET || error == ENOTCONN else {
+        // Gone, or not answering (EAGAIN after the socket's timeout): either way, replaced.
+        guard [EPIPE, ECONNRESET, ENOTCONN, EAGAIN, EWOULDBLOCK].contains(error) else {
           logger.error("session starter refused a store", metadata: ["reason": "\(reason)"])
           return -1
         }

@@ -335,6 +335,25 @@ struct SSHEndToEndTests {
     #expect(await Self.eventually { !FileManager.default.fileExists(atPath: "/proc/\(second)") }, "the starter ends with the server")
   }
 
+  /// A starter that stops answering (here: stopped with SIGSTOP) must not hold the server up:
+  /// after 3 s it is replaced, and the session that asked still gets its store.
+  @Test func aStarterThatStopsAnsweringIsReplaced() async throws {
+    let workspace = try Self.workspace()
+    let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
+    let environment = try Self.askpass(in: workspace)
+    let starters = { Self.children(of: server).filter { Self.commandLine(of: $0) == "onlinestore serve: session starter" } }
+    #expect(await Self.eventually { starters().count == 1 })
+    let stopped = try #require(starters().first)
+    kill(stopped, SIGSTOP)
+    let client = try PseudoTerminalClient(server.ssh(identity: nil), environment: environment)
+    #expect(await Blocking.run { client.read(for: 20) { _ in client.contains("Dot-grid notebook") } }, "the session got a store")
+    #expect(starters().count == 1 && starters().first != stopped, "a new starter took over")
+    #expect(await Self.eventually { server.logText.contains("session starter gone") }, "\(server.logText)")
+    client.send("q")
+    #expect(await Blocking.run { client.waitForExit(seconds: 10) } == 0)
+    #expect(await server.stop() == 0)
+  }
+
   @Test func garbageAndVanishingClientsDoNotTakeTheServerDown() async throws {
     let workspace = try Self.workspace()
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))

@@ -34,7 +34,8 @@ pid_t sz_start(const char *path, int *socket);
 /// Asks the starter at `socket` for a store with `argv` and `envp` on `terminal` (the terminal
 /// side of a pty, which the store makes its controlling terminal), shown as `title` by `ps`.
 /// Blocks until the starter answers; one request at a time per socket. Returns the store's pid,
-/// or -1 with errno set (EPIPE or ECONNRESET: the starter has gone).
+/// or -1 with errno set (EPIPE or ECONNRESET: the starter has gone; EAGAIN: it did not answer
+/// within 3 s).
 pid_t sz_spawn(int socket, int terminal, const char *title, char *const argv[], char *const envp[]);
 
 /// In a store the starter forked: its arguments, without the program's name (`*count` of
