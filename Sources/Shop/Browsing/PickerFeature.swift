@@ -4,7 +4,9 @@ import Boundaries
 ///
 /// It opens on the choice in force, moves with the arrows, and tells its parent what was chosen
 /// or that it was left; the parent applies the choice and closes it.
+@Reducer
 public struct PickerFeature: BoundingReducer, Sendable {
+  @ObservableState
   public struct State: Equatable, Sendable {
     public var title: String
     public var options: [Option]
@@ -41,26 +43,29 @@ public struct PickerFeature: BoundingReducer, Sendable {
     }
   }
 
-  public typealias Action = FeatureAction<ViewAction, Never, DelegateAction>
+  public enum Action: TCAFeatureAction, Hashable, Sendable {
+    public enum ViewAction: Hashable, Sendable {
+      case highlightMoved(SelectionMove)
+      /// Enter: the highlighted option.
+      case chooseTapped
+      /// A click on one option.
+      case optionTapped(Int)
+      case cancelTapped
+    }
 
-  public enum ViewAction: Hashable, Sendable {
-    case highlightMoved(SelectionMove)
-    /// Enter: the highlighted option.
-    case chooseTapped
-    /// A click on one option.
-    case optionTapped(Int)
-    case cancelTapped
-  }
+    public enum DelegateAction: Hashable, Sendable {
+      case chose(BrowsingChoice)
+      case cancelled
+    }
 
-  @CasePathable
-  public enum DelegateAction: Hashable, Sendable {
-    case chose(BrowsingChoice)
-    case cancelled
+    case view(ViewAction)
+    case _internal(Never)
+    case delegate(DelegateAction)
   }
 
   public init() {}
 
-  public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
+  public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case let .highlightMoved(move):
       state.highlighted = move.target(from: state.highlighted, count: state.options.count, page: 5)

@@ -4,7 +4,9 @@ import Boundaries
 ///
 /// The product and its stepper stay in the product list — the sheet names the product, and the
 /// stepper keys it shows reach the list's own row — so there is one quantity, never two.
+@Reducer
 public struct ProductDetailsFeature: BoundingReducer, Sendable {
+  @ObservableState
   public struct State: Equatable, Sendable {
     public var productID: Product.ID
     /// Lines of the text scrolled past.
@@ -17,23 +19,26 @@ public struct ProductDetailsFeature: BoundingReducer, Sendable {
     }
   }
 
-  public typealias Action = FeatureAction<ViewAction, Never, DelegateAction>
+  public enum Action: TCAFeatureAction, Hashable, Sendable {
+    public enum ViewAction: Hashable, Sendable {
+      case scrolled(by: Int)
+      /// The screen has this many more lines of text than fit.
+      case scrollLimitChanged(Int)
+      case closeTapped
+    }
 
-  public enum ViewAction: Hashable, Sendable {
-    case scrolled(by: Int)
-    /// The screen has this many more lines of text than fit.
-    case scrollLimitChanged(Int)
-    case closeTapped
-  }
+    public enum DelegateAction: Hashable, Sendable {
+      case closeRequested
+    }
 
-  @CasePathable
-  public enum DelegateAction: Hashable, Sendable {
-    case closeRequested
+    case view(ViewAction)
+    case _internal(Never)
+    case delegate(DelegateAction)
   }
 
   public init() {}
 
-  public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
+  public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case let .scrolled(lines):
       state.scrollOffset = min(max(0, state.scrollOffset + lines), state.scrollLimit)

@@ -5,7 +5,9 @@ import Boundaries
 /// It keeps its count between 0 and ``State/maximum`` itself, so a quantity is never negative
 /// (the original app's stepper went below zero and relied on its parent to clamp it), and
 /// tells its parent whenever the count changes.
+@Reducer
 public struct AddToCartFeature: BoundingReducer, Sendable {
+  @ObservableState
   public struct State: Hashable, Sendable {
     public var count: Int
 
@@ -17,21 +19,25 @@ public struct AddToCartFeature: BoundingReducer, Sendable {
     }
   }
 
-  public typealias Action = FeatureAction<ViewAction, Never, DelegateAction>
+  public enum Action: TCAFeatureAction, Hashable, Sendable {
+    public enum ViewAction: Hashable, Sendable {
+      case plusTapped
+      case minusTapped
+    }
 
-  public enum ViewAction: Hashable, Sendable {
-    case plusTapped
-    case minusTapped
-  }
+    public enum DelegateAction: Hashable, Sendable {
+      /// The count is now this.
+      case countChanged(Int)
+    }
 
-  public enum DelegateAction: Hashable, Sendable {
-    /// The count is now this.
-    case countChanged(Int)
+    case view(ViewAction)
+    case _internal(Never)
+    case delegate(DelegateAction)
   }
 
   public init() {}
 
-  public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
+  public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     let previous = state.count
     switch action {
     case .plusTapped:

@@ -4,7 +4,9 @@ import Boundaries
 ///
 /// Switching tabs keeps each tab's state; the tabs' own features do the rest. An order placed
 /// on the Products tab has the Profile tab fetch its order history again, if it has one.
+@Reducer
 public struct AppFeature: ComposedBoundingReducer, Sendable {
+  @ObservableState
   public struct State: Equatable, Sendable {
     public var selectedTab: Tab = .products
     public var productList: ProductListFeature.State
@@ -41,24 +43,27 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
     }
   }
 
-  public typealias Action = FeatureAction<ViewAction, InternalAction, Never>
+  public enum Action: TCAFeatureAction, Hashable, Sendable {
+    public enum ViewAction: Hashable, Sendable {
+      case tabSelected(Tab)
+      /// The tab after the selected one, wrapping around.
+      case nextTabSelected
+      /// The tab before the selected one, wrapping around.
+      case previousTabSelected
+      case helpToggled
+      case helpScrolled(by: Int)
+      /// The screen's help has this many more lines than fit.
+      case helpScrollLimitChanged(Int)
+    }
 
-  public enum ViewAction: Hashable, Sendable {
-    case tabSelected(Tab)
-    /// The tab after the selected one, wrapping around.
-    case nextTabSelected
-    /// The tab before the selected one, wrapping around.
-    case previousTabSelected
-    case helpToggled
-    case helpScrolled(by: Int)
-    /// The screen's help has this many more lines than fit.
-    case helpScrollLimitChanged(Int)
-  }
+    public enum InternalAction: Hashable, Sendable {
+      case productList(ProductListFeature.Action)
+      case profile(ProfileFeature.Action)
+    }
 
-  @CasePathable
-  public enum InternalAction: Hashable, Sendable {
-    case productList(ProductListFeature.Action)
-    case profile(ProfileFeature.Action)
+    case view(ViewAction)
+    case _internal(InternalAction)
+    case delegate(Never)
   }
 
   public init() {}
@@ -69,7 +74,7 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
     coreReducer
   }
 
-  public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
+  public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case let .tabSelected(tab):
       state.selectedTab = tab
@@ -89,7 +94,7 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
     return .none
   }
 
-  public func reduce(into state: inout State, internalAction action: InternalAction) -> Effect<Action> {
+  public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
     case .productList(.delegate(.orderPlaced)):
       guard state.profile.ordersStatus != .idle else { return .none }

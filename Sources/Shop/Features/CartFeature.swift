@@ -15,7 +15,9 @@ import Foundation
 ///   takes it at most once;
 /// - lines the store no longer lists are shown, never counted or ordered, and can be deleted;
 /// - while an order is in flight the cart cannot be closed and its lines cannot be deleted.
+@Reducer
 public struct CartFeature: ComposedBoundingReducer, Sendable {
+  @ObservableState
   public struct State: Equatable, Sendable {
     public var items: IdentifiedArrayOf<CartItemFeature.State>
     /// Who is paying.
@@ -29,7 +31,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     /// How many units of the saved cart are still waiting for the products to load; the sheet
     /// says so instead of "your cart is empty".
     public var restoringUnitCount: Int
-    @PresentationState public var alert: AlertState<AlertAction>?
+    @Presents public var alert: AlertState<Action.Alert>?
 
     public init(
       items: IdentifiedArrayOf<CartItemFeature.State>, userID: Int,
@@ -72,47 +74,48 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     case failed(APIError)
   }
 
-  /// What the cart's alerts' buttons do.
-  @CasePathable
-  public enum AlertAction: Hashable, Sendable {
-    /// "Pay $…" in the confirmation.
-    case confirmPurchase
-    /// "Done" after a successful order.
-    case orderCompletedAcknowledged
-  }
+  public enum Action: TCAFeatureAction, Hashable, Sendable {
+    public enum ViewAction: Hashable, Sendable {
+      case closeTapped
+      case payTapped
+      case focusMoved(SelectionMove)
+      /// A button of the alert was pressed (or the alert was dismissed).
+      case alert(PresentationAction<Alert>)
+      /// The keyboard moved between the alert's buttons.
+      case alertFocusMoved(by: Int)
+      /// Esc on the alert: presses its cancel button, or its only button; an alert with several
+      /// buttons and none to cancel is dismissed.
+      case alertEscaped
+    }
 
-  public typealias Action = FeatureAction<ViewAction, InternalAction, DelegateAction>
+    public enum InternalAction: Hashable, Sendable {
+      case items(IdentifiedActionOf<CartItemFeature>)
+      case orderResponse(Result<OrderConfirmation, APIError>)
+    }
 
-  @CasePathable
-  public enum ViewAction: Hashable, Sendable {
-    case closeTapped
-    case payTapped
-    case focusMoved(SelectionMove)
-    /// A button of the alert was pressed (or the alert was dismissed).
-    case alert(PresentationAction<AlertAction>)
-    /// The keyboard moved between the alert's buttons.
-    case alertFocusMoved(by: Int)
-    /// Esc on the alert: presses its cancel button, or its only button; an alert with several
-    /// buttons and none to cancel is dismissed.
-    case alertEscaped
-  }
+    public enum DelegateAction: Hashable, Sendable {
+      /// The customer wants the sheet closed.
+      case closeRequested
+      /// A line was deleted: the product list should show 0 of it.
+      case itemRemoved(Product.ID)
+      /// The order went through and the customer saw the confirmation.
+      case orderCompleted
+      /// The order's answer never came: it may have been taken. Keep the attempt, so that paying
+      /// for the same lines again resends it.
+      case orderOutcomeUnclear(OrderAttempt)
+    }
 
-  @CasePathable
-  public enum InternalAction: Hashable, Sendable {
-    case items(IdentifiedActionOf<CartItemFeature>)
-    case orderResponse(Result<OrderConfirmation, APIError>)
-  }
+    /// What the cart's alerts' buttons do.
+    public enum Alert: Hashable, Sendable {
+      /// "Pay $…" in the confirmation.
+      case confirmPurchase
+      /// "Done" after a successful order.
+      case orderCompletedAcknowledged
+    }
 
-  public enum DelegateAction: Hashable, Sendable {
-    /// The customer wants the sheet closed.
-    case closeRequested
-    /// A line was deleted: the product list should show 0 of it.
-    case itemRemoved(Product.ID)
-    /// The order went through and the customer saw the confirmation.
-    case orderCompleted
-    /// The order's answer never came: it may have been taken. Keep the attempt, so that paying
-    /// for the same lines again resends it.
-    case orderOutcomeUnclear(OrderAttempt)
+    case view(ViewAction)
+    case _internal(InternalAction)
+    case delegate(DelegateAction)
   }
 
   @Dependency(\.apiClient) var apiClient
@@ -124,10 +127,10 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
   public var body: some ReducerOf<Self> {
     coreReducer
       .forEach(\.items, action: \.items) { CartItemFeature() }
-      .ifLet(\.$alert, action: Action.viewCase(\.alert))
+      .ifLet(\.$alert, action: \.view.alert)
   }
 
-  public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
+  public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case .closeTapped:
       guard state.order != .sending else { return .none }
@@ -178,7 +181,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     }
   }
 
-  public func reduce(into state: inout State, internalAction action: InternalAction) -> Effect<Action> {
+  public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
     case let .orderResponse(.success(confirmation)):
       state.order = .sent(confirmation)
@@ -212,7 +215,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
   }
 }
 
-extension AlertState where Action == CartFeature.AlertAction {
+extension AlertState where Action == CartFeature.Action.Alert {
   /// "Confirm your purchase": Pay (focused) and Cancel.
   static func confirmPurchase(total: Money) -> Self {
     AlertState {

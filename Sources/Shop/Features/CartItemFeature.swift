@@ -5,7 +5,9 @@ import Boundaries
 /// A line whose product the store does not list right now (it stopped selling it, or its list
 /// did not load whole) is kept and shown as no longer available: it has no price, counts for
 /// nothing in the total and is never ordered, and the customer can delete it.
+@Reducer
 public struct CartItemFeature: BoundingReducer, Sendable {
+  @ObservableState
   public struct State: Hashable, Identifiable, Sendable {
     public let id: Product.ID
     public var quantity: Int
@@ -31,20 +33,24 @@ public struct CartItemFeature: BoundingReducer, Sendable {
     }
   }
 
-  public typealias Action = FeatureAction<ViewAction, Never, DelegateAction>
+  public enum Action: TCAFeatureAction, Hashable, Sendable {
+    public enum ViewAction: Hashable, Sendable {
+      case deleteTapped
+    }
 
-  public enum ViewAction: Hashable, Sendable {
-    case deleteTapped
-  }
+    public enum DelegateAction: Hashable, Sendable {
+      /// The customer wants this line out of the cart; the cart decides.
+      case deleteRequested
+    }
 
-  public enum DelegateAction: Hashable, Sendable {
-    /// The customer wants this line out of the cart; the cart decides.
-    case deleteRequested
+    case view(ViewAction)
+    case _internal(Never)
+    case delegate(DelegateAction)
   }
 
   public init() {}
 
-  public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
+  public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case .deleteTapped:
       .send(.delegate(.deleteRequested))

@@ -1,7 +1,9 @@
 import Boundaries
 
 /// One row of the product list: a product and its add-to-cart stepper.
+@Reducer
 public struct ProductFeature: ComposedBoundingReducer, Sendable {
+  @ObservableState
   public struct State: Hashable, Identifiable, Sendable {
     public let product: Product
     public var addToCart: AddToCartFeature.State
@@ -20,16 +22,19 @@ public struct ProductFeature: ComposedBoundingReducer, Sendable {
     }
   }
 
-  public typealias Action = FeatureAction<Never, InternalAction, DelegateAction>
+  public enum Action: TCAFeatureAction, Hashable, Sendable {
+    public enum InternalAction: Hashable, Sendable {
+      case addToCart(AddToCartFeature.Action)
+    }
 
-  @CasePathable
-  public enum InternalAction: Hashable, Sendable {
-    case addToCart(AddToCartFeature.Action)
-  }
+    public enum DelegateAction: Hashable, Sendable {
+      /// The customer changed how many of this product they want.
+      case quantityChanged(Int)
+    }
 
-  public enum DelegateAction: Hashable, Sendable {
-    /// The customer changed how many of this product they want.
-    case quantityChanged(Int)
+    case view(Never)
+    case _internal(InternalAction)
+    case delegate(DelegateAction)
   }
 
   public init() {}
@@ -40,7 +45,7 @@ public struct ProductFeature: ComposedBoundingReducer, Sendable {
   }
 
 
-  public func reduce(into state: inout State, internalAction action: InternalAction) -> Effect<Action> {
+  public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
     case let .addToCart(.delegate(.countChanged(count))):
       return .send(.delegate(.quantityChanged(count)))

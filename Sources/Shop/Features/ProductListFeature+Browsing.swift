@@ -12,7 +12,7 @@ import Boundaries
 /// - the category picker offers the store's own categories (asked for the first time it opens)
 ///   or, if the store has no list, the categories of its products.
 extension ProductListFeature {
-  func reduce(into state: inout State, browsingAction action: ViewAction) -> Effect<Action> {
+  func reduce(into state: inout State, browsingAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case .searchOpened:
       state.searchField = SearchField(text: state.browsing.query)
@@ -85,7 +85,7 @@ extension ProductListFeature {
     }
   }
 
-  func reduce(into state: inout State, browsingAction action: InternalAction) -> Effect<Action> {
+  func reduce(into state: inout State, browsingAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
     case let .categoriesResponse(.success(categories)):
       state.categoryListing = categories.isEmpty ? .unavailable : .received(categories)

@@ -15,7 +15,9 @@ import Boundaries
 /// - a cart left by version 1.0 is offered, never taken in unasked;
 /// - search, category and sort decide which products are shown and in what order; the
 ///   selection stays on the same product while it is shown (see `ProductListFeature+Browsing`).
+@Reducer
 public struct ProductListFeature: ComposedBoundingReducer, Sendable {
+  @ObservableState
   public struct State: Equatable, Sendable {
     public var status: FetchStatus = .idle
     /// Every product the store listed, in its order, with its quantity in the cart.
@@ -36,11 +38,11 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     public var scrollOffset = 0
     /// How many rows the screen shows at once; the screen reports it, paging uses it.
     public var visibleRowCount = 10
-    @PresentationState public var cart: CartFeature.State?
+    @Presents public var cart: CartFeature.State?
     /// The category or sort picker.
-    @PresentationState public var picker: PickerFeature.State?
+    @Presents public var picker: PickerFeature.State?
     /// The selected product's detail sheet.
-    @PresentationState public var details: ProductDetailsFeature.State?
+    @Presents public var details: ProductDetailsFeature.State?
     /// Who is shopping: the orders are theirs.
     public var userID: Int
     /// Whether the saved cart has been read and applied (saving waits for that, so an empty
@@ -159,58 +161,60 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case done
   }
 
-  public typealias Action = FeatureAction<ViewAction, InternalAction, DelegateAction>
+  public enum Action: TCAFeatureAction, Hashable, Sendable {
+    public enum ViewAction: Hashable, Sendable {
+      case onAppear
+      case retryTapped
+      case selectionMoved(SelectionMove)
+      case visibleRowCountChanged(Int)
+      case cartButtonTapped
+      /// Dismisses the notice, or leaves version 1.0's cart where it is for now.
+      case noticeDismissed
+      /// Adds version 1.0's cart to this one.
+      case earlierVersionCartTaken
+      /// The app is about to exit: anything worth keeping must be written now.
+      case willTerminate
+      /// `/`: the search line opens with the search in force.
+      case searchOpened
+      case searchEdited(SearchField.Edit)
+      /// Enter: the search stays, the list has the keys again.
+      case searchCommitted
+      /// Esc while typing: the search is cleared and the line closes.
+      case searchCancelled
+      /// Esc on the list: clears the search in force.
+      case searchCleared
+      case categoryPickerOpened
+      case sortPickerOpened
+      /// `Enter`: the selected product's details.
+      case detailsOpened
+      /// A click on a product row: selects it, or opens the details of the selected one.
+      case productTapped(Product.ID)
+    }
 
-  @CasePathable
-  public enum ViewAction: Hashable, Sendable {
-    case onAppear
-    case retryTapped
-    case selectionMoved(SelectionMove)
-    case visibleRowCountChanged(Int)
-    case cartButtonTapped
-    /// Dismisses the notice, or leaves version 1.0's cart where it is for now.
-    case noticeDismissed
-    /// Adds version 1.0's cart to this one.
-    case earlierVersionCartTaken
-    /// The app is about to exit: anything worth keeping must be written now.
-    case willTerminate
-    /// `/`: the search line opens with the search in force.
-    case searchOpened
-    case searchEdited(SearchField.Edit)
-    /// Enter: the search stays, the list has the keys again.
-    case searchCommitted
-    /// Esc while typing: the search is cleared and the line closes.
-    case searchCancelled
-    /// Esc on the list: clears the search in force.
-    case searchCleared
-    case categoryPickerOpened
-    case sortPickerOpened
-    /// `Enter`: the selected product's details.
-    case detailsOpened
-    /// A click on a product row: selects it, or opens the details of the selected one.
-    case productTapped(Product.ID)
-  }
+    public enum InternalAction: Hashable, Sendable {
+      case productsResponse(Result<ProductListing, APIError>)
+      case savedCartLoaded(Result<SavedCart, CartStorageError>)
+      case earlierVersionCartFound(SavedCart)
+      /// A save finished: the cart as it is saved now.
+      case cartSaved(SavedCart)
+      case cartSaveFailed(CartStorageError)
+      /// Another copy of the store saved the cart.
+      case cartChangedElsewhere(SavedCart)
+      case categoriesResponse(Result<[String], APIError>)
+      case products(IdentifiedActionOf<ProductFeature>)
+      case cart(PresentationAction<CartFeature.Action>)
+      case picker(PresentationAction<PickerFeature.Action>)
+      case details(PresentationAction<ProductDetailsFeature.Action>)
+    }
 
-  @CasePathable
-  public enum InternalAction: Hashable, Sendable {
-    case productsResponse(Result<ProductListing, APIError>)
-    case savedCartLoaded(Result<SavedCart, CartStorageError>)
-    case earlierVersionCartFound(SavedCart)
-    /// A save finished: the cart as it is saved now.
-    case cartSaved(SavedCart)
-    case cartSaveFailed(CartStorageError)
-    /// Another copy of the store saved the cart.
-    case cartChangedElsewhere(SavedCart)
-    case categoriesResponse(Result<[String], APIError>)
-    case products(IdentifiedActionOf<ProductFeature>)
-    case cart(PresentationAction<CartFeature.Action>)
-    case picker(PresentationAction<PickerFeature.Action>)
-    case details(PresentationAction<ProductDetailsFeature.Action>)
-  }
+    public enum DelegateAction: Hashable, Sendable {
+      /// An order went through and the customer saw its confirmation.
+      case orderPlaced
+    }
 
-  public enum DelegateAction: Hashable, Sendable {
-    /// An order went through and the customer saw its confirmation.
-    case orderPlaced
+    case view(ViewAction)
+    case _internal(InternalAction)
+    case delegate(DelegateAction)
   }
 
   enum CancelID {
@@ -234,7 +238,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
   // MARK: View
 
-  public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
+  public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case .onAppear:
       // The saved cart is read first (a few microseconds), so that the products always find
@@ -318,7 +322,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
   // MARK: Internal
 
-  public func reduce(into state: inout State, internalAction action: InternalAction) -> Effect<Action> {
+  public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
     case let .productsResponse(.success(listing)):
       state.status = .loaded

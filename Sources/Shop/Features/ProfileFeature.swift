@@ -10,7 +10,9 @@ import Boundaries
 /// - `r` fetches the history again; the parent asks for that after an order went through;
 /// - the history lists the newest order first; the selection stays on the same order when the
 ///   list is fetched again, and one order can be opened to see its lines.
+@Reducer
 public struct ProfileFeature: BoundingReducer, Sendable {
+  @ObservableState
   public struct State: Equatable, Sendable {
     public var userID: Int
     public var status: FetchStatus = .idle
@@ -36,22 +38,25 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     }
   }
 
-  public typealias Action = FeatureAction<ViewAction, InternalAction, Never>
+  public enum Action: TCAFeatureAction, Hashable, Sendable {
+    public enum ViewAction: Hashable, Sendable {
+      case onAppear
+      case retryTapped
+      /// Fetch the order history again.
+      case refreshTapped
+      case orderSelectionMoved(SelectionMove)
+      case orderOpened
+      case orderClosed
+    }
 
-  public enum ViewAction: Hashable, Sendable {
-    case onAppear
-    case retryTapped
-    /// Fetch the order history again.
-    case refreshTapped
-    case orderSelectionMoved(SelectionMove)
-    case orderOpened
-    case orderClosed
-  }
+    public enum InternalAction: Hashable, Sendable {
+      case profileResponse(Result<UserProfile, APIError>)
+      case ordersResponse(Result<[StoredOrder], APIError>)
+    }
 
-  @CasePathable
-  public enum InternalAction: Hashable, Sendable {
-    case profileResponse(Result<UserProfile, APIError>)
-    case ordersResponse(Result<[StoredOrder], APIError>)
+    case view(ViewAction)
+    case _internal(InternalAction)
+    case delegate(Never)
   }
 
   private enum CancelID {
@@ -63,7 +68,7 @@ public struct ProfileFeature: BoundingReducer, Sendable {
 
   public init() {}
 
-  public func reduce(into state: inout State, viewAction action: ViewAction) -> Effect<Action> {
+  public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     // The profile, then the orders: one order of events, whatever the store's speed.
     case .onAppear:
@@ -103,7 +108,7 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     }
   }
 
-  public func reduce(into state: inout State, internalAction action: InternalAction) -> Effect<Action> {
+  public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
     case let .profileResponse(.success(profile)):
       state.status = .loaded

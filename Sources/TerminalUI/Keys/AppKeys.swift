@@ -54,14 +54,14 @@ public enum AppKeys {
 
 /// The profile's keys: retry, the order history, and an opened order (modal).
 public enum ProfileKeys {
-  public static func map(for state: ProfileFeature.State) -> KeyMap<ProfileFeature.ViewAction> {
+  public static func map(for state: ProfileFeature.State) -> KeyMap<ProfileFeature.Action.ViewAction> {
     if state.openOrder != nil {
       return KeyMap(
         "Order", isModal: true,
         bindings: [KeyBinding([.escape, .character("q"), .enter], "Esc/q", "close the order", footer: Hint(keys: "Esc", text: "close"), action: .orderClosed)]
       )
     }
-    var bindings: [KeyBinding<ProfileFeature.ViewAction>] = []
+    var bindings: [KeyBinding<ProfileFeature.Action.ViewAction>] = []
     let failed = [state.status, state.ordersStatus].contains { if case .failed = $0 { true } else { false } }
     if failed {
       bindings.append(KeyBinding([.character("r"), .enter], "r/Enter", "retry", footer: Hint(keys: "r", text: "retry"), action: .retryTapped))

@@ -3,7 +3,7 @@ import Shop
 /// The search line's keys while it is being edited: typing goes into it, the arrows still move
 /// through the list it narrows (as in fzf), Enter keeps the search and Esc clears it.
 public enum SearchKeys {
-  public static func map(for field: SearchField) -> KeyMap<ProductListFeature.ViewAction> {
+  public static func map(for field: SearchField) -> KeyMap<ProductListFeature.Action.ViewAction> {
     let move = Hint(keys: "↑↓", text: "move")
     return KeyMap(
       "Search", isModal: true,
@@ -30,7 +30,7 @@ public enum SearchKeys {
 
 /// The category and sort pickers' keys.
 public enum PickerKeys {
-  public static func map(for state: PickerFeature.State) -> KeyMap<PickerFeature.ViewAction> {
+  public static func map(for state: PickerFeature.State) -> KeyMap<PickerFeature.Action.ViewAction> {
     let move = Hint(keys: "↑↓", text: "move")
     return KeyMap(
       state.title, isModal: true,
@@ -48,9 +48,9 @@ public enum PickerKeys {
 
 /// The detail sheet's keys; the product's stepper keys come with it (see ``KeyRouter``).
 public enum DetailsKeys {
-  public static func map(for state: ProductDetailsFeature.State) -> KeyMap<ProductDetailsFeature.ViewAction> {
+  public static func map(for state: ProductDetailsFeature.State) -> KeyMap<ProductDetailsFeature.Action.ViewAction> {
     var bindings = [
-      KeyBinding([.escape, .character("q")], "Esc/q", "close the details", footer: Hint(keys: "Esc", text: "close", isEssential: true), action: ProductDetailsFeature.ViewAction.closeTapped)
+      KeyBinding([.escape, .character("q")], "Esc/q", "close the details", footer: Hint(keys: "Esc", text: "close", isEssential: true), action: ProductDetailsFeature.Action.ViewAction.closeTapped)
     ]
     if state.scrollLimit > 0 {
       let scroll = Hint(keys: "↑↓", text: "scroll")

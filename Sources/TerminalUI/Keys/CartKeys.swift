@@ -3,9 +3,9 @@ import Shop
 /// The cart sheet's keys. The sheet is modal: the product list and the tabs do not hear keys
 /// while it is open.
 public enum CartKeys {
-  public static func map(for state: CartFeature.State) -> KeyMap<CartFeature.ViewAction> {
+  public static func map(for state: CartFeature.State) -> KeyMap<CartFeature.Action.ViewAction> {
     let move = Hint(keys: "↑↓", text: "move")
-    var bindings: [KeyBinding<CartFeature.ViewAction>] = []
+    var bindings: [KeyBinding<CartFeature.Action.ViewAction>] = []
     if !state.items.isEmpty {
       bindings += [
         KeyBinding([.up, .character("k")], "↑/k", "previous line", footer: move, action: .focusMoved(.up)),
@@ -27,7 +27,7 @@ public enum CartKeys {
 
 /// The keys of the cart line the keyboard is on.
 public enum CartItemKeys {
-  public static func map(for state: CartItemFeature.State) -> KeyMap<CartItemFeature.ViewAction> {
+  public static func map(for state: CartItemFeature.State) -> KeyMap<CartItemFeature.Action.ViewAction> {
     KeyMap(
       "Cart line",
       bindings: [

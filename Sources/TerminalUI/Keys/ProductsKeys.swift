@@ -2,8 +2,8 @@ import Shop
 
 /// The product list's keys.
 public enum ProductsKeys {
-  public static func map(for state: ProductListFeature.State) -> KeyMap<ProductListFeature.ViewAction> {
-    var bindings: [KeyBinding<ProductListFeature.ViewAction>] = []
+  public static func map(for state: ProductListFeature.State) -> KeyMap<ProductListFeature.Action.ViewAction> {
+    var bindings: [KeyBinding<ProductListFeature.Action.ViewAction>] = []
     if !state.shownIDs.isEmpty {
       let move = Hint(keys: "↑↓", text: "move")
       bindings += [
@@ -51,12 +51,12 @@ public enum ProductsKeys {
 
 /// The keys of the selected product's stepper.
 public enum StepperKeys {
-  public static func map(for state: AddToCartFeature.State) -> KeyMap<AddToCartFeature.ViewAction> {
+  public static func map(for state: AddToCartFeature.State) -> KeyMap<AddToCartFeature.Action.ViewAction> {
     let quantity = Hint(keys: "+/-", text: "quantity")
     return KeyMap(
       "Selected product",
       bindings: [
-        KeyBinding([.character("+"), .character("="), .right, .character("l")], "+/→/l", "one more", footer: quantity, action: AddToCartFeature.ViewAction.plusTapped),
+        KeyBinding([.character("+"), .character("="), .right, .character("l")], "+/→/l", "one more", footer: quantity, action: AddToCartFeature.Action.ViewAction.plusTapped),
         KeyBinding([.character("-"), .left, .character("h")], "-/←/h", "one less", footer: quantity, action: .minusTapped),
         KeyBinding([.character(" ")], "Space", state.count == 0 ? "add to cart" : "add one more", action: .plusTapped),
       ]

@@ -72,7 +72,7 @@ public enum ProductsScreen {
 
   /// Nothing matches the search or the category: say so, and how to see more.
   static func drawNoMatches(
-    _ browsing: ProductBrowsing, keys: KeyMap<ProductListFeature.ViewAction>, in rect: Rect, on canvas: inout Canvas, theme: Theme
+    _ browsing: ProductBrowsing, keys: KeyMap<ProductListFeature.Action.ViewAction>, in rect: Rect, on canvas: inout Canvas, theme: Theme
   ) {
     var what = browsing.query.isEmpty ? "No products" : "No products match \u{201C}\(browsing.query)\u{201D}"
     if let category = browsing.category { what += " in \(ProductListFeature.categoryTitle(category))" }

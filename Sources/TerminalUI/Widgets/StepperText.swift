@@ -24,7 +24,7 @@ public enum StepperText {
   /// `[-]` removes one. `text(count:compact:)` is right-aligned in its width, so the buttons'
   /// places follow from it.
   static func addTargets(
-    count: Int, compact: Bool, at point: Point, on canvas: inout Canvas, command: (AddToCartFeature.ViewAction) -> KeyCommand
+    count: Int, compact: Bool, at point: Point, on canvas: inout Canvas, command: (AddToCartFeature.Action.ViewAction) -> KeyCommand
   ) {
     let text = Array(self.text(count: count, compact: compact))
     let width = width(compact: compact)

@@ -48,8 +48,8 @@ struct CartFeatureTests {
 
   @Test func deletingAnItemRemovesItAndRecomputesTheTotal() async {
     let store = makeStore()
-    await store.send(._internal(.items(.element(id: Product.tShirt.id, action: .view(.deleteTapped)))))
-    await store.receive(._internal(.items(.element(id: Product.tShirt.id, action: .delegate(.deleteRequested))))) {
+    await store.send(\._internal.items[id: Product.tShirt.id].view.deleteTapped)
+    await store.receive(\._internal.items[id: Product.tShirt.id].delegate.deleteRequested) {
       $0.items.remove(id: Product.tShirt.id)
       $0.focus = .item(Product.backpack.id)
     }
@@ -60,8 +60,8 @@ struct CartFeatureTests {
   @Test func deletingEverythingDisablesPay() async {
     let store = makeStore()
     for product in [Product.tShirt, .backpack] {
-      await store.send(._internal(.items(.element(id: product.id, action: .view(.deleteTapped)))))
-      await store.receive(._internal(.items(.element(id: product.id, action: .delegate(.deleteRequested))))) {
+      await store.send(\._internal.items[id: product.id].view.deleteTapped)
+      await store.receive(\._internal.items[id: product.id].delegate.deleteRequested) {
         $0.items.remove(id: product.id)
         $0.focus = $0.items.first.map { .item($0.id) } ?? .payButton
       }
@@ -70,7 +70,7 @@ struct CartFeatureTests {
     #expect(store.state.total == .zero)
     #expect(!store.state.canPay)
     // Pay does nothing for an empty cart.
-    await store.send(.view(.payTapped))
+    await store.send(\.view.payTapped)
   }
 
   @Test func payingSucceeds() async {
@@ -81,7 +81,7 @@ struct CartFeatureTests {
       return confirmation
     }
 
-    await store.send(.view(.payTapped)) {
+    await store.send(\.view.payTapped) {
       $0.alert = AlertState {
         TextState("Confirm your purchase")
       } actions: {
@@ -91,7 +91,7 @@ struct CartFeatureTests {
         TextState("Do you want to proceed with your purchase of $264.50?")
       }
     }
-    await store.send(.view(.alert(.presented(.confirmPurchase)))) {
+    await store.send(\.view.alert.confirmPurchase) {
       $0.alert = nil
       $0.order = .sending
       $0.attempt = Self.firstAttempt
@@ -102,17 +102,17 @@ struct CartFeatureTests {
       $0.alert = .orderSucceededForTest(number: 11)
     }
     #expect(sent.value == Self.firstAttempt)
-    await store.send(.view(.alert(.presented(.orderCompletedAcknowledged)))) {
+    await store.send(\.view.alert.orderCompletedAcknowledged) {
       $0.alert = nil
     }
-    await store.receive(.delegate(.orderCompleted))
+    await store.receive(\.delegate.orderCompleted)
   }
 
   /// A clear refusal: the order was not taken, the cart stays, and paying again is a new attempt.
   @Test func payingFailsAndTheCartStaysAsItWas() async {
     let store = makeStore { _ in throw APIError.httpStatus(400) }
-    await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
-    await store.send(.view(.alert(.presented(.confirmPurchase)))) {
+    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await store.send(\.view.alert.confirmPurchase) {
       $0.alert = nil
       $0.order = .sending
       $0.attempt = Self.firstAttempt
@@ -129,11 +129,11 @@ struct CartFeatureTests {
       }
     }
     // "Done" has no action: it dismisses the alert and nothing else changes.
-    await store.send(.view(.alert(.dismiss))) { $0.alert = nil }
+    await store.send(\.view.alert.dismiss) { $0.alert = nil }
     #expect(store.state.items == Self.items)
     #expect(store.state.canPay)
     // So the customer can pay again.
-    await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
   }
 
   /// Finding 4 of the cart-safety issue: an order that timed out was sent again as a new order.
@@ -148,8 +148,8 @@ struct CartFeatureTests {
       if sent.value.count == 1 { throw error }
       return confirmation
     }
-    await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
-    await store.send(.view(.alert(.presented(.confirmPurchase)))) {
+    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await store.send(\.view.alert.confirmPurchase) {
       $0.alert = nil
       $0.order = .sending
       $0.attempt = Self.firstAttempt
@@ -170,9 +170,9 @@ struct CartFeatureTests {
     }
     // The parent keeps the attempt with the saved cart.
     await store.receive(.delegate(.orderOutcomeUnclear(Self.firstAttempt)))
-    await store.send(.view(.alert(.dismiss))) { $0.alert = nil }
-    await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
-    await store.send(.view(.alert(.presented(.confirmPurchase)))) {
+    await store.send(\.view.alert.dismiss) { $0.alert = nil }
+    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await store.send(\.view.alert.confirmPurchase) {
       $0.alert = nil
       $0.order = .sending
     }
@@ -192,14 +192,14 @@ struct CartFeatureTests {
       throw APIError.timedOut(seconds: 10)
     }
     store.exhaustivity = .off
-    await store.send(.view(.payTapped))
-    await store.send(.view(.alert(.presented(.confirmPurchase))))
+    await store.send(\.view.payTapped)
+    await store.send(\.view.alert.confirmPurchase)
     await store.receive(\._internal.orderResponse)
-    await store.send(.view(.alert(.dismiss)))
-    await store.send(._internal(.items(.element(id: Product.tShirt.id, action: .view(.deleteTapped)))))
+    await store.send(\.view.alert.dismiss)
+    await store.send(\._internal.items[id: Product.tShirt.id].view.deleteTapped)
     await store.receive(.delegate(.itemRemoved(Product.tShirt.id)))
-    await store.send(.view(.payTapped))
-    await store.send(.view(.alert(.presented(.confirmPurchase))))
+    await store.send(\.view.payTapped)
+    await store.send(\.view.alert.confirmPurchase)
     await store.receive(\._internal.orderResponse)
     #expect(sent.value.map(\.idempotencyKey) == ["00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000001"])
     #expect(sent.value.last?.order.products == [.init(productId: Product.backpack.id, quantity: 2)])
@@ -219,8 +219,8 @@ struct CartFeatureTests {
     }
     store.exhaustivity = .off
     #expect(store.state.total == Product.tShirt.price)
-    await store.send(.view(.payTapped))
-    await store.send(.view(.alert(.presented(.confirmPurchase))))
+    await store.send(\.view.payTapped)
+    await store.send(\.view.alert.confirmPurchase)
     await store.receive(\._internal.orderResponse)
     #expect(sent.value?.order.products == [.init(productId: Product.tShirt.id, quantity: 1)])
     let onlyUnavailable = CartFeature.State(items: [CartItemFeature.State(unavailableID: 99, quantity: 3)], userID: 1)
@@ -229,15 +229,15 @@ struct CartFeatureTests {
 
   @Test func cancelClosesTheConfirmation() async {
     let store = makeStore()
-    await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
-    await store.send(.view(.alert(.dismiss))) { $0.alert = nil }
+    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await store.send(\.view.alert.dismiss) { $0.alert = nil }
   }
 
   /// Esc on the confirmation presses Cancel (it has the cancel role): the alert goes, nothing
   /// is sent. On the one-button success alert it presses Done, which completes the order.
   @Test func escapePressesTheCancelButtonOrTheOnlyOne() async {
     let store = makeStore()
-    await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
     await store.send(.view(.alertEscaped))
     await store.receive(.view(.alert(.dismiss))) { $0.alert = nil }
     await store.send(.view(.alertEscaped))
@@ -257,17 +257,17 @@ struct CartFeatureTests {
       for await _ in release.stream { break }
       return confirmation
     }
-    await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
-    await store.send(.view(.alert(.presented(.confirmPurchase)))) {
+    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await store.send(\.view.alert.confirmPurchase) {
       $0.alert = nil
       $0.order = .sending
       $0.attempt = Self.firstAttempt
     }
     #expect(!store.state.canPay)
     await store.send(.view(.closeTapped))
-    await store.send(.view(.payTapped))
-    await store.send(._internal(.items(.element(id: Product.tShirt.id, action: .view(.deleteTapped)))))
-    await store.receive(._internal(.items(.element(id: Product.tShirt.id, action: .delegate(.deleteRequested)))))
+    await store.send(\.view.payTapped)
+    await store.send(\._internal.items[id: Product.tShirt.id].view.deleteTapped)
+    await store.receive(\._internal.items[id: Product.tShirt.id].delegate.deleteRequested)
 
     release.continuation.yield()
     await store.receive(._internal(.orderResponse(.success(confirmation)))) {
@@ -293,7 +293,7 @@ struct CartFeatureTests {
 
   @Test func theKeyboardMovesBetweenAlertButtons() async {
     let store = makeStore()
-    await store.send(.view(.payTapped)) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
     #expect(store.state.alert?.focusedButton?.action == .confirmPurchase)
     await store.send(.view(.alertFocusMoved(by: 1))) { $0.alert?.moveFocus(by: 1) }
     #expect(store.state.alert?.focusedButton?.role == .cancel)
@@ -302,7 +302,7 @@ struct CartFeatureTests {
   }
 }
 
-extension AlertState where Action == CartFeature.AlertAction {
+extension AlertState where Action == CartFeature.Action.Alert {
   /// The success alert, spelled out independently of the feature's own builder.
   static func orderSucceededForTest(number: Int) -> Self {
     AlertState {
