@@ -31,3 +31,49 @@ extension Effect {
     Self(.cancel(id: EffectID(id)))
   }
 }
+
+extension EffectID {
+  /// This id, private to the child that `scope` names.
+  @usableFromInline
+  func scoped(in scope: EffectID) -> EffectID {
+    EffectID(ScopedEffectID(scope: scope, id: self))
+  }
+}
+
+/// An effect id used inside one child — one row of a `forEach`, one presentation — which only
+/// that child's own effects can use.
+struct ScopedEffectID: Hashable, Sendable, CustomStringConvertible {
+  let scope: EffectID
+  let id: EffectID
+
+  var description: String { "\(id) in \(scope)" }
+}
+
+extension Effect {
+  /// This effect with every id it cancels or is cancellable under made private to `scope`.
+  ///
+  /// `forEach` and presentation run a child's effects through this, so that a child's
+  /// `.cancel(id:)` reaches only that child's own effects: not its parent's, not a sibling
+  /// row's that happens to use the same id (as the Composable Architecture's navigation ids
+  /// keep them apart).
+  @usableFromInline
+  func cancellationScoped(to scope: EffectID) -> Self {
+    switch operation {
+    case .none, .send, .run:
+      return self
+    case let .merge(effects):
+      return Self(.merge(effects.map { $0.cancellationScoped(to: scope) }))
+    case let .concatenate(effects):
+      return Self(.concatenate(effects.map { $0.cancellationScoped(to: scope) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return Self(
+        .cancellable(
+          id: id.scoped(in: scope), cancelInFlight: cancelInFlight,
+          effect: effect.cancellationScoped(to: scope)
+        )
+      )
+    case let .cancel(id):
+      return Self(.cancel(id: id.scoped(in: scope)))
+    }
+  }
+}

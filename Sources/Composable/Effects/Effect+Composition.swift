@@ -74,6 +74,17 @@ extension Effect {
     }
   }
 
+  /// Whether all of this effect happens at once, with no task: sends and cancellations.
+  @usableFromInline
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel: true
+    case .run: false
+    case let .merge(effects), let .concatenate(effects): effects.allSatisfy(\.isSynchronous)
+    case let .cancellable(_, _, effect): effect.isSynchronous
+    }
+  }
+
   /// Whether this effect does nothing. A store starts no task for it.
   @inlinable
   public var isNone: Bool {

@@ -1,4 +1,5 @@
 import Dependencies
+import IssueReporting
 import Synchronization
 
 /// Runs the effects of one store: starts their tasks, keeps track of the ones still running, and
@@ -27,8 +28,11 @@ final class EffectRunner<Action: Sendable> {
     self.dependencies = dependencies
   }
 
-  /// The number of effect tasks still running.
+  /// The number of effect tasks still running, not counting those a test skipped.
   var runningCount: Int { tasks.count }
+
+  /// The number of effect tasks still running, skipped or not: any of them may still send.
+  var allRunningCount: Int { tasks.allCount }
 
   /// Starts `effect`. Synchronous parts (`.send`, `.cancel`) happen before this returns; each
   /// asynchronous part becomes a task, appended to `tasks`.
@@ -50,6 +54,14 @@ final class EffectRunner<Action: Sendable> {
         start(effect, cancellableAs: ids, collecting: &tasks)
       }
     case let .concatenate(effects):
+      // The parts before the first asynchronous one happen now, in order, as `.send` does on
+      // its own: `.concatenate(.send(a), .send(b))` delivers both before `send` returns.
+      let leading = effects.prefix(while: \.isSynchronous)
+      for effect in leading {
+        start(effect, cancellableAs: ids, collecting: &tasks)
+      }
+      let effects = Array(effects.dropFirst(leading.count))
+      guard !effects.isEmpty else { return }
       tasks.append(
         spawn(priority: nil, ids: ids) { [weak self] _ in
           for effect in effects {
@@ -92,6 +104,12 @@ final class EffectRunner<Action: Sendable> {
     tasks.cancelAll()
   }
 
+  /// Stops counting the effects running now: they go on, and may still send actions, but no
+  /// longer keep a test from finishing (``TestStore/skipInFlightEffects(strict:fileID:filePath:line:column:)``).
+  func skipRunning() {
+    tasks.skipAll()
+  }
+
   /// Returns when no effect is running.
   func waitUntilIdle() async {
     guard tasks.count > 0 else { return }
@@ -105,11 +123,28 @@ final class EffectRunner<Action: Sendable> {
   ) -> Task<Void, Never> {
     let token = nextToken
     nextToken += 1
-    let send = Send<Action> { [weak self] action in self?.deliver(action) }
+    let lifetime = EffectLifetime()
+    let send = Send<Action> { [weak self] action in
+      guard !lifetime.hasEnded else {
+        reportIssue(
+          """
+          An action was sent from an effect that had already finished:
+
+            \(action)
+
+          An effect's 'send' may be used only while the effect runs. Do not keep it for later \
+          (in a stored closure or a detached task); start a long-living effect instead.
+          """
+        )
+        return
+      }
+      self?.deliver(action)
+    }
     // Effects see the store's dependencies, whatever task happens to start them.
     let task = DependencyValues.$_current.withValue(dependencies) {
       Task(priority: priority) { [weak self] in
         await work(send)
+        lifetime.hasEnded = true
         self?.finished(token)
       }
     }
@@ -135,29 +170,52 @@ final class EffectRunner<Action: Sendable> {
   }
 }
 
-/// The tasks of the effects a store is running, behind a lock.
+/// Whether an effect's work has returned; its `send` checks, so a `send` kept for later is
+/// reported instead of delivering into a store that no longer expects it.
+@MainActor
+final class EffectLifetime {
+  var hasEnded = false
+}
+
+/// The tasks of the effects a store is running, behind a lock. Tasks a test skipped keep
+/// running but are not counted.
 final class RunningTasks: Sendable {
-  private let tasks = Mutex<[Int: Task<Void, Never>]>([:])
-
-  var count: Int { tasks.withLock { $0.count } }
-
-  func insert(_ task: Task<Void, Never>, for token: Int) {
-    tasks.withLock { $0[token] = task }
+  private struct Tasks {
+    var running: [Int: Task<Void, Never>] = [:]
+    var skipped: Set<Int> = []
+    var count: Int { running.count - skipped.count }
   }
 
-  /// Forgets a finished task; returns how many are left.
+  private let tasks = Mutex(Tasks())
+
+  /// How many tasks are running, not counting skipped ones.
+  var count: Int { tasks.withLock { $0.count } }
+
+  /// How many tasks are running, skipped ones included.
+  var allCount: Int { tasks.withLock { $0.running.count } }
+
+  func insert(_ task: Task<Void, Never>, for token: Int) {
+    tasks.withLock { $0.running[token] = task }
+  }
+
+  /// Forgets a finished task; returns how many are left, not counting skipped ones.
   func remove(_ token: Int) -> Int {
     tasks.withLock {
-      $0[token] = nil
+      $0.running[token] = nil
+      $0.skipped.remove(token)
       return $0.count
     }
   }
 
   func cancel(_ token: Int) {
-    tasks.withLock { $0[token] }?.cancel()
+    tasks.withLock { $0.running[token] }?.cancel()
   }
 
   func cancelAll() {
-    for task in tasks.withLock({ Array($0.values) }) { task.cancel() }
+    for task in tasks.withLock({ Array($0.running.values) }) { task.cancel() }
+  }
+
+  func skipAll() {
+    tasks.withLock { $0.skipped = Set($0.running.keys) }
   }
 }

@@ -12,7 +12,8 @@ import Synchronization
 /// ```
 ///
 /// Besides the child's state it remembers *which* presentation this is: each time the value goes
-/// from `nil` to a state, it gets a new ``PresentationID``. The presentation reducer uses it to
+/// from `nil` to a state, or is replaced by a child with another `id` (for an `Identifiable`
+/// child), it gets a new ``PresentationID``. The presentation reducer uses it to
 /// cancel the child's effects when that presentation ends, even if a new one has already begun.
 /// Equality and dumps look only at the child's state.
 @propertyWrapper
@@ -29,14 +30,24 @@ public struct PresentationState<State> {
   public var wrappedValue: State? {
     _read { yield value }
     _modify {
-      let wasPresented = value != nil
+      let identityBefore = value.map(Self.identity)
       yield &value
-      if value == nil {
+      guard let value else {
         id = nil
-      } else if !wasPresented {
+        return
+      }
+      // A child replaced by one with another identity is a new presentation.
+      if identityBefore == nil || identityBefore! != Self.identity(of: value) {
         id = PresentationID.next()
       }
     }
+  }
+
+  /// What makes one presented child another: its `id` when it is `Identifiable`; otherwise
+  /// every non-`nil` value is the same presentation until it is dismissed.
+  private static func identity(of value: State) -> AnyHashable? {
+    guard let identifiable = value as? any Identifiable else { return nil }
+    return hashableID(of: identifiable)
   }
 
   /// `$cart` in the parent's key paths: `.ifLet(\.$cart, action: \.cart)`.
@@ -75,4 +86,8 @@ public struct PresentationID: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { "presentation #\(rawValue)" }
+}
+
+private func hashableID<Value: Identifiable>(of value: Value) -> AnyHashable {
+  AnyHashable(value.id)
 }

@@ -1,4 +1,6 @@
+import IdentifiedCollections
 import IssueReporting
+import OrderedCollections
 
 extension Reducer {
   /// Runs `element` on the element of an identified array that an action is addressed to, then
@@ -12,8 +14,9 @@ extension Reducer {
   /// The element runs first, so it can react to its action before the parent removes it. The
   /// element is found by id and changed in place: the cost of an element action does not depend
   /// on the number of elements. An action for an id that is not in the array is reported as a
-  /// problem (a test fails) and ignored. When the parent removes the element an action was
-  /// addressed to, the effects that element started are cancelled.
+  /// problem (a test fails) and ignored. Whenever an element leaves the array — whatever action
+  /// removed it — the effects it started are cancelled; an element's cancel ids are its own, so
+  /// a row cannot cancel its parent's or another row's effects.
   @inlinable
   public func forEach<ElementState, ElementAction, ID: Hashable & Sendable>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
@@ -73,40 +76,41 @@ public struct ForEachReducer<State, Action>: Reducer {
     let element = element._resolved()
     let collection = ObjectIdentifier(toElementsState)
     self.run = { state, action in
-      guard case let .element(id, elementAction)? = toElementAction.extract(from: action) else {
-        return parent.reduce(into: &state, action: action)
-      }
-      let cancelID = ElementEffectID(collection: collection, element: id)
       var elementEffect = Effect<Action>.none
-      if let index = state[keyPath: toElementsState].index(id: id) {
-        let effect = element.reduce(
-          into: &state[keyPath: toElementsState][index], action: elementAction
-        )
-        if !effect.isNone {
-          elementEffect = effect
-            .map { toElementAction.embed(.element(id: id, action: $0)) }
-            .cancellable(id: cancelID)
+      if case let .element(id, elementAction)? = toElementAction.extract(from: action) {
+        if let index = state[keyPath: toElementsState].index(id: id) {
+          let effect = element.reduce(
+            into: &state[keyPath: toElementsState][index], action: elementAction
+          )
+          if !effect.isNone {
+            let scope = EffectID(ElementEffectID(collection: collection, element: id))
+            elementEffect = effect
+              .cancellationScoped(to: scope)
+              .map { toElementAction.embed(.element(id: id, action: $0)) }
+              .cancellable(id: scope)
+          }
+        } else {
+          callSite.reportIssue(
+            """
+            A 'forEach' received an action for an element that is not in the collection.
+
+              Action:
+                \(action)
+              Missing id:
+                \(id)
+
+            Something removed the element before this action arrived — often an effect that \
+            outlived its row. Cancel the row's effects when removing it, or ignore late actions.
+            """
+          )
         }
-      } else {
-        callSite.reportIssue(
-          """
-          A 'forEach' received an action for an element that is not in the collection.
-
-            Action:
-              \(action)
-            Missing id:
-              \(id)
-
-          Something removed the element before this action arrived — often an effect that \
-          outlived its row. Cancel the row's effects when removing it, or ignore late actions.
-          """
-        )
       }
+      let idsBefore = state[keyPath: toElementsState].ids
       let parentEffect = parent.reduce(into: &state, action: action)
-      var removalEffect = Effect<Action>.none
-      if state[keyPath: toElementsState][id: id] == nil {
-        removalEffect = .cancel(id: cancelID)
-      }
+      let removalEffect: Effect<Action> = cancelEffects(
+        ofElementsRemovedFrom: idsBefore, in: state[keyPath: toElementsState],
+        collection: collection
+      )
       if elementEffect.isNone, removalEffect.isNone { return parentEffect }
       return .merge(elementEffect, parentEffect, removalEffect)
     }
@@ -116,6 +120,27 @@ public struct ForEachReducer<State, Action>: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     run(&state, action)
   }
+}
+
+/// Cancels the effects of every element whose id was in `idsBefore` and is not in `elements`,
+/// whichever action removed it. When the ids' storage is the one from before, nothing was
+/// removed and nothing is compared: the common case costs two word comparisons.
+@inlinable
+func cancelEffects<ID: Hashable & Sendable, Element, Action>(
+  ofElementsRemovedFrom idsBefore: OrderedSet<ID>,
+  in elements: IdentifiedArray<ID, Element>,
+  collection: ObjectIdentifier
+) -> Effect<Action> {
+  let idsAfter = elements.ids
+  let unchanged = withUnsafeBytes(of: idsBefore) { before in
+    withUnsafeBytes(of: idsAfter) { after in before.elementsEqual(after) }
+  }
+  if unchanged { return .none }
+  var cancellations: [Effect<Action>] = []
+  for id in idsBefore where elements[id: id] == nil {
+    cancellations.append(.cancel(id: EffectID(ElementEffectID(collection: collection, element: id))))
+  }
+  return .merge(cancellations)
 }
 
 /// Effects of one element of one collection.

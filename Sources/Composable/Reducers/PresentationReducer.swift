@@ -9,8 +9,9 @@ extension Reducer {
   /// - `.presented(action)` runs the child, then this reducer. If the child's state is
   ///   ``EphemeralState`` (an alert), it is cleared afterwards.
   /// - `.dismiss` runs this reducer while the child is still there, then clears it.
-  /// - Whenever a presentation ends — dismissed, or set to `nil` by this reducer — the effects
-  ///   the child started are cancelled.
+  /// - Whenever a presentation ends — dismissed, set to `nil` by this reducer, or replaced by a
+  ///   child with another `id` — the effects the child started are cancelled. The child's
+  ///   cancel ids are its own: it cannot cancel its parent's effects.
   /// - An action for a child that is not presented is reported as a problem and ignored.
   public func ifLet<DestinationState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
@@ -118,6 +119,7 @@ public struct PresentationReducer<State, Action>: Reducer {
         )
         if !effect.isNone {
           destinationEffect = effect
+            .cancellationScoped(to: EffectID(id))
             .map { toPresentationAction.embed(.presented($0)) }
             .cancellable(id: id)
         }

@@ -133,6 +133,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
           """
         )
       }
+      else {
+        reportSkippedAssertion(
+          "\(received.count) received \(received.count == 1 ? "action was" : "actions were") skipped:\n\n"
+            + received.map { dumped($0.action) }.joined(separator: "\n\n"),
+          at: site
+        )
+      }
       state = received.last!.state
       received.removeAll()
     }
@@ -273,6 +280,33 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     )
   }
 
+  /// Expects the next action an effect sent to satisfy `isMatching`:
+  /// `receive { $0.isDelegate }`. Not exhaustive: actions before it are skipped.
+  public func receive(
+    _ isMatching: (_ action: Action) -> Bool,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receiveAction(
+      described: "an action matching the predicate",
+      matching: isMatching,
+      mismatch: { received in
+        """
+        Received an action that does not match the predicate:
+
+        \(dumped(received))
+        """
+      },
+      timeout: timeout,
+      assert: updateStateToExpectedResult,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
   // MARK: Finishing
 
   /// Waits until every effect has finished; fails if some are still running after `timeout`,
@@ -300,6 +334,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       )
       state = last.state
       received.removeAll()
+    } else if !received.isEmpty {
+      reportSkippedAssertion(
+        "\(received.count) received \(received.count == 1 ? "action was" : "actions were") skipped.",
+        at: site
+      )
     }
     guard !finished else { return }
     site.reportIssue(
@@ -332,7 +371,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     received.removeAll()
   }
 
-  /// Cancels every effect still running, so the test can end without waiting for them.
+  /// Stops waiting for the effects running now, so the test can end before they do.
+  ///
+  /// The effects are not cancelled: they go on, and what they send can still be received. An
+  /// exhaustive store shows what it skipped as a known issue; `strict` fails when nothing was
+  /// running.
   public func skipInFlightEffects(
     strict: Bool = true,
     fileID: StaticString = #fileID,
@@ -341,12 +384,34 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async {
     await Task.megaYield()
-    if effects.runningCount == 0, strict {
-      CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        .reportIssue("There were no in-flight effects to skip.")
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let running = effects.runningCount
+    guard running > 0 else {
+      if strict { site.reportIssue("There were no in-flight effects to skip.") }
+      return
     }
-    effects.cancelAll()
-    await effects.waitUntilIdle()
+    effects.skipRunning()
+    reportSkippedAssertion(
+      "\(running) in-flight \(running == 1 ? "effect was" : "effects were") skipped.",
+      at: site,
+      evenWhenExhaustive: true
+    )
+  }
+
+  /// Checks the store's current state without sending anything: the closure changes the state
+  /// as last asserted into the state expected now.
+  public func assert(
+    _ updateStateToExpectedResult: (_ state: inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let current = received.last?.state ?? reducerState
+    withoutActuallyEscaping(updateStateToExpectedResult) { update in
+      expectState(update, actual: current, at: site, requireChange: false)
+    }
   }
 
   // MARK: Internals
@@ -399,7 +464,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     while true {
       guard await waitForReceivedAction(timeout: timeout) else {
         site.reportIssue(
-          effects.runningCount > 0
+          effects.allRunningCount > 0
             ? """
               Expected to receive \(expectation), but received none after \(timeout).
 
@@ -420,6 +485,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         break
       }
       // Not exhaustive: skip actions the test does not care about.
+      reportSkippedAssertion("A received action was skipped:\n\n\(dumped(action))", at: site)
       state = stateAfterAction
     }
     await Task.megaYield()
@@ -429,19 +495,37 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// send one, or `timeout` passes.
   private func waitForReceivedAction(timeout: Duration) async -> Bool {
     await Task.megaYield()
-    _ = await waitUntil(timeout: timeout) { !received.isEmpty || effects.runningCount == 0 }
+    _ = await waitUntil(timeout: timeout) { !received.isEmpty || effects.allRunningCount == 0 }
     return !received.isEmpty
   }
 
   private func expectState(
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
     actual: State,
-    at site: CallSite
+    at site: CallSite,
+    requireChange: Bool = true
   ) {
     defer { state = actual }
     var expected = exhaustivity == .on ? state : actual
     do {
-      try updateStateToExpectedResult?(&expected)
+      // The closure sees the store's dependencies, as the reducer did: `@Dependency(\.uuid)`
+      // in a state's initializer gives the same values in the assertion as in the feature.
+      try withDependencies({ $0 = dependencies }) {
+        try updateStateToExpectedResult?(&expected)
+      }
+      if case .off(showSkippedAssertions: true) = exhaustivity {
+        var exhaustivelyExpected = state
+        try withDependencies({ $0 = dependencies }) {
+          try updateStateToExpectedResult?(&exhaustivelyExpected)
+        }
+        if exhaustivelyExpected != actual {
+          reportSkippedAssertion(
+            "A state change was not asserted:\n\n"
+              + (diff(exhaustivelyExpected, actual, format: .proportional) ?? dumped(actual)),
+            at: site
+          )
+        }
+      }
     } catch {
       site.reportIssue("The state assertion threw an error: \(error)")
       return
@@ -463,7 +547,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         (Expected: −, Actual: +)
         """
       )
-    } else if exhaustivity == .on, updateStateToExpectedResult != nil, expected == state {
+    } else if requireChange, exhaustivity == .on, updateStateToExpectedResult != nil, expected == state {
       site.reportIssue(
         """
         Expected state to change, but no change occurred.
@@ -472,6 +556,24 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         omit the trailing closure.
         """
       )
+    }
+  }
+
+  /// Shows an assertion a non-exhaustive test skipped, as a known issue, when the test asked
+  /// to see them (`.off(showSkippedAssertions: true)`); `evenWhenExhaustive` shows it in an
+  /// exhaustive test too, for what the test skipped on purpose.
+  private func reportSkippedAssertion(
+    _ message: String, at site: CallSite, evenWhenExhaustive: Bool = false
+  ) {
+    switch exhaustivity {
+    case .on where !evenWhenExhaustive, .off(showSkippedAssertions: false):
+      return
+    case .on, .off(showSkippedAssertions: true):
+      withExpectedIssue(
+        fileID: site.fileID, filePath: site.filePath, line: site.line, column: site.column
+      ) {
+        site.reportIssue("Skipped assertion: \(message)")
+      }
     }
   }
 
@@ -513,8 +615,12 @@ where R.State: Equatable, R.Action: Sendable
 public enum Exhaustivity: Equatable, Sendable {
   /// Every state change, received action and running effect must be asserted.
   case on
-  /// Only what the test asserts is checked.
-  case off
+  /// Only what the test asserts is checked. With `showSkippedAssertions`, what was not
+  /// asserted is still shown, as known issues that do not fail the test.
+  case off(showSkippedAssertions: Bool)
+
+  /// Only what the test asserts is checked, and nothing else is shown.
+  public static let off = Self.off(showSkippedAssertions: false)
 }
 
 private func dumped(_ value: Any) -> String {

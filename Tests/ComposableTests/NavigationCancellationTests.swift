@@ -1,0 +1,93 @@
+import Composable
+import StoreTestSupport
+import Testing
+
+// The Composable Architecture's cancellation rules for children, checked against our core: a
+// row's or a presented child's effects end with it, whatever removed it, and a child's cancel
+// ids are its own.
+
+@MainActor
+struct NavigationCancellationTests {
+  private func makeStore(_ clock: WatchedClock) -> TestStoreOf<ListenerHost> {
+    let store = TestStore(initialState: ListenerHost.State()) {
+      ListenerHost()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.timeout = .seconds(3)
+    return store
+  }
+
+  @Test func aRowCannotCancelItsParentsOrASiblingsEffects() async {
+    let clock = WatchedClock()
+    let store = makeStore(clock)
+    await store.send(.own(.listen))
+    await clock.sleeping()
+    await store.send(.rows(.element(id: 1, action: .listen)))
+    await clock.sleeping()
+    await store.send(.rows(.element(id: 2, action: .listen)))
+    await clock.sleeping()
+
+    // Row 1 cancels "its" id; the parent and row 2 use the same id and must go on.
+    await store.send(.rows(.element(id: 1, action: .stopListening)))
+    await clock.advance(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.rows(.element(id: 2, action: .heard))) {
+      $0.rows[id: 2]?.heard = 1
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.own(.heard)) {
+      $0.own.heard = 1
+    }
+    await store.finish()
+  }
+
+  @Test func removingRowsByAParentActionCancelsTheirEffects() async {
+    let clock = WatchedClock()
+    let store = makeStore(clock)
+    await store.send(.rows(.element(id: 1, action: .listen)))
+    await clock.sleeping()
+    await store.send(.rows(.element(id: 2, action: .listen)))
+    await clock.sleeping()
+    // Neither row's own action removes it: only the parent's does.
+    await store.send(.removeAllRows) {
+      $0.rows = []
+    }
+    await store.finish()
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func aPresentedChildCannotCancelItsParentsEffects() async {
+    let clock = WatchedClock()
+    let store = makeStore(clock)
+    await store.send(.own(.listen))
+    await clock.sleeping()
+    await store.send(.present(id: 1)) {
+      $0.presented = Listener.State(id: 1)
+    }
+    await store.send(.presented(.presented(.listen)))
+    await clock.sleeping()
+    await store.send(.presented(.presented(.stopListening)))
+    await clock.advance(by: .seconds(3))
+    await store.receive(.own(.heard)) {
+      $0.own.heard = 1
+    }
+    await store.finish()
+  }
+
+  @Test func aChildReplacedByOneWithAnotherIDIsANewPresentation() async {
+    let clock = WatchedClock()
+    let store = makeStore(clock)
+    await store.send(.present(id: 1)) {
+      $0.presented = Listener.State(id: 1)
+    }
+    await store.send(.presented(.presented(.listen)))
+    await clock.sleeping()
+    // Another child in its place: the first one's wait ends with its presentation.
+    await store.send(.present(id: 2)) {
+      $0.presented = Listener.State(id: 2)
+    }
+    await store.finish()
+    await clock.advance(by: .seconds(5))
+  }
+}
