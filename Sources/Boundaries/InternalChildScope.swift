@@ -20,6 +20,7 @@ extension Scope where ParentAction: TCAFeatureAction, ParentAction.InternalActio
 extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePathable & SendableMetatype {
   /// `forEach` for rows whose actions live in `Action.InternalAction`.
   @inlinable
+  @warn_unqualified_access
   public func forEach<ElementState, ElementAction, ID: Hashable & Sendable>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: CaseKey<Action.InternalAction, IdentifiedAction<ID, ElementAction>>,
@@ -29,7 +30,7 @@ extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePat
     line: UInt = #line,
     column: UInt = #column
   ) -> ForEachReducer<State, Action> {
-    forEach(
+    self.forEach(
       toElementsState,
       action: Action.internalCase(toElementAction),
       element: element,
@@ -42,6 +43,7 @@ extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePat
 
   /// `ifLet` for an optional child whose actions live in `Action.InternalAction`.
   @inlinable
+  @warn_unqualified_access
   public func ifLet<WrappedState, WrappedAction>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: CaseKey<Action.InternalAction, WrappedAction>,
@@ -51,7 +53,7 @@ extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePat
     line: UInt = #line,
     column: UInt = #column
   ) -> IfLetReducer<State, Action> {
-    ifLet(
+    self.ifLet(
       toWrappedState,
       action: Action.internalCase(toWrappedAction),
       then: wrapped,
@@ -64,6 +66,7 @@ extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePat
 
   /// `ifLet` for a presented child whose actions live in `Action.InternalAction`.
   @inlinable
+  @warn_unqualified_access
   public func ifLet<DestinationState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKey<Action.InternalAction, PresentationAction<DestinationAction>>,
@@ -73,7 +76,7 @@ extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePat
     line: UInt = #line,
     column: UInt = #column
   ) -> PresentationReducer<State, Action> {
-    ifLet(
+    self.ifLet(
       toPresentationState,
       action: Action.internalCase(toPresentationAction),
       then: destination,

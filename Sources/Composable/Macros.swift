@@ -2,6 +2,18 @@
 /// enum (and a `State` enum) become case-pathable, `body` is built with the reducer builder, a
 /// missing `State` or `Action` is filled in empty, and the struct conforms to ``Reducer``.
 ///
+/// On an enum whose cases hold features, it makes a destination: ``CaseReducer`` with a `State`
+/// and an `Action` enum of one case per feature, presented with
+/// `.ifLet(\.$destination, action: \.destination)`:
+///
+/// ```swift
+/// @Reducer
+/// enum Destination {
+///   case cart(CartFeature)
+///   case details(ProductDetailsFeature)
+/// }
+/// ```
+///
 /// ```swift
 /// @Reducer
 /// struct Counter {
@@ -17,9 +29,9 @@
 ///   }
 /// }
 /// ```
-@attached(member, names: named(State), named(Action))
+@attached(member, names: named(State), named(Action), named(body))
 @attached(memberAttribute)
-@attached(extension, conformances: Reducer)
+@attached(extension, conformances: Reducer, CaseReducer)
 public macro Reducer() = #externalMacro(module: "ComposableMacros", type: "ReducerMacro")
 
 /// Marks a feature's state as the Composable Architecture's `@ObservableState` does. It writes

@@ -11,11 +11,18 @@ import SwiftSyntaxMacros
 /// - `body` is built with `@ReducerBuilder<State, Action>`;
 /// - a feature with no `State` or `Action` of its own gets an empty one;
 /// - the struct conforms to `Reducer` unless it already does.
+///
+/// On an enum of features (`@Reducer enum Destination { case cart(CartFeature) }`) it writes the
+/// destination's `State` and `Action` enums, one case per feature, and a `static var body` that
+/// scopes each case to its feature; see `DestinationReducerExpansion`.
 public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
   public static func expansion(
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
+    if let enumeration = declaration.as(EnumDeclSyntax.self) {
+      return try DestinationReducerExpansion(enumeration, context: context).members()
+    }
     guard declaration.is(StructDeclSyntax.self) else {
       context.diagnose(.init(node: node, message: ReducerDiagnostic.notAStruct))
       return []
@@ -36,6 +43,13 @@ public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
   ) throws -> [AttributeSyntax] {
+    if declaration.is(EnumDeclSyntax.self) {
+      // In a destination enum, an enum declared inside (an alert's actions) is case-pathable,
+      // so that `\.destination.alert.resetTapped` is a case key path.
+      guard let nested = member.as(EnumDeclSyntax.self), !hasAttribute("CasePathable", nested.attributes) else { return [] }
+      return ["@CasePathable"]
+    }
+    guard declaration.is(StructDeclSyntax.self) else { return [] }
     if let enumeration = member.as(EnumDeclSyntax.self) {
       let name = enumeration.name.text
       guard name == "Action" || name == "State" else { return [] }
@@ -68,6 +82,10 @@ public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
+    if declaration.is(EnumDeclSyntax.self) {
+      guard !protocols.isEmpty else { return [] }
+      return [try ExtensionDeclSyntax("extension \(type.trimmed): Composable.CaseReducer {}")]
+    }
     guard declaration.is(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
     return [try ExtensionDeclSyntax("extension \(type.trimmed): Composable.Reducer {}")]
   }

@@ -6,7 +6,7 @@ import Testing
 /// What each macro writes, exactly: the expansions a reader would see in Xcode's "Expand Macro".
 struct MacroExpansionTests {
   static let macros: [String: MacroSpec] = [
-    "Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer"]),
+    "Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer", "CaseReducer"]),
     "ObservableState": MacroSpec(type: ObservableStateMacro.self),
     "Presents": MacroSpec(type: PresentsMacro.self),
     "_BoundedActionKind": MacroSpec(type: BoundedActionKindMacro.self),
@@ -20,6 +20,87 @@ struct MacroExpansionTests {
     assertMacroExpansion(
       source, expandedSource: expected, diagnostics: diagnostics, macroSpecs: Self.macros,
       failureHandler: { Issue.record(Comment(rawValue: $0.message), sourceLocation: sourceLocation) }
+    )
+  }
+
+  @Test func reducerOnAnEnumMakesADestination() {
+    expect(
+      """
+      @Reducer
+      enum Destination {
+        case cart(CartFeature)
+        case alert(AlertState<Alert>)
+        enum Alert {
+          case retryTapped
+        }
+      }
+      """,
+      expandsTo: """
+        enum Destination {
+          case cart(CartFeature)
+          case alert(AlertState<Alert>)
+          @CasePathable
+          enum Alert {
+            case retryTapped
+          }
+
+            @CasePathable @dynamicMemberLookup
+            enum State: Composable.CaseReducerState {
+                typealias StateReducer = Destination
+                case cart(CartFeature.State)
+                case alert(AlertState<Alert>)
+                var isEphemeralCase: Bool {
+                    switch self {
+                    case .cart:
+                        false
+                    case .alert:
+                        true
+                    }
+                }
+            }
+
+            @CasePathable
+            enum Action {
+                case cart(CartFeature.Action)
+                case alert(Alert)
+            }
+
+            @Composable.ReducerBuilder<State, Action>
+            static var body: some Composable.Reducer<State, Action> {
+                Composable.Scope(state: \\.cart, action: \\.cart) {
+                    CartFeature()
+                }
+            }
+        }
+
+        extension Destination: Composable.CaseReducer {
+        }
+        """
+    )
+  }
+
+  @Test func aDestinationCaseMustHoldOneUnlabelledFeature() {
+    expect(
+      """
+      @Reducer
+      enum Destination {
+        case cart(feature: CartFeature)
+      }
+      """,
+      expandsTo: """
+        enum Destination {
+          case cart(feature: CartFeature)
+        }
+
+        extension Destination: Composable.CaseReducer {
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "A case of a @Reducer enum holds one feature, without a label: 'case cart(CartFeature)'",
+          line: 3, column: 8
+        )
+      ]
     )
   }
 
@@ -225,9 +306,9 @@ struct MacroExpansionTests {
 
   @Test func misuseIsDiagnosed() {
     expect(
-      "@Reducer enum NotAFeature {}",
-      expandsTo: "enum NotAFeature {}",
-      diagnostics: [DiagnosticSpec(message: "@Reducer goes on a struct: the feature whose State, Action and body it completes", line: 1, column: 1)]
+      "@Reducer class NotAFeature {}",
+      expandsTo: "class NotAFeature {}",
+      diagnostics: [DiagnosticSpec(message: "@Reducer goes on a struct (the feature whose State, Action and body it completes) or on an enum of features", line: 1, column: 1)]
     )
     expect(
       "struct State {\n  @Presents var alert: Int\n}",

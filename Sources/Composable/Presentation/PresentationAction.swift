@@ -8,8 +8,9 @@ public enum PresentationAction<Action> {
   /// Ends the presentation: the parent sees this action while the child is still there, then
   /// the child's state becomes `nil` and its effects are cancelled.
   case dismiss
-  /// An action of the presented child.
-  case presented(Action)
+  /// An action of the presented child. `indirect`, so that a child of the parent's own type can
+  /// be presented (its actions contain this enum).
+  indirect case presented(Action)
 }
 
 extension PresentationAction: Equatable where Action: Equatable {}

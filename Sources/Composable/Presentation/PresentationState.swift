@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// ```swift
 /// struct State {
-///   @PresentationState var cart: CartFeature.State?
+///   @Presents var cart: CartFeature.State?
 /// }
 /// // in the body:
 /// .ifLet(\.$cart, action: \.cart) { CartFeature() }
@@ -18,21 +18,28 @@ import Synchronization
 /// Equality and dumps look only at the child's state.
 @propertyWrapper
 public struct PresentationState<State> {
-  private var value: State?
+  /// The child's state lives in a box, so that a feature can present a child of its own type
+  /// (`@Presents var child: State?` inside `State`): a struct cannot hold itself, but it can
+  /// hold a reference. The box is copied before it is changed whenever it is shared, so the
+  /// state still behaves as a value.
+  private var storage: Storage
   /// Identifies the current presentation; `nil` while nothing is presented.
   public private(set) var id: PresentationID?
 
   public init(wrappedValue: State?) {
-    self.value = wrappedValue
+    self.storage = Storage(wrappedValue)
     self.id = wrappedValue == nil ? nil : PresentationID.next()
   }
 
   public var wrappedValue: State? {
-    _read { yield value }
+    _read { yield storage.value }
     _modify {
-      let identityBefore = value.map(Self.identity)
-      yield &value
-      guard let value else {
+      if !isKnownUniquelyReferenced(&storage) {
+        storage = Storage(storage.value)
+      }
+      let identityBefore = storage.value.map(Self.identity)
+      yield &storage.value
+      guard let value = storage.value else {
         id = nil
         return
       }
@@ -55,24 +62,49 @@ public struct PresentationState<State> {
     get { self }
     set { self = newValue }
   }
+
+  private final class Storage: @unchecked Sendable {
+    var value: State?
+
+    init(_ value: State?) {
+      self.value = value
+    }
+  }
+}
+
+extension PresentationState where State: CasePathable {
+  /// The presented destination's state if it is the case `key` names: a test writes
+  /// `$0.$destination[case: \.cart]?.count = 2`. Setting it presents that case; setting `nil`
+  /// dismisses the destination if it is that case.
+  public subscript<Case>(case key: CaseKey<State, Case>) -> Case? {
+    get { wrappedValue.flatMap { State.casePath(key).extract(from: $0) } }
+    set {
+      let casePath = State.casePath(key)
+      if let newValue {
+        wrappedValue = casePath.embed(newValue)
+      } else if let current = wrappedValue, casePath.extract(from: current) != nil {
+        wrappedValue = nil
+      }
+    }
+  }
 }
 
 extension PresentationState: Equatable where State: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.value == rhs.value
+    lhs.storage === rhs.storage || lhs.wrappedValue == rhs.wrappedValue
   }
 }
 
 extension PresentationState: Hashable where State: Hashable {
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(value)
+    hasher.combine(wrappedValue)
   }
 }
 
 extension PresentationState: Sendable where State: Sendable {}
 
 extension PresentationState: CustomDumpRepresentable {
-  public var customDumpValue: Any { value as Any }
+  public var customDumpValue: Any { wrappedValue as Any }
 }
 
 /// One presentation of a child, unique for the life of the process.

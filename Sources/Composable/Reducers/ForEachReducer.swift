@@ -18,6 +18,7 @@ extension Reducer {
   /// removed it — the effects it started are cancelled; an element's cancel ids are its own, so
   /// a row cannot cancel its parent's or another row's effects.
   @inlinable
+  @warn_unqualified_access
   public func forEach<ElementState, ElementAction, ID: Hashable & Sendable>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,
@@ -38,6 +39,7 @@ extension Reducer {
 
   /// `.forEach(\.rows, action: \.rows) { Row() }`, with the action named by a case key.
   @inlinable
+  @warn_unqualified_access
   public func forEach<ElementState, ElementAction, ID: Hashable & Sendable>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: CaseKey<Action, IdentifiedAction<ID, ElementAction>>,
@@ -47,7 +49,7 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> ForEachReducer<State, Action> where Action: CasePathable {
-    forEach(
+    self.forEach(
       toElementsState,
       action: Action.casePath(toElementAction),
       element: element,

@@ -7,6 +7,7 @@ extension Reducer {
   /// problem (a test fails) and ignored. When this reducer sets the child's state to `nil`, the
   /// child's effects are cancelled.
   @inlinable
+  @warn_unqualified_access
   public func ifLet<WrappedState, WrappedAction>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: AnyCasePath<Action, WrappedAction>,
@@ -27,6 +28,7 @@ extension Reducer {
 
   /// `.ifLet(\.child, action: \.child) { Child() }`, with the action named by a case key.
   @inlinable
+  @warn_unqualified_access
   public func ifLet<WrappedState, WrappedAction>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: CaseKey<Action, WrappedAction>,
@@ -36,7 +38,7 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> IfLetReducer<State, Action> where Action: CasePathable {
-    ifLet(
+    self.ifLet(
       toWrappedState,
       action: Action.casePath(toWrappedAction),
       then: wrapped,

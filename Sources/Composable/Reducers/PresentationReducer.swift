@@ -1,3 +1,5 @@
+import Dependencies
+
 extension Reducer {
   /// Runs `destination` on a presented child — a sheet, a dialog — while it is presented, then
   /// this reducer.
@@ -12,7 +14,9 @@ extension Reducer {
   /// - Whenever a presentation ends — dismissed, set to `nil` by this reducer, or replaced by a
   ///   child with another `id` — the effects the child started are cancelled. The child's
   ///   cancel ids are its own: it cannot cancel its parent's effects.
+  /// - The child's effects can end the presentation themselves with `@Dependency(\.dismiss)`.
   /// - An action for a child that is not presented is reported as a problem and ignored.
+  @warn_unqualified_access
   public func ifLet<DestinationState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
@@ -32,6 +36,7 @@ extension Reducer {
   }
 
   /// `.ifLet(\.$cart, action: \.cart) { CartFeature() }`, with the action named by a case key.
+  @warn_unqualified_access
   public func ifLet<DestinationState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKey<Action, PresentationAction<DestinationAction>>,
@@ -41,7 +46,7 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> PresentationReducer<State, Action> where Action: CasePathable {
-    ifLet(
+    self.ifLet(
       toPresentationState,
       action: Action.casePath(toPresentationAction),
       then: destination,
@@ -54,6 +59,7 @@ extension Reducer {
 
   /// Presents state that needs no reducer of its own, such as an alert:
   /// `.ifLet(\.$alert, action: \.alert)`. It clears itself after any of its actions.
+  @warn_unqualified_access
   public func ifLet<DestinationState: EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
@@ -62,7 +68,7 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> PresentationReducer<State, Action> {
-    ifLet(
+    self.ifLet(
       toPresentationState,
       action: toPresentationAction,
       then: { EmptyReducer() },
@@ -74,6 +80,7 @@ extension Reducer {
   }
 
   /// `.ifLet(\.$alert, action: \.alert)`, with the action named by a case key.
+  @warn_unqualified_access
   public func ifLet<DestinationState: EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKey<Action, PresentationAction<DestinationAction>>,
@@ -82,7 +89,7 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> PresentationReducer<State, Action> where Action: CasePathable {
-    ifLet(
+    self.ifLet(
       toPresentationState,
       action: Action.casePath(toPresentationAction),
       fileID: fileID,
@@ -105,8 +112,16 @@ public struct PresentationReducer<State, Action>: Reducer {
     callSite: CallSite
   ) {
     let parent = parent._resolved()
-    let destination = destination._resolved()
-    let isEphemeral = DestinationState.self is any EphemeralState.Type
+    let destination = ResolvedOnFirstUse(destination)
+    // An alert goes away after its button: presented on its own, or as a case of a destination.
+    let isEphemeral: (DestinationState?) -> Bool =
+      if DestinationState.self is any EphemeralState.Type {
+        { _ in true }
+      } else if DestinationState.self is any CaseReducerState.Type {
+        { ($0 as? any CaseReducerState)?.isEphemeralCase ?? false }
+      } else {
+        { _ in false }
+      }
     self.run = { state, action in
       let presentedID = state[keyPath: toPresentationState].id
       var destinationEffect = Effect<Action>.none
@@ -114,17 +129,24 @@ public struct PresentationReducer<State, Action>: Reducer {
 
       switch (presentedID, toPresentationAction.extract(from: action)) {
       case let (id?, .presented(destinationAction)?):
-        let effect = destination.reduce(
+        let effect = destination.reducer.reduce(
           into: &state[keyPath: toPresentationState].wrappedValue!, action: destinationAction
         )
         if !effect.isNone {
           destinationEffect = effect
             .cancellationScoped(to: EffectID(id))
             .map { toPresentationAction.embed(.presented($0)) }
+            .wrappingRuns { work, send in
+              var values = DependencyValues._current
+              values.dismiss = DismissEffect { send(toPresentationAction.embed(.dismiss)) }
+              await DependencyValues.$_current.withValue(values) { await work(send) }
+            }
             .cancellable(id: id)
         }
         parentEffect = parent.reduce(into: &state, action: action)
-        if isEphemeral, state[keyPath: toPresentationState].id == id {
+        if state[keyPath: toPresentationState].id == id,
+          isEphemeral(state[keyPath: toPresentationState].wrappedValue)
+        {
           state[keyPath: toPresentationState].wrappedValue = nil
         }
 

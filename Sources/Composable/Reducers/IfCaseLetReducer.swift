@@ -1,0 +1,87 @@
+extension Reducer where State: CasePathable, Action: CasePathable & SendableMetatype {
+  /// Runs `child` on one case of an enum state while the state is in that case, then this
+  /// reducer:
+  ///
+  /// ```swift
+  /// Reduce { … }
+  ///   .ifCaseLet(\.loggedIn, action: \.loggedIn) { LoggedIn() }
+  /// ```
+  ///
+  /// The child runs first, so it sees its action before the parent can move the state to another
+  /// case. A child action that arrives while the state is in another case is reported and
+  /// ignored. When the state leaves the case, the child's effects are cancelled; the child's
+  /// cancel ids are its own.
+  @warn_unqualified_access
+  public func ifCaseLet<CaseState, CaseAction>(
+    _ toCaseState: CaseKey<State, CaseState>,
+    action toCaseAction: CaseKey<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then child: () -> some Reducer<CaseState, CaseAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfCaseLetReducer<State, Action> {
+    let parent = _resolved()
+    let child = child()._resolved()
+    let statePath = State.casePath(toCaseState)
+    let actionPath = Action.casePath(toCaseAction)
+    let scope = EffectID(CaseChildEffectID(ObjectIdentifier(toCaseState)))
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return IfCaseLetReducer { state, action in
+      var childEffect = Effect<Action>.none
+      if let childAction = actionPath.extract(from: action) {
+        if var childState = statePath.extract(from: state) {
+          let effect = child.reduce(into: &childState, action: childAction)
+          state = statePath.embed(childState)
+          if !effect.isNone {
+            childEffect = effect
+              .cancellationScoped(to: scope)
+              .map { actionPath.embed($0) }
+              .cancellable(id: scope)
+          }
+        } else {
+          callSite.reportIssue(
+            """
+            An 'ifCaseLet' received a child action while the state was in another case.
+
+              Action:
+                \(action)
+              State:
+                \(state)
+
+            Something moved the state to another case before this action arrived — often an \
+            effect that outlived its case. Its effects are cancelled when the case changes.
+            """
+          )
+        }
+      }
+      let wasInCase = statePath.extract(from: state) != nil
+      let parentEffect = parent.reduce(into: &state, action: action)
+      let leftCase = wasInCase && statePath.extract(from: state) == nil
+      if childEffect.isNone, !leftCase { return parentEffect }
+      return .merge(childEffect, parentEffect, leftCase ? .cancel(id: scope) : .none)
+    }
+  }
+}
+
+/// The reducer `ifCaseLet(_:action:then:fileID:filePath:line:column:)` returns.
+public struct IfCaseLetReducer<State, Action>: Reducer {
+  let run: (inout State, Action) -> Effect<Action>
+
+  init(_ run: @escaping (inout State, Action) -> Effect<Action>) {
+    self.run = run
+  }
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    run(&state, action)
+  }
+}
+
+/// Effects of the child of one case of an enum state.
+struct CaseChildEffectID: Hashable, Sendable {
+  let caseKey: ObjectIdentifier
+
+  init(_ caseKey: ObjectIdentifier) {
+    self.caseKey = caseKey
+  }
+}
