@@ -13,6 +13,24 @@ struct SeedProduct: Equatable, Identifiable, Sendable {
   var price: Double
 }
 
+/// The seed's API client, as the seed declares it: `@DependencyClient` writes an unimplemented
+/// default for every endpoint, so a test fails on any call it did not set up.
+@DependencyClient
+struct SeedAPIClient {
+  var sendOrder: @Sendable (_ products: [SeedProduct]) async throws -> Int
+}
+
+extension SeedAPIClient: TestDependencyKey {
+  static let testValue = SeedAPIClient()
+}
+
+extension DependencyValues {
+  var seedAPIClient: SeedAPIClient {
+    get { self[SeedAPIClient.self] }
+    set { self[SeedAPIClient.self] = newValue }
+  }
+}
+
 @Reducer
 struct CartItemDomain {
   @ObservableState
@@ -57,7 +75,7 @@ struct CartListDomain {
     }
   }
 
-  var sendOrder: @Sendable ([SeedProduct]) async throws -> Int
+  @Dependency(\.seedAPIClient) var apiClient
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
@@ -77,8 +95,8 @@ struct CartListDomain {
 
       case .alert(.presented(.didConfirmPurchase)):
         let products = state.cartItems.map(\.product)
-        return .run { [sendOrder] send in
-          await send(.didReceivePurchaseResponse(TaskResult { try await sendOrder(products) }))
+        return .run { send in
+          await send(.didReceivePurchaseResponse(TaskResult { try await apiClient.sendOrder(products) }))
         }
 
       case .didReceivePurchaseResponse(.success):
@@ -136,7 +154,7 @@ struct SeedAppSpellingTests {
   }
 
   @Test func deletingAnItemByCaseKeyPathUpdatesTheTotal() async {
-    let store = TestStore(initialState: Self.twoItems) { CartListDomain(sendOrder: { _ in 1 }) }
+    let store = TestStore(initialState: Self.twoItems) { CartListDomain() }
     await store.send(\.cartItem[id: Self.first].deleteCartItem, Self.products[0]) {
       $0.cartItems.remove(id: Self.first)
     }
@@ -146,7 +164,11 @@ struct SeedAppSpellingTests {
   }
 
   @Test func confirmingThroughTheAlertSkipsPresented() async {
-    let store = TestStore(initialState: Self.twoItems) { CartListDomain(sendOrder: { _ in 42 }) }
+    let store = TestStore(initialState: Self.twoItems) {
+      CartListDomain()
+    } withDependencies: {
+      $0.seedAPIClient.sendOrder = { _ in 42 }
+    }
     await store.send(.getTotalPrice) { $0.totalPrice = 25 }
     await store.send(.didPressPayButton) {
       $0.alert = .confirmationAlert(totalPriceString: "$25.0")
@@ -170,7 +192,7 @@ struct SeedAppSpellingTests {
   }
 
   @Test func aStoreReadsItsStateByDynamicMember() {
-    let store = Store(initialState: Self.twoItems) { CartListDomain(sendOrder: { _ in 1 }) }
+    let store = Store(initialState: Self.twoItems) { CartListDomain() }
     store.send(.getTotalPrice)
     #expect(store.totalPrice == 25)
     #expect(store.cartItems.count == 2)
