@@ -208,6 +208,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
+    // Docs/LearnTCA.md: its own examples, and the check that every block in it is real code.
+    .testTarget(name: "DocsTests", dependencies: ["Composable"]),
     // The built `onlinestore` in a real pseudo-terminal under tmux (../shared/tools/tui-drive.sh).
     .testTarget(
       name: "EndToEndTests",
