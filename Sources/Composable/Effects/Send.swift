@@ -2,7 +2,8 @@
 ///
 /// `send` delivers on the main actor, where the store lives, so `await send(action)` returns
 /// once the store has reduced the action. Actions sent after the effect was cancelled are
-/// dropped: a cancelled request cannot overwrite newer state.
+/// dropped: a cancelled request cannot overwrite newer state. A `send` kept and used after its
+/// effect finished is reported as a problem, and what it sends is dropped.
 @MainActor
 public struct Send<Action>: Sendable {
   let deliver: @MainActor @Sendable (Action) -> Void
