@@ -90,4 +90,35 @@ struct NavigationCancellationTests {
     await store.finish()
     await clock.advance(by: .seconds(5))
   }
+
+  @Test func anOptionalChildReplacedByAnotherEndsTheFirstOnesEffects() async {
+    let clock = WatchedClock()
+    let store = makeStore(clock)
+    await store.send(.showOptional(id: 1)) {
+      $0.optional = Listener.State(id: 1)
+    }
+    await store.send(.optional(.listen))
+    await clock.sleeping()
+    await store.send(.showOptional(id: 2)) {
+      $0.optional = Listener.State(id: 2)
+    }
+    await store.finish()
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func anOptionalChildCannotCancelItsParentsEffects() async {
+    let clock = WatchedClock()
+    let store = makeStore(clock)
+    await store.send(.own(.listen))
+    await clock.sleeping()
+    await store.send(.showOptional(id: 1)) {
+      $0.optional = Listener.State(id: 1)
+    }
+    await store.send(.optional(.stopListening))
+    await clock.advance(by: .seconds(3))
+    await store.receive(.own(.heard)) {
+      $0.own.heard = 1
+    }
+    await store.finish()
+  }
 }

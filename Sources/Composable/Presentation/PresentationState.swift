@@ -50,11 +50,9 @@ public struct PresentationState<State> {
     }
   }
 
-  /// What makes one presented child another: its `id` when it is `Identifiable`; otherwise
-  /// every non-`nil` value is the same presentation until it is dismissed.
+  /// What makes one presented child another: see ``childIdentity(of:)``.
   private static func identity(of value: State) -> AnyHashable? {
-    guard let identifiable = value as? any Identifiable else { return nil }
-    return hashableID(of: identifiable)
+    childIdentity(of: value)
   }
 
   /// `$cart` in the parent's key paths: `.ifLet(\.$cart, action: \.cart)`.
@@ -118,6 +116,13 @@ public struct PresentationID: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { "presentation #\(rawValue)" }
+}
+
+/// What makes one child another for `ifLet`: its `id` when it is `Identifiable`; otherwise
+/// `nil`, and every value is the same child until it goes away.
+func childIdentity(of value: Any) -> AnyHashable? {
+  guard let identifiable = value as? any Identifiable else { return nil }
+  return hashableID(of: identifiable)
 }
 
 private func hashableID<Value: Identifiable>(of value: Value) -> AnyHashable {

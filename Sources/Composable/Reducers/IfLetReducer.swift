@@ -4,8 +4,9 @@ extension Reducer {
   /// Runs `wrapped` on an optional part of the state while it is not `nil`, then this reducer.
   ///
   /// The child runs first. A child action that arrives while the state is `nil` is reported as a
-  /// problem (a test fails) and ignored. When this reducer sets the child's state to `nil`, the
-  /// child's effects are cancelled.
+  /// problem (a test fails) and ignored. When this reducer sets the child's state to `nil`, or
+  /// puts a child with another `id` in its place, the child's effects are cancelled; the child's
+  /// cancel ids are its own.
   @inlinable
   @warn_unqualified_access
   public func ifLet<WrappedState, WrappedAction>(
@@ -65,14 +66,17 @@ public struct IfLetReducer<State, Action>: Reducer {
   ) {
     let parent = parent._resolved()
     let wrapped = wrapped._resolved()
-    let cancelID = OptionalChildEffectID(ObjectIdentifier(toWrappedState))
+    let scope = EffectID(OptionalChildEffectID(ObjectIdentifier(toWrappedState)))
     self.run = { state, action in
       var childEffect = Effect<Action>.none
       if let childAction = toWrappedAction.extract(from: action) {
         if state[keyPath: toWrappedState] != nil {
           let effect = wrapped.reduce(into: &state[keyPath: toWrappedState]!, action: childAction)
           if !effect.isNone {
-            childEffect = effect.map { toWrappedAction.embed($0) }.cancellable(id: cancelID)
+            childEffect = effect
+              .cancellationScoped(to: scope)
+              .map { toWrappedAction.embed($0) }
+              .cancellable(id: scope)
           }
         } else {
           callSite.reportIssue(
@@ -88,17 +92,24 @@ public struct IfLetReducer<State, Action>: Reducer {
           )
         }
       }
-      let wasPresent = state[keyPath: toWrappedState] != nil
+      let childBefore = state[keyPath: toWrappedState].map(Self.identity)
       let parentEffect = parent.reduce(into: &state, action: action)
-      let clearedByParent = wasPresent && state[keyPath: toWrappedState] == nil
-      if childEffect.isNone, !clearedByParent { return parentEffect }
-      return .merge(childEffect, parentEffect, clearedByParent ? .cancel(id: cancelID) : .none)
+      // The child is gone, or another child (another `id`) took its place: its effects end.
+      let replacedByParent = childBefore != nil && state[keyPath: toWrappedState].map(Self.identity) != childBefore
+      if childEffect.isNone, !replacedByParent { return parentEffect }
+      return .merge(childEffect, parentEffect, replacedByParent ? .cancel(id: scope) : .none)
     }
   }
 
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     run(&state, action)
+  }
+
+  /// Which child is there: its `id` when it is `Identifiable`, otherwise just "one".
+  @usableFromInline
+  static func identity(_ child: Any) -> AnyHashable {
+    childIdentity(of: child) ?? AnyHashable(true)
   }
 }
 

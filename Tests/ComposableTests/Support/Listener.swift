@@ -36,12 +36,13 @@ struct Listener: Reducer {
   }
 }
 
-/// A listener of its own, rows of listeners, and a presented listener.
+/// A listener of its own, rows of listeners, a presented listener and an optional one.
 struct ListenerHost: Reducer {
   struct State: Equatable {
     var own = Listener.State(id: 3)
     var rows: IdentifiedArrayOf<Listener.State> = [Listener.State(id: 1), Listener.State(id: 2)]
     @Presents var presented: Listener.State?
+    var optional: Listener.State?
   }
 
   @CasePathable
@@ -49,8 +50,10 @@ struct ListenerHost: Reducer {
     case own(Listener.Action)
     case rows(IdentifiedActionOf<Listener>)
     case presented(PresentationAction<Listener.Action>)
+    case optional(Listener.Action)
     case removeAllRows
     case present(id: Int)
+    case showOptional(id: Int)
   }
 
   var body: some ReducerOf<Self> {
@@ -61,12 +64,15 @@ struct ListenerHost: Reducer {
         state.rows.removeAll()
       case let .present(id):
         state.presented = Listener.State(id: id)
-      case .own, .rows, .presented:
+      case let .showOptional(id):
+        state.optional = Listener.State(id: id)
+      case .own, .rows, .presented, .optional:
         break
       }
       return .none
     }
     .forEach(\.rows, action: \.rows) { Listener() }
     .ifLet(\.$presented, action: \.presented) { Listener() }
+    .ifLet(\.optional, action: \.optional) { Listener() }
   }
 }
