@@ -77,6 +77,7 @@ public struct ForEachReducer<State, Action>: Reducer {
     let parent = parent._resolved()
     let element = element._resolved()
     let collection = ObjectIdentifier(toElementsState)
+    let working = ElementsWithEffects<ID>()
     self.run = { state, action in
       var elementEffect = Effect<Action>.none
       if case let .element(id, elementAction)? = toElementAction.extract(from: action) {
@@ -85,6 +86,7 @@ public struct ForEachReducer<State, Action>: Reducer {
             into: &state[keyPath: toElementsState][index], action: elementAction
           )
           if !effect.isNone {
+            if !effect.isSynchronous { working.ids.insert(id) }
             let scope = EffectID(ElementEffectID(collection: collection, element: id))
             elementEffect = effect
               .cancellationScoped(to: scope)
@@ -107,9 +109,15 @@ public struct ForEachReducer<State, Action>: Reducer {
           )
         }
       }
+      // Only elements that started work that outlives the action have anything to cancel;
+      // while there are none (the usual case), no action pays for looking.
+      guard !working.ids.isEmpty else {
+        let parentEffect = parent.reduce(into: &state, action: action)
+        return elementEffect.isNone ? parentEffect : .merge(elementEffect, parentEffect)
+      }
       let idsBefore = state[keyPath: toElementsState].ids
       let parentEffect = parent.reduce(into: &state, action: action)
-      let removalEffect: Effect<Action> = cancelEffects(
+      let removalEffect: Effect<Action> = working.cancelEffects(
         ofElementsRemovedFrom: idsBefore, in: state[keyPath: toElementsState],
         collection: collection
       )
@@ -124,25 +132,36 @@ public struct ForEachReducer<State, Action>: Reducer {
   }
 }
 
-/// Cancels the effects of every element whose id was in `idsBefore` and is not in `elements`,
-/// whichever action removed it. When the ids' storage is the one from before, nothing was
-/// removed and nothing is compared: the common case costs two word comparisons.
-@inlinable
-func cancelEffects<ID: Hashable & Sendable, Element, Action>(
-  ofElementsRemovedFrom idsBefore: OrderedSet<ID>,
-  in elements: IdentifiedArray<ID, Element>,
-  collection: ObjectIdentifier
-) -> Effect<Action> {
-  let idsAfter = elements.ids
-  let unchanged = withUnsafeBytes(of: idsBefore) { before in
-    withUnsafeBytes(of: idsAfter) { after in before.elementsEqual(after) }
+/// The ids of the elements of one `forEach` (in one store) that started asynchronous work, which
+/// may still be running: the elements whose removal must cancel something.
+@usableFromInline
+final class ElementsWithEffects<ID: Hashable & Sendable> {
+  @usableFromInline var ids: Set<ID> = []
+
+  @usableFromInline
+  init() {}
+
+  /// Cancels the effects of every element with work that was in `idsBefore` and is not in
+  /// `elements`, whichever action removed it. When the ids' storage is the one from before,
+  /// nothing was removed and nothing is compared: that costs two word comparisons.
+  @inlinable
+  func cancelEffects<Element, Action>(
+    ofElementsRemovedFrom idsBefore: OrderedSet<ID>,
+    in elements: IdentifiedArray<ID, Element>,
+    collection: ObjectIdentifier
+  ) -> Effect<Action> {
+    let idsAfter = elements.ids
+    let unchanged = withUnsafeBytes(of: idsBefore) { before in
+      withUnsafeBytes(of: idsAfter) { after in before.elementsEqual(after) }
+    }
+    if unchanged { return .none }
+    var cancellations: [Effect<Action>] = []
+    for id in ids where elements[id: id] == nil {
+      ids.remove(id)
+      cancellations.append(.cancel(id: EffectID(ElementEffectID(collection: collection, element: id))))
+    }
+    return .merge(cancellations)
   }
-  if unchanged { return .none }
-  var cancellations: [Effect<Action>] = []
-  for id in idsBefore where elements[id: id] == nil {
-    cancellations.append(.cancel(id: EffectID(ElementEffectID(collection: collection, element: id))))
-  }
-  return .merge(cancellations)
 }
 
 /// Effects of one element of one collection.
