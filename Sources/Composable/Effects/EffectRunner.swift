@@ -141,9 +141,10 @@ final class EffectRunner<Action: Sendable> {
       self?.deliver(action)
     }
     // Effects see the store's dependencies, whatever task happens to start them.
+    let running = tasks
     let task = DependencyValues.$_current.withValue(dependencies) {
       Task(priority: priority) { [weak self] in
-        await work(send)
+        await Self.perform(work, send: send, countedAs: token, in: running)
         lifetime.hasEnded = true
         self?.finished(token)
       }
@@ -154,6 +155,18 @@ final class EffectRunner<Action: Sendable> {
       tokensByID[id, default: []].insert(token)
     }
     return task
+  }
+
+  /// Runs an effect's work off the main actor and stops counting it the moment the work
+  /// returns, on the thread it returned on: a test that has just received an effect's last
+  /// action then sees it finished without waiting for the main actor to get to it.
+  @concurrent
+  private nonisolated static func perform(
+    _ work: @Sendable (Send<Action>) async -> Void, send: Send<Action>,
+    countedAs token: Int, in running: RunningTasks
+  ) async {
+    await work(send)
+    running.returned(token)
   }
 
   private func finished(_ token: Int) {
@@ -196,6 +209,14 @@ final class RunningTasks: Sendable {
 
   func insert(_ task: Task<Void, Never>, for token: Int) {
     tasks.withLock { $0.running[token] = task }
+  }
+
+  /// Stops counting a task whose work has returned; ``remove(_:)`` forgets it afterwards.
+  func returned(_ token: Int) {
+    tasks.withLock {
+      $0.running[token] = nil
+      $0.skipped.remove(token)
+    }
   }
 
   /// Forgets a finished task; returns how many are left, not counting skipped ones.

@@ -1,4 +1,7 @@
 import ConcurrencyExtras
+#if canImport(Glibc)
+  import Glibc
+#endif
 import CustomDump
 import Dependencies
 import IssueReporting
@@ -27,7 +30,9 @@ import IssueReporting
 ///   change that did not happen;
 /// - an effect sends an action the test does not `receive` before its next `send`, or by the end;
 /// - `receive` expects an action and none arrives, or a different one arrives;
-/// - an effect is still running when the test store goes away.
+/// - an effect is still running when the test store goes away. (An effect gets up to a second to
+///   return after that, because the thread it runs on may be a moment behind the test's: an
+///   effect whose last action the test just received has not always returned yet.)
 ///
 /// With ``exhaustivity`` set to `.off`, only what the test asserts is checked: unasserted state,
 /// actions and effects are allowed, which suits broad integration tests.
@@ -591,6 +596,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         \(actions.map { dumped($0) }.joined(separator: "\n\n"))
         """
       )
+    }
+    // An effect whose last action the test has just received may not have returned yet: its
+    // thread is a moment behind the test's. Give such effects up to a second; one that is still
+    // running after that is running for real.
+    let deadline = ContinuousClock.now + .seconds(1)
+    while runningTasks.count > 0, ContinuousClock.now < deadline {
+      usleep(1_000)
     }
     let running = runningTasks.count
     if running > 0 {
