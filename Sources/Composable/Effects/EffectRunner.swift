@@ -166,7 +166,7 @@ final class EffectRunner<Action: Sendable> {
     countedAs token: Int, in running: RunningTasks
   ) async {
     await work(send)
-    running.returned(token)
+    _ = running.remove(token)
   }
 
   private func finished(_ token: Int) {
@@ -211,15 +211,9 @@ final class RunningTasks: Sendable {
     tasks.withLock { $0.running[token] = task }
   }
 
-  /// Stops counting a task whose work has returned; ``remove(_:)`` forgets it afterwards.
-  func returned(_ token: Int) {
-    tasks.withLock {
-      $0.running[token] = nil
-      $0.skipped.remove(token)
-    }
-  }
-
-  /// Forgets a finished task; returns how many are left, not counting skipped ones.
+  /// Forgets a finished task; returns how many are left, not counting skipped ones. Called
+  /// twice per task — off the main actor the moment its work returns, then by the runner when it
+  /// clears the task's cancel ids — and the second call only reads the count.
   func remove(_ token: Int) -> Int {
     tasks.withLock {
       $0.running[token] = nil

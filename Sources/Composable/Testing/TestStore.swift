@@ -1,6 +1,8 @@
 import ConcurrencyExtras
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 import CustomDump
 import Dependencies
