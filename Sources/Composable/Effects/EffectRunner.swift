@@ -213,7 +213,8 @@ final class RunningTasks: Sendable {
 
   /// Forgets a finished task; returns how many are left, not counting skipped ones. Called
   /// twice per task — off the main actor the moment its work returns, then by the runner when it
-  /// clears the task's cancel ids — and the second call only reads the count.
+  /// clears the task's cancel ids — and the second call only reads the count. The first never
+  /// comes before ``insert(_:for:)``: the task starts on the main actor, which `insert` holds.
   func remove(_ token: Int) -> Int {
     tasks.withLock {
       $0.running[token] = nil
