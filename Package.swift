@@ -32,6 +32,7 @@ let package = Package(
     // The SSH front door (`onlinestore serve`).
     .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     // Tests only: a small HTTP server on 127.0.0.1 that the live client is tested against.
     .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
@@ -91,6 +92,8 @@ let package = Package(
       dependencies: [
         "StoreModels",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -102,6 +105,7 @@ let package = Package(
       name: "onlinestore-api",
       dependencies: [
         "OnlineStoreAPI",
+        "StoreModels",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

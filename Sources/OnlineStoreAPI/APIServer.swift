@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import StoreModels
 
@@ -12,6 +13,9 @@ public struct APIServer: Sendable {
     /// Loaded into an empty database; the demo catalog when `nil`.
     public var catalog: StoreCatalog?
     public var faults = FaultPlan()
+    public var limits = APILimits()
+    /// When set, the routes of customers' accounts and orders ask for it (``TokenMiddleware``).
+    public var token: String?
 
     public init() {}
   }
@@ -32,19 +36,31 @@ public struct APIServer: Sendable {
     let database = try openDatabase()
     do {
       let catalog = try await database.prepare(loading: configuration.catalog ?? StoreCatalog.demo())
+      let limits = configuration.limits
       let router = Router()
       router.add(middleware: JSONErrorMiddleware())
+      if let token = configuration.token {
+        router.add(middleware: TokenMiddleware(token: token))
+      }
       if !configuration.faults.isEmpty {
         router.add(middleware: FaultMiddleware(plan: configuration.faults))
       }
-      try StoreRoutes(catalog: catalog, database: database).add(to: router)
+      try StoreRoutes(catalog: catalog, database: database, limits: limits).add(to: router)
       // The framework's own ceiling, measured next to the real routes (README, Benchmarks).
       router.get("_bench/hello") { _, _ in "Hello, world!" }
 
       let host = configuration.host
+      let roster = ConnectionRoster(capacity: limits.maximumConnections)
       let app = Application(
         router: router,
-        configuration: .init(address: .hostname(host, port: configuration.port), serverName: "onlinestore-api"),
+        server: HTTPServerBuilder { responder in DeadlineHTTP1Channel(responder: responder, limits: limits, roster: roster) },
+        configuration: .init(
+          address: .hostname(host, port: configuration.port), serverName: "onlinestore-api",
+          // The roster makes room by closing idle and slow connections; when none can be
+          // closed, connections past a small margin wait in the kernel's queue instead of
+          // each taking a descriptor.
+          availableConnectionsDelegate: MaximumAvailableConnections(limits.maximumConnections + 16)
+        ),
         onServerRunning: { channel in onReady(host, channel.localAddress?.port ?? 0) },
         logger: logger
       )

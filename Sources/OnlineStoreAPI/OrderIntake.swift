@@ -54,7 +54,9 @@ struct OrderIntake {
         throw APIFailure(.badRequest, "product \(line.productId) is in the order twice")
       }
     }
-    return NewOrder(userId: decoded.userId, date: decoded.date ?? now(), products: decoded.products, idempotencyKey: idempotencyKey)
+    return NewOrder(
+      userId: decoded.userId, date: decoded.date ?? now(), products: decoded.products, idempotencyKey: idempotencyKey, sentDate: decoded.date
+    )
   }
 
   private static func describe(_ error: DecodingError) -> String {

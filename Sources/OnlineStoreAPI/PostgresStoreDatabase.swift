@@ -77,15 +77,20 @@ public final class PostgresStoreDatabase: StoreDatabase {
       )
     }
     // The key was there already: answer with that order, if it is this one.
+    guard let earlier = try await replay(order) else { throw CatalogError("the order was neither stored nor found") }
+    return PlacedOrder(order: earlier, isNew: false)
+  }
+
+  public func replay(_ order: NewOrder) async throws -> StoredOrder? {
+    guard let key = order.idempotencyKey else { return nil }
     let earlier = try await client.query(
-      "SELECT id, user_id, date, products, fingerprint FROM orders WHERE idempotency_key = \(order.idempotencyKey)",
-      logger: logger
+      "SELECT id, user_id, date, products, fingerprint FROM orders WHERE idempotency_key = \(key)", logger: logger
     )
     for try await (id, userId, date, lines, fingerprint) in earlier.decode((Int, Int, String, String, String).self) {
       guard fingerprint == order.fingerprint else { throw OrderRejection.keyReusedForAnotherOrder }
-      return PlacedOrder(order: try Self.order(id, userId, date, lines), isNew: false)
+      return try Self.order(id, userId, date, lines)
     }
-    throw CatalogError("the order was neither stored nor found")
+    return nil
   }
 
   public func orders(_ filter: OrderFilter) async throws -> [StoredOrder] {

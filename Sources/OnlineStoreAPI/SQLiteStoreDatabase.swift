@@ -60,6 +60,16 @@ public final class SQLiteStoreDatabase: StoreDatabase {
     try await batcher.place(order).get()
   }
 
+  public func replay(_ order: NewOrder) async throws -> StoredOrder? {
+    guard let key = order.idempotencyKey else { return nil }
+    return try await pool.read { db in
+      guard let row = try Row.fetchOne(db, sql: "SELECT id, user_id, date, products, fingerprint FROM orders WHERE idempotency_key = ?", arguments: [key])
+      else { return nil }
+      guard row["fingerprint"] as String == order.fingerprint else { throw OrderRejection.keyReusedForAnotherOrder }
+      return try Self.order(row)
+    }
+  }
+
   public func orders(_ filter: OrderFilter) async throws -> [StoredOrder] {
     var conditions: [String] = []
     var arguments = StatementArguments()

@@ -13,6 +13,11 @@ public protocol StoreDatabase: Sendable {
   /// returns the order stored then and stores nothing.
   func place(_ order: NewOrder) async throws -> PlacedOrder
 
+  /// The order stored earlier under `order`'s idempotency key, if there is one (and it is this
+  /// order; another order under the key is ``OrderRejection/keyReusedForAnotherOrder``). Stores
+  /// nothing: a retry is answered this way even when a new order would be refused.
+  func replay(_ order: NewOrder) async throws -> StoredOrder?
+
   /// The orders that `filter` selects.
   func orders(_ filter: OrderFilter) async throws -> [StoredOrder]
 
@@ -25,14 +30,28 @@ public protocol StoreDatabase: Sendable {
 /// An order that passed validation, ready to store.
 public struct NewOrder: Sendable, Equatable {
   public var userId: Int
+  /// When it was ordered: the date the client sent, or the time it arrived.
   public var date: Date
   public var products: [OrderRequest.Line]
   public var idempotencyKey: String?
+  /// The date as the client sent it, `nil` when it sent none. The fingerprint is made of what
+  /// was sent, so a retry without a date is the same order, not a different one dated later.
+  public var sentDate: Date?
 
-  /// The order in a canonical form: two requests with the same key must carry the same one.
+  public init(userId: Int, date: Date, products: [OrderRequest.Line], idempotencyKey: String?, sentDate: Date?) {
+    self.userId = userId
+    self.date = date
+    self.products = products
+    self.idempotencyKey = idempotencyKey
+    self.sentDate = sentDate
+  }
+
+  /// The order as sent, in a canonical form: two requests with the same key must carry the same
+  /// one. (Orders stored before version 1.2 were fingerprinted with the date they were given;
+  /// for those that came with a date, that is the same text.)
   public var fingerprint: String {
     let lines = products.map { "\($0.productId)x\($0.quantity)" }.joined(separator: ",")
-    return "\(userId)|\(StoreJSON.format(date))|\(lines)"
+    return "\(userId)|\(sentDate.map(StoreJSON.format) ?? "no date")|\(lines)"
   }
 }
 

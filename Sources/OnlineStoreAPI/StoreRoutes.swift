@@ -5,17 +5,25 @@ import StoreModels
 
 /// FakeStore's routes over a ``StoreDatabase``. The catalog never changes through the API, so
 /// it is read from the database once, at start, and served from memory; orders go to the
-/// database.
+/// database. Lists of orders come a page at a time (``APILimits/defaultPage``, at most
+/// ``APILimits/maximumPage``), and each customer places at most
+/// ``APILimits/ordersPerCustomerPerMinute`` new orders a minute.
 public struct StoreRoutes: Sendable {
   let catalog: StoreCatalog
   let encoded: EncodedCatalog
   let database: any StoreDatabase
   let intake: OrderIntake
+  let limits: APILimits
+  let orderRate: OrderRateLimiter
 
-  public init(catalog: StoreCatalog, database: any StoreDatabase, now: @escaping @Sendable () -> Date = Date.init) throws {
+  public init(
+    catalog: StoreCatalog, database: any StoreDatabase, limits: APILimits = APILimits(), now: @escaping @Sendable () -> Date = Date.init
+  ) throws {
     self.catalog = catalog
     self.encoded = try EncodedCatalog(catalog)
     self.database = database
+    self.limits = limits
+    self.orderRate = OrderRateLimiter(perMinute: limits.ordersPerCustomerPerMinute)
     self.intake = OrderIntake(
       productIDs: Set(catalog.products.map(\.id)), customerIDs: Set(catalog.customers.map(\.id)), now: now
     )
@@ -49,7 +57,7 @@ public struct StoreRoutes: Sendable {
       try await login(request, context: context)
     }
     router.get("carts") { request, _ in
-      let query = try ListQuery(request)
+      let query = try ListQuery(request, page: limits)
       var filter = try DateRange(request).filter
       filter.limit = query.limit
       filter.newestFirst = query.descending
@@ -61,6 +69,7 @@ public struct StoreRoutes: Sendable {
       var filter = try DateRange(request).filter
       filter.userId = id
       filter.newestFirst = true
+      filter.limit = try ListQuery(request, page: limits).limit
       return try JSONAnswer.ok(try await database.orders(filter))
     }
     router.get("carts/:id") { _, context in
@@ -78,8 +87,26 @@ public struct StoreRoutes: Sendable {
     let body = Data(buffer: try await request.collectBody(upTo: RouteLimits.maximumBodyBytes))
     let key = request.headers[.idempotencyKey]
     let order = try intake.order(from: body, idempotencyKey: key)
+    if let wait = orderRate.wait(for: order.userId) {
+      // A retry of an order already taken is answered whatever the rate.
+      do {
+        if let earlier = try await database.replay(order) {
+          var response = try JSONAnswer.ok(earlier)
+          response.headers[.idempotentReplayed] = "true"
+          return response
+        }
+      } catch OrderRejection.keyReusedForAnotherOrder {
+        throw APIFailure(.unprocessableContent, "this Idempotency-Key was used for a different order")
+      }
+      var answer = JSONAnswer.error(
+        "customer \(order.userId) is ordering faster than \(limits.ordersPerCustomerPerMinute) orders a minute", status: .tooManyRequests
+      )
+      answer.headers[.retryAfter] = String(max(1, Int(wait.components.seconds) + 1))
+      return answer
+    }
     do {
       let placed = try await database.place(order)
+      if placed.isNew { orderRate.placed(by: order.userId) }
       var response = try JSONAnswer.ok(placed.order)
       if !placed.isNew { response.headers[.idempotentReplayed] = "true" }
       return response
@@ -128,6 +155,13 @@ struct ListQuery {
 
   /// Whether the request asked for nothing but the whole list in id order.
   var isEmpty: Bool { limit == nil && !descending }
+
+  /// The query of a list that comes in pages: `limit` is the page's default when not given,
+  /// and no larger than its maximum when it is.
+  init(_ request: Request, page limits: APILimits) throws {
+    try self.init(request)
+    limit = min(limit ?? limits.defaultPage, limits.maximumPage)
+  }
 
   init(_ request: Request) throws {
     let parameters = request.uri.queryParameters

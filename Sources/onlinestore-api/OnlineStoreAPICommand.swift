@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import OnlineStoreAPI
+import StoreModels
 
 @main
 struct OnlineStoreAPICommand: AsyncParsableCommand {
@@ -49,8 +50,41 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Faults to inject, such as latency=200ms,error-rate=0.1 (see above).", valueName: "spec"))
   var fault: String?
 
+  @Option(
+    name: .customLong("token-file"),
+    help: ArgumentHelp("Ask for the token in this file (Authorization: Bearer) on the customers' routes: /carts and /users.", valueName: "file")
+  )
+  var tokenFile: String?
+
+  @Option(name: .customLong("max-connections"), parsing: .unconditional, help: ArgumentHelp("Connections at once (lowered to fit the open-file limit).", valueName: "n"))
+  var maxConnections = APILimits().maximumConnections
+
+  @Option(name: .customLong("idle-timeout"), parsing: .unconditional, help: ArgumentHelp("Close a connection that sends no request for this long.", valueName: "seconds"))
+  var idleTimeout = Int(APILimits().idleTimeout.components.seconds)
+
+  @Option(name: .customLong("header-timeout"), parsing: .unconditional, help: ArgumentHelp("Close a connection whose request head takes longer.", valueName: "seconds"))
+  var headerTimeout = Int(APILimits().headerTimeout.components.seconds)
+
+  @Option(name: .customLong("body-timeout"), parsing: .unconditional, help: ArgumentHelp("Close a connection whose request body takes longer.", valueName: "seconds"))
+  var bodyTimeout = Int(APILimits().bodyTimeout.components.seconds)
+
+  @Option(name: .customLong("orders-per-minute"), parsing: .unconditional, help: ArgumentHelp("New orders one customer may place in a minute.", valueName: "n"))
+  var ordersPerMinute = APILimits().ordersPerCustomerPerMinute
+
+  @Option(name: .customLong("max-page"), parsing: .unconditional, help: ArgumentHelp("The most orders one list answer holds (?limit=); 50 without a limit.", valueName: "n"))
+  var maxPage = APILimits().maximumPage
+
   func validate() throws {
     _ = try address()
+    let counts: [(String, Int, ClosedRange<Int>)] = [
+      ("--max-connections", maxConnections, 1...1_000_000), ("--idle-timeout", idleTimeout, 1...3_600),
+      ("--header-timeout", headerTimeout, 1...600), ("--body-timeout", bodyTimeout, 1...3_600), ("--orders-per-minute", ordersPerMinute, 1...100_000),
+      ("--max-page", maxPage, 1...1_000_000),
+    ]
+    for (flag, value, range) in counts where !range.contains(value) {
+      throw ValidationError("\(flag) needs a number from \(range.lowerBound) to \(range.upperBound) (got \(value)).")
+    }
+    if let tokenFile { _ = try Self.token(in: tokenFile) }
     do {
       _ = try databaseLocation()
       _ = try faults()
@@ -67,6 +101,16 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     (configuration.host, configuration.port) = try address()
     configuration.database = try databaseLocation()
     configuration.faults = try faults()
+    configuration.token = try tokenFile.map(Self.token(in:))
+    var limits = APILimits()
+    limits.maximumConnections = maxConnections
+    limits.idleTimeout = .seconds(idleTimeout)
+    limits.headerTimeout = .seconds(headerTimeout)
+    limits.bodyTimeout = .seconds(bodyTimeout)
+    limits.ordersPerCustomerPerMinute = ordersPerMinute
+    limits.maximumPage = maxPage
+    limits.defaultPage = min(limits.defaultPage, maxPage)
+    configuration.limits = limits.fitting(descriptors: DescriptorLimit.raise())
     do {
       configuration.catalog = try catalog.map(StoreCatalog.load(from:))
     } catch {
@@ -97,6 +141,14 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
 
   private func databaseLocation() throws -> DatabaseLocation {
     try database.map(DatabaseLocation.init(parsing:)) ?? .defaultSQLite()
+  }
+
+  private static func token(in path: String) throws -> String {
+    do {
+      return try APIToken.read(from: path)
+    } catch {
+      throw ValidationError("--token-file: \(error).")
+    }
   }
 
   private func faults() throws -> FaultPlan {

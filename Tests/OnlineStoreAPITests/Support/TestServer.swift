@@ -15,13 +15,19 @@ final class TestServer: Sendable {
   let location: DatabaseLocation
   private let task: Task<Void, any Error>
 
-  /// Starts a server over `location` (loading `catalog` if it is empty) with `faults`.
-  init(location: DatabaseLocation, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan()) async throws {
+  /// Starts a server over `location` (loading `catalog` if it is empty) with `faults`; the
+  /// tests that send many orders for one customer raise its order rate.
+  init(
+    location: DatabaseLocation, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(), limits: APILimits = .testing,
+    token: String? = nil
+  ) async throws {
     var configuration = APIServer.Configuration()
     configuration.port = 0
     configuration.database = location
     configuration.catalog = catalog
     configuration.faults = faults
+    configuration.limits = limits
+    configuration.token = token
     var logger = Logger(label: "test-api")
     logger.logLevel = .warning
     let server = APIServer(configuration: configuration, logger: logger)
@@ -50,6 +56,8 @@ final class TestServer: Sendable {
 struct HTTP: Sendable {
   let baseURL: URL
   var timeout: TimeInterval = 30
+  /// Sent with every request (an `Authorization`, say).
+  var headers: [String: String] = [:]
 
   struct Answer: Sendable {
     let status: Int
@@ -93,6 +101,7 @@ struct HTTP: Sendable {
   private func send(_ request: URLRequest) async throws -> Answer {
     var request = request
     request.timeoutInterval = timeout
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     let (body, response) = try await Self.session.data(for: request)
     let http = response as! HTTPURLResponse
     var headers: [String: String] = [:]
@@ -100,6 +109,15 @@ struct HTTP: Sendable {
       headers[String(describing: name).lowercased()] = String(describing: value)
     }
     return Answer(status: http.statusCode, headers: headers, body: body)
+  }
+}
+
+extension APILimits {
+  /// The defaults, but for an order rate that the tests placing many orders stay under.
+  static var testing: APILimits {
+    var limits = APILimits()
+    limits.ordersPerCustomerPerMinute = 100_000
+    return limits
   }
 }
 

@@ -1,0 +1,29 @@
+/// Every bound the API server keeps on what a client can make it hold or do, with the defaults a
+/// public server runs with; each is a flag of `onlinestore-api`.
+public struct APILimits: Sendable, Equatable {
+  /// Connections at once (`--max-connections`); lowered at start to fit the descriptors the
+  /// process may open. Past it, the connection that has waited longest without sending a whole
+  /// request head is closed to make room.
+  public var maximumConnections = 512
+  /// How long a connection may wait for its next request (`--idle-timeout`).
+  public var idleTimeout: Duration = .seconds(30)
+  /// How long a request head may take to arrive once it has started (`--header-timeout`).
+  public var headerTimeout: Duration = .seconds(10)
+  /// How long a request body may take, from the end of its head (`--body-timeout`).
+  public var bodyTimeout: Duration = .seconds(30)
+  /// Orders one customer may place in a minute (`--orders-per-minute`); more get 429.
+  public var ordersPerCustomerPerMinute = 10
+  /// The orders a list route returns when it is not given a `limit`, and the most it returns.
+  public var defaultPage = 50
+  public var maximumPage = 500
+
+  public init() {}
+
+  /// These limits with ``maximumConnections`` lowered to fit `descriptors`, keeping some for
+  /// the database, the log and the listening socket.
+  public func fitting(descriptors: Int) -> APILimits {
+    var fitted = self
+    fitted.maximumConnections = max(1, min(maximumConnections, descriptors - 64))
+    return fitted
+  }
+}

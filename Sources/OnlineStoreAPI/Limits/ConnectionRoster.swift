@@ -1,0 +1,72 @@
+import NIOConcurrencyHelpers
+
+/// Every connection the API server holds and what each is doing, so that when they reach the
+/// limit the one that has waited longest without a whole request head — idle between requests,
+/// or trickling a head in byte by byte — is closed to make room. Slow clients can then cost a
+/// real client nothing but the moment its connection evicts one of theirs.
+final class ConnectionRoster: Sendable {
+  typealias ID = UInt64
+
+  enum Phase: Sendable {
+    /// Between requests, or before the first.
+    case idle
+    /// A request head has begun to arrive.
+    case readingHead
+    /// The head is in; the body is arriving.
+    case readingBody
+    /// The request is in; the answer is being made or sent.
+    case responding
+
+    /// Whether closing the connection now loses nothing a client sent in full.
+    var isEvictable: Bool { self == .idle || self == .readingHead }
+  }
+
+  private struct Entry {
+    var phase: Phase
+    var since: ContinuousClock.Instant
+    var close: @Sendable () -> Void
+  }
+
+  private struct State {
+    var entries: [ID: Entry] = [:]
+    var nextID: ID = 1
+  }
+
+  let capacity: Int
+  private let state = NIOLockedValueBox(State())
+
+  init(capacity: Int) {
+    self.capacity = capacity
+  }
+
+  var count: Int { state.withLockedValue { $0.entries.count } }
+
+  /// Takes a place for a connection that `close` ends, making room if the roster is full.
+  func join(now: ContinuousClock.Instant = .now, close: @escaping @Sendable () -> Void) -> ID {
+    let (id, evicted) = state.withLockedValue { state -> (ID, (@Sendable () -> Void)?) in
+      var evicted: (@Sendable () -> Void)?
+      if state.entries.count >= capacity,
+        let oldest = state.entries.filter({ $0.value.phase.isEvictable }).min(by: { $0.value.since < $1.value.since })
+      {
+        evicted = state.entries.removeValue(forKey: oldest.key)?.close
+      }
+      let id = state.nextID
+      state.nextID += 1
+      state.entries[id] = Entry(phase: .idle, since: now, close: close)
+      return (id, evicted)
+    }
+    evicted?()
+    return id
+  }
+
+  func moved(_ id: ID, to phase: Phase, now: ContinuousClock.Instant = .now) {
+    state.withLockedValue {
+      $0.entries[id]?.phase = phase
+      $0.entries[id]?.since = now
+    }
+  }
+
+  func left(_ id: ID) {
+    _ = state.withLockedValue { $0.entries.removeValue(forKey: id) }
+  }
+}

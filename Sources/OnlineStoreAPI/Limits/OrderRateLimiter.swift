@@ -1,0 +1,49 @@
+import NIOConcurrencyHelpers
+
+/// How many new orders each customer may still place now: a bucket per customer that fills at
+/// ``APILimits/ordersPerCustomerPerMinute`` a minute, up to that many. A shopper places a few
+/// orders an hour; a script placing thousands under one customer number is slowed to the rate.
+///
+/// Kept in this instance's memory: with several instances behind a balancer each holds its own
+/// buckets, so a customer's rate is at most the limit times the instances. Customers whose
+/// bucket is full again are forgotten, so the table holds only the customers ordering now.
+final class OrderRateLimiter: Sendable {
+  private struct Bucket {
+    var available: Double
+    var updated: ContinuousClock.Instant
+  }
+
+  let perMinute: Int
+  private let buckets = NIOLockedValueBox<[Int: Bucket]>([:])
+
+  init(perMinute: Int) {
+    self.perMinute = perMinute
+  }
+
+  /// Whether `customer` may place an order now; `nil` if so, else how long until they may.
+  func wait(for customer: Int, now: ContinuousClock.Instant = .now) -> Duration? {
+    buckets.withLockedValue { buckets in
+      let available = Self.refilled(buckets[customer], perMinute: perMinute, now: now)
+      guard available < 1 else { return nil }
+      return .seconds((1 - available) * 60 / Double(perMinute))
+    }
+  }
+
+  /// `customer` placed a new order (a replay of an earlier one costs nothing).
+  func placed(by customer: Int, now: ContinuousClock.Instant = .now) {
+    buckets.withLockedValue { buckets in
+      let available = Self.refilled(buckets[customer], perMinute: perMinute, now: now)
+      buckets[customer] = Bucket(available: available - 1, updated: now)
+      if buckets.count > 10_000 {
+        buckets = buckets.filter { Self.refilled($0.value, perMinute: perMinute, now: now) < Double(perMinute) }
+      }
+    }
+  }
+
+  private static func refilled(_ bucket: Bucket?, perMinute: Int, now: ContinuousClock.Instant) -> Double {
+    guard let bucket else { return Double(perMinute) }
+    let elapsed = now - bucket.updated
+    let minutes = (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / 60
+    return min(Double(perMinute), bucket.available + minutes * Double(perMinute))
+  }
+}

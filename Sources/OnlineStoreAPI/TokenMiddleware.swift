@@ -1,0 +1,33 @@
+import Hummingbird
+
+/// With `--token-file`, the routes that concern customers — their accounts and their orders, and
+/// placing one — ask for `Authorization: Bearer <token>`; the catalog stays open to anyone.
+///
+/// The token is what the store's own front door (`onlinestore serve --api-token-file`) sends, so
+/// that nobody else can order as one of its shoppers or read their orders.
+struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
+  let token: String
+
+  /// The paths whose answers or effects belong to a customer.
+  static func isProtected(_ path: String) -> Bool {
+    ["/carts", "/users"].contains { path == $0 || path.hasPrefix($0 + "/") }
+  }
+
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    guard Self.isProtected(request.uri.path) else { return try await next(request, context) }
+    guard let offered = request.headers[.authorization], Self.matches(offered, "Bearer " + token) else {
+      var answer = JSONAnswer.error("this route needs the store's token: Authorization: Bearer …", status: .unauthorized)
+      answer.headers[.wwwAuthenticate] = "Bearer"
+      return answer
+    }
+    return try await next(request, context)
+  }
+
+  /// Compares in time that depends only on the lengths, not on where the texts differ.
+  static func matches(_ offered: String, _ expected: String) -> Bool {
+    let a = Array(offered.utf8)
+    let b = Array(expected.utf8)
+    guard a.count == b.count else { return false }
+    return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import OnlineStoreAPI
+import StoreModels
+import StoreTestSupport
+import Testing
+
+/// What the review of `onlinestore-api` found a client could do to it, each now refused: orders
+/// without the store's token, unbounded lists, an order rate without end, a retry without a date
+/// refused, lenient dates; and connections held open idle or half-sent.
+@Suite(.serialized)
+struct HardeningTests {
+  static let token = "0123456789abcdef0123456789abcdef"
+
+  @Test func withATokenTheCustomersRoutesAskForIt() async throws {
+    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
+      #expect(try await http.get("/products").status == 200, "the catalog stays open")
+      #expect(try await http.get("/products/categories").status == 200)
+      for path in ["/carts", "/carts/1", "/carts/user/1001", "/users", "/users/1"] {
+        let answer = try await http.get(path)
+        #expect(answer.status == 401, "\(path)")
+        #expect(answer.headers["www-authenticate"] == "Bearer")
+      }
+      #expect(try await http.order(.sample(userId: 1_001)).status == 401, "no order without the token")
+      var wrong = http
+      wrong.headers = ["Authorization": "Bearer " + String(Self.token.reversed())]
+      #expect(try await wrong.order(.sample(userId: 1_001)).status == 401)
+      var right = http
+      right.headers = ["Authorization": "Bearer " + Self.token]
+      #expect(try await right.order(.sample(userId: 1_001)).status == 200)
+      #expect(try await right.get("/carts/user/1001").decode([StoredOrder].self).count == 1)
+    }
+  }
+
+  @Test func orderListsComeInPages() async throws {
+    var limits = APILimits.testing
+    limits.defaultPage = 5
+    limits.maximumPage = 8
+    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
+      for minute in 0..<12 { #expect(try await http.order(.sample(userId: 1_001, minute: minute)).status == 200) }
+      let page = try await http.get("/carts/user/1001").decode([StoredOrder].self)
+      #expect(page.count == 5, "a page by default")
+      #expect(page.first?.date == OrderRequest.sample(minute: 11).date, "the newest first")
+      #expect(try await http.get("/carts/user/1001?limit=100").decode([StoredOrder].self).count == 8, "and never more than the most")
+      #expect(try await http.get("/carts").decode([StoredOrder].self).count == 5)
+      #expect(try await http.get("/carts?limit=3").decode([StoredOrder].self).count == 3)
+      #expect(try await http.get("/carts?limit=100").decode([StoredOrder].self).count == 8)
+    }
+  }
+
+  @Test func aCustomerOrdersNoFasterThanTheRate() async throws {
+    var limits = APILimits()
+    limits.ordersPerCustomerPerMinute = 3
+    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
+      for minute in 0..<3 {
+        #expect(try await http.order(.sample(userId: 1_001, minute: minute), key: "k\(minute)").status == 200)
+      }
+      let refused = try await http.order(.sample(userId: 1_001, minute: 3), key: "k3")
+      #expect(refused.status == 429)
+      #expect(Int(refused.headers["retry-after"] ?? "") ?? 0 >= 1)
+      let replay = try await http.order(.sample(userId: 1_001, minute: 0), key: "k0")
+      #expect(replay.status == 200 && replay.headers["idempotent-replayed"] == "true", "a retry of an earlier order is answered")
+      #expect(try await http.order(.sample(userId: 1_002)).status == 200, "another customer has a rate of their own")
+      let stored = try await http.get("/carts/user/1001").decode([StoredOrder].self)
+      #expect(stored.count == 3)
+    }
+  }
+
+  /// Finding 9: the fingerprint once included the server's own `now()`, so a retry without a
+  /// date was a different order and got a 422.
+  @Test func aRetryWithoutADateIsTheSameOrder() async throws {
+    try await RouteTests.withServer(.sqlite) { http, _ in
+      let body = Data(#"{"userId":1,"products":[{"productId":2,"quantity":1}]}"#.utf8)
+      let first = try await http.post("/carts", body: body, headers: ["Idempotency-Key": "no-date"])
+      try await Task.sleep(for: .milliseconds(1_100))
+      let again = try await http.post("/carts", body: body, headers: ["Idempotency-Key": "no-date"])
+      #expect(first.status == 200)
+      #expect(again.status == 200 && again.headers["idempotent-replayed"] == "true")
+      let (once, twice) = (try first.decode(StoredOrder.self), try again.decode(StoredOrder.self))
+      #expect(once == twice)
+      let other = Data(#"{"userId":1,"products":[{"productId":3,"quantity":1}]}"#.utf8)
+      #expect(try await http.post("/carts", body: other, headers: ["Idempotency-Key": "no-date"]).status == 422)
+    }
+  }
+
+  @Test(arguments: ["2026-02-30", "2026-13-01", "2026-01-01xyz", "2026-01-01T25:00:00Z", "2026-01-01T10:00:00", "2026-1-01", " 2026-01-01"])
+  func datesAreReadStrictly(text: String) async throws {
+    #expect(StoreJSON.parseDate(text) == nil)
+  }
+
+  @Test func theDatesPeopleAndFakeStoreWriteAreRead() throws {
+    #expect(StoreJSON.parseDate("2020-03-02")?.timeIntervalSince1970 == 1_583_107_200)
+    #expect(StoreJSON.parseDate("2020-03-02T00:00:00.000Z")?.timeIntervalSince1970 == 1_583_107_200)
+    #expect(StoreJSON.parseDate("2026-11-21T10:00:00Z")?.timeIntervalSince1970 == 1_795_255_200)
+    #expect(StoreJSON.parseDate("2026-11-21T11:00:00+01:00")?.timeIntervalSince1970 == 1_795_255_200)
+    #expect(StoreJSON.parseDate("2024-02-29") != nil, "a leap day")
+  }
+
+  @Test func badDatesAreRefusedByTheRoutes() async throws {
+    try await RouteTests.withServer(.sqlite) { http, _ throws in
+      #expect(try await http.get("/carts?startdate=2026-02-30").status == 400)
+      #expect(try await http.get("/carts?startdate=2026-01-01xyz").status == 400)
+      let body = Data(#"{"userId":1,"date":"2026-02-30T10:00:00Z","products":[{"productId":2,"quantity":1}]}"#.utf8)
+      #expect(try await http.post("/carts", body: body).status == 400)
+    }
+  }
+
+  // MARK: Finding 7: connections that never finish
+
+  static func deadlineLimits() -> APILimits {
+    var limits = APILimits.testing
+    limits.idleTimeout = .seconds(2)
+    limits.headerTimeout = .seconds(1)
+    limits.bodyTimeout = .seconds(1)
+    return limits
+  }
+
+  @Test func idleHalfSentAndSlowConnectionsAreClosed() async throws {
+    try await RouteTests.withServer(.sqlite, limits: Self.deadlineLimits()) { http, _ in
+      let port = http.baseURL.port!
+      let idle = try #require(SlowClient(port: port))
+      let halfHead = try #require(SlowClient(port: port))
+      halfHead.send("GET /products HTTP/1.1\r\nHost: x\r\n")
+      let halfBody = try #require(SlowClient(port: port))
+      halfBody.send("POST /carts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"userId\"")
+      // Deadlines of 1 and 2 s; the waits allow for a machine busy with every other test.
+      let closed = await Blocking.run { [halfHead, halfBody, idle] in
+        (halfHead.waitUntilClosed(seconds: 15), halfBody.waitUntilClosed(seconds: 15), idle.waitUntilClosed(seconds: 15))
+      }
+      #expect(closed.0, "a head that never ends")
+      #expect(closed.1, "a body that never ends")
+      #expect(closed.2, "a connection that never asks")
+      #expect(try await http.get("/products").status == 200, "the server still answers")
+    }
+  }
+
+  @Test func slowClientsCannotCrowdOutARealOne() async throws {
+    var limits = Self.deadlineLimits()
+    limits.headerTimeout = .seconds(60)
+    limits.idleTimeout = .seconds(60)
+    limits.maximumConnections = 10
+    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
+      let port = http.baseURL.port!
+      let slow = (0..<30).compactMap { _ in SlowClient(port: port) }
+      for client in slow { client.send("GET /products HTTP/1.1\r\nHo") }
+      try await Task.sleep(for: .milliseconds(300))
+      var quick = http
+      quick.timeout = 5
+      let start = ContinuousClock.now
+      #expect(try await quick.get("/products").status == 200)
+      #expect(ContinuousClock.now - start < .seconds(20), "answered without waiting for a slow client's 60 s deadline")
+      slow.forEach { $0.close() }
+    }
+  }
+}
+
+/// A TCP client that sends only what it is told, as slowly as it is told.
+final class SlowClient: @unchecked Sendable {
+  let descriptor: Int32
+
+  init?(port: Int) {
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard descriptor >= 0, connected == 0 else { return nil }
+  }
+
+  func send(_ text: String) {
+    _ = text.utf8CString.withUnsafeBufferPointer { Glibc.send(descriptor, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL)) }
+  }
+
+  /// Whether the server closed the connection within `seconds`.
+  func waitUntilClosed(seconds: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while Date() < deadline {
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 100) > 0 else { continue }
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return true }
+    }
+    return false
+  }
+
+  func close() {
+    Glibc.close(descriptor)
+  }
+}
