@@ -87,7 +87,9 @@ func watchDelays(file: URL, saver: CartStorage) async throws -> [Double] {
   let watcher = CartStorage.file(at: file)
   let (heard, heardContinuation) = AsyncStream.makeStream(of: (Int, ContinuousClock.Instant).self)
   let listening = Task.detached {
-    for await cart in watcher.updates() { heardContinuation.yield((cart.revision, .now)) }
+    for await update in watcher.updates() {
+      if case let .saved(cart) = update { heardContinuation.yield((cart.revision, .now)) }
+    }
   }
   defer { listening.cancel() }
   try await Task.sleep(for: .milliseconds(100))

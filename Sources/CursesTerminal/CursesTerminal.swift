@@ -148,6 +148,11 @@ public final class CursesTerminal {
   }
 
   /// Lets the event source watch the keyboard again.
+  /// The run loop has taken the new size after a SIGWINCH (see ``TerminalEventSource``).
+  public func resizeHandled() {
+    eventSource.resizeHandled()
+  }
+
   public func inputConsumed() {
     eventSource.inputConsumed()
   }

@@ -1,5 +1,6 @@
 import CNCurses
 import Foundation
+import Synchronization
 
 /// The self-pipe the C signal handlers write to, and the thread that waits on it and on the
 /// keyboard, so that the main actor is never blocked waiting for either.
@@ -7,6 +8,12 @@ import Foundation
 /// The waiting thread reports `.input` when keys can be read, then waits until the run loop has
 /// read them (``inputConsumed()``) before looking again: ncurses reads the keys, on the main
 /// actor, as it must (it is not thread-safe).
+///
+/// Signals are reported by urgency, not one event per signal: a signal that ends the session
+/// (SIGHUP, SIGTERM, SIGINT, SIGQUIT) is reported before any resize that came with it, and a
+/// storm of SIGWINCH is one resize until the run loop has handled it (``resizeHandled()``). So
+/// a hang-up never waits behind thousands of repaints, and the queue of events stays short
+/// however fast the window changes.
 public final class TerminalEventSource: Sendable {
   public enum Event: Sendable, Equatable {
     /// Keys (or a resize report) are waiting to be read.
@@ -20,6 +27,8 @@ public final class TerminalEventSource: Sendable {
   let writeDescriptor: Int32
   private let readDescriptor: Int32
   private let consumed = DispatchSemaphore(value: 0)
+  /// Whether a resize has been reported and not yet handled.
+  private let resizePending = Mutex(false)
 
   init() throws(TerminalError) {
     var descriptors: [Int32] = [0, 0]
@@ -30,6 +39,8 @@ public final class TerminalEventSource: Sendable {
     writeDescriptor = descriptors[1]
     // A signal handler must never block: if the pipe is full, the byte is simply not needed.
     _ = fcntl(writeDescriptor, F_SETFL, fcntl(writeDescriptor, F_GETFL) | O_NONBLOCK)
+    // Read until empty each time, so that every signal that came is seen at once.
+    _ = fcntl(readDescriptor, F_SETFL, fcntl(readDescriptor, F_GETFL) | O_NONBLOCK)
     _ = fcntl(readDescriptor, F_SETFD, FD_CLOEXEC)
     _ = fcntl(writeDescriptor, F_SETFD, FD_CLOEXEC)
     let (events, continuation) = AsyncStream.makeStream(of: Event.self)
@@ -43,6 +54,33 @@ public final class TerminalEventSource: Sendable {
   /// The run loop has read every key that was waiting.
   func inputConsumed() {
     consumed.signal()
+  }
+
+  /// The run loop has taken the terminal's new size: the next SIGWINCH is news again.
+  func resizeHandled() {
+    resizePending.withLock { $0 = false }
+  }
+
+  /// The signals that end a session, most urgent first.
+  static let endingSignals: [Int32] = [SIGHUP, SIGTERM, SIGINT, SIGQUIT]
+
+  /// What the signals in `bytes` come to: the most urgent ending signal if any came, else one
+  /// resize if any came and none is pending. Pure, for the tests.
+  static func report(_ signals: Set<Int32>, resizePending: Bool) -> Event? {
+    if let ending = endingSignals.first(where: signals.contains) { return .signal(ending) }
+    if signals.contains(SIGWINCH), !resizePending { return .signal(SIGWINCH) }
+    return nil
+  }
+
+  /// Every signal number waiting in the pipe.
+  private func drainSignals() -> Set<Int32> {
+    var signals: Set<Int32> = []
+    var bytes = [UInt8](repeating: 0, count: 64)
+    while true {
+      let count = read(readDescriptor, &bytes, bytes.count)
+      guard count > 0 else { return signals }
+      signals.formUnion(bytes.prefix(count).map(Int32.init))
+    }
   }
 
   private func waitForEvents(_ continuation: AsyncStream<Event>.Continuation) {
@@ -60,11 +98,13 @@ public final class TerminalEventSource: Sendable {
         return
       }
       if descriptors[1].revents & Int16(POLLIN) != 0 {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        let count = read(readDescriptor, &bytes, bytes.count)
-        for byte in bytes.prefix(max(0, count)) {
-          continuation.yield(.signal(Int32(byte)))
+        let signals = drainSignals()
+        let event = resizePending.withLock { pending -> Event? in
+          let event = Self.report(signals, resizePending: pending)
+          if event == .signal(SIGWINCH) { pending = true }
+          return event
         }
+        if let event { continuation.yield(event) }
       }
       let input = descriptors[0].revents
       if input & Int16(POLLIN) != 0 {

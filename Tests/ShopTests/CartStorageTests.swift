@@ -1,5 +1,5 @@
 import Foundation
-import Shop
+@testable import Shop
 import StoreTestSupport
 import Testing
 
@@ -111,9 +111,23 @@ struct CartStorageTests {
     // The watch is in place once the stream exists; another copy saves twice.
     _ = try await CartStorage.file(at: file).apply(CartChanges(quantities: [7: 1]))
     let heard = await iterator.next()
-    #expect(heard == SavedCart(quantities: [7: 1], revision: 1))
+    #expect(heard == .saved(SavedCart(quantities: [7: 1], revision: 1)))
     _ = try await CartStorage.file(at: file).apply(CartChanges(quantities: [7: 2]))
-    #expect(await iterator.next() == SavedCart(quantities: [7: 2], revision: 2))
+    #expect(await iterator.next() == .saved(SavedCart(quantities: [7: 2], revision: 2)))
+  }
+
+  /// Past the system's limit of inotify instances, a copy still hears of other copies' saves,
+  /// by looking at the file every so often, and says so first.
+  @Test func withoutInotifyTheFileIsPolledAndTheStoreIsTold() async throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.url.appendingPathComponent("cart.json")
+    let unwatchable = CartFile(url: url, pollInterval: .milliseconds(50)) { _, _ in .failure(WatchFailure(errno: EMFILE)) }
+    var iterator = unwatchable.updates().makeAsyncIterator()
+    #expect(await iterator.next() == .watchingByPolling(reason: "the system's limit on watched files is reached"))
+    _ = try await CartStorage.file(at: url).apply(CartChanges(quantities: [7: 1]))
+    #expect(await iterator.next() == .saved(SavedCart(quantities: [7: 1], revision: 1)))
+    _ = try await CartStorage.file(at: url).apply(CartChanges(quantities: [7: 3]))
+    #expect(await iterator.next() == .saved(SavedCart(quantities: [7: 3], revision: 2)))
   }
 
   @Test func aCorruptFileIsSetAsideAndReported() async throws {

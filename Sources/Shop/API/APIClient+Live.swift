@@ -11,10 +11,13 @@ extension APIClient {
   ///   - timeout: How long one request may take in all before it fails with
   ///     "The store did not answer within N s".
   ///   - maxResponseBytes: Answers larger than this are refused (the real catalog is ~10 KB).
+  ///   - token: Sent as `Authorization: Bearer …` with every request, for a server that asks for
+  ///     one (`onlinestore-api --token-file`).
   public static func live(
     baseURL: URL,
     timeout: Duration = .seconds(10),
-    maxResponseBytes: Int = 5 * 1_048_576
+    maxResponseBytes: Int = 5 * 1_048_576,
+    token: String? = nil
   ) -> APIClient {
     let transport = HTTPTransport(timeout: timeout, maxResponseBytes: maxResponseBytes)
 
@@ -22,6 +25,7 @@ extension APIClient {
       var request = URLRequest(url: baseURL.appendingPathComponent(path))
       request.setValue("application/json", forHTTPHeaderField: "Accept")
       request.setValue("onlinestore-terminal", forHTTPHeaderField: "User-Agent")
+      if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
       return request
     }
 

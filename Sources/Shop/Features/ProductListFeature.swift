@@ -200,6 +200,8 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       case cartSaveFailed(CartStorageError)
       /// Another copy of the store saved the cart.
       case cartChangedElsewhere(SavedCart)
+      /// Other copies' saves will be noticed within seconds, not at once (the system's reason).
+      case cartWatchedByPolling(reason: String)
       case categoriesResponse(Result<[String], APIError>)
       case products(IdentifiedActionOf<ProductFeature>)
       case cart(PresentationAction<CartFeature.Action>)
@@ -382,6 +384,10 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       state.notice = error.message
       return .none
 
+    case let .cartWatchedByPolling(reason):
+      state.notice = "Changes from another window of the store will show within seconds (\(reason))."
+      return .none
+
     case let .cartChangedElsewhere(saved):
       switch state.restoration {
       case let .waiting(waiting) where saved.revision > waiting.revision:
@@ -454,8 +460,11 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
   /// Listens for other copies' saves for as long as the store runs.
   private func watchSavedCart() -> Effect<Action> {
     .run { send in
-      for await saved in cartStorage.updates() {
-        await send(._internal(.cartChangedElsewhere(saved)))
+      for await update in cartStorage.updates() {
+        switch update {
+        case let .saved(saved): await send(._internal(.cartChangedElsewhere(saved)))
+        case let .watchingByPolling(reason): await send(._internal(.cartWatchedByPolling(reason: reason)))
+        }
       }
     }
     .cancellable(id: CancelID.watch, cancelInFlight: true)

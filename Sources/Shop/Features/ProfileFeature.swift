@@ -7,6 +7,9 @@ import Boundaries
 ///   either shows why and offers Retry (the original app showed empty fields forever);
 /// - a shopper signed in with an SSH key has no account at the store: only their orders are
 ///   fetched, and the key is shown;
+/// - a guest (over `onlinestore serve`, without a key) has no account either, and shares a
+///   customer number with other guests: no profile is fetched, and the orders are the session's
+///   own (the guest's API client keeps them, see `APIClient.guestSession(of:)`);
 /// - `r` fetches the history again; the parent asks for that after an order went through;
 /// - the history lists the newest order first; the selection stays on the same order when the
 ///   list is fetched again, and one order can be opened to see its lines.
@@ -27,6 +30,11 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     /// The SSH key the shopper signed in with (`SHA256:…`), when shopping over
     /// `onlinestore serve`: whose cart this is.
     public var signedInKey: String?
+    /// Shopping as a guest of `onlinestore serve`: no account, this session's orders only.
+    public var isGuest = false
+
+    /// Whether there is an account whose profile the store can show.
+    public var hasAccount: Bool { signedInKey == nil && !isGuest }
 
     public init(userID: Int = 1) {
       self.userID = userID
@@ -73,8 +81,8 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     // The profile, then the orders: one order of events, whatever the store's speed.
     case .onAppear:
       var effects: [Effect<Action>] = []
-      if state.signedInKey != nil {
-        // Signed in with a key: the key is who they are, and the store has no account to show.
+      if !state.hasAccount {
+        // A key or a guest: the store has no account to show.
         state.status = .loaded
       } else if state.status.allowsFetch {
         effects.append(fetchProfile(&state))

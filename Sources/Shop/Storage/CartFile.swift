@@ -13,10 +13,18 @@ import Foundation
 /// - A file that cannot be understood is renamed aside (`<name>.corrupt-<time>`) and reported,
 ///   and the cart starts empty instead of the app failing.
 final class CartFile: Sendable {
-  let url: URL
+  /// Starts watching a directory, or says why it cannot.
+  typealias WatcherStart = @Sendable (_ directory: String, _ onChange: @escaping @Sendable (Set<String>) -> Void) -> Result<DirectoryWatcher, WatchFailure>
 
-  init(url: URL) {
+  let url: URL
+  private let startWatcher: WatcherStart
+  /// How often the file is looked at when it cannot be watched.
+  private let pollInterval: Duration
+
+  init(url: URL, pollInterval: Duration = .seconds(2), startWatcher: @escaping WatcherStart = DirectoryWatcher.start) {
     self.url = url
+    self.pollInterval = pollInterval
+    self.startWatcher = startWatcher
   }
 
   private var lockPath: String { url.path + ".lock" }
@@ -54,21 +62,40 @@ final class CartFile: Sendable {
   }
 
   /// The cart each time the file is replaced, until the listening task is cancelled.
-  func updates() -> AsyncStream<SavedCart> {
+  ///
+  /// Through inotify when the system allows (at once, and no cost while nothing happens); when it
+  /// does not (a user may hold only so many inotify instances), the first update says so and the
+  /// file is looked at every ``pollInterval`` instead, so another copy's saves still show.
+  func updates() -> AsyncStream<CartUpdate> {
     AsyncStream { continuation in
       let directory = url.deletingLastPathComponent()
-      guard (try? createDirectory()) != nil,
-        let watcher = DirectoryWatcher(directory: directory.path, onChange: { [self] names in
-          guard names.contains(url.lastPathComponent),
-            let data = try? read(), let cart = Self.decode(data)
-          else { return }
-          continuation.yield(cart)
-        })
-      else {
+      guard (try? createDirectory()) != nil else {
         continuation.finish()
         return
       }
-      continuation.onTermination = { _ in watcher.stop() }
+      let started = startWatcher(directory.path) { [self] names in
+        guard names.contains(url.lastPathComponent), let data = try? read(), let cart = Self.decode(data) else { return }
+        continuation.yield(.saved(cart))
+      }
+      switch started {
+      case let .success(watcher):
+        continuation.onTermination = { _ in watcher.stop() }
+      case let .failure(failure):
+        continuation.yield(.watchingByPolling(reason: failure.reason))
+        // What is there now, before any later save can land: the poll compares against it.
+        let present = FileIdentity(of: url)
+        let polling = Task { [self] in
+          var seen = present
+          while !Task.isCancelled {
+            try? await Task.sleep(for: pollInterval)
+            let now = FileIdentity(of: url)
+            guard now != seen else { continue }
+            seen = now
+            if let data = try? read(), let cart = Self.decode(data) { continuation.yield(.saved(cart)) }
+          }
+        }
+        continuation.onTermination = { _ in polling.cancel() }
+      }
     }
   }
 
@@ -138,5 +165,23 @@ final class CartFile: Sendable {
       }
     }
     return error.localizedDescription
+  }
+}
+
+/// Which file is at a path, and when it last changed: a save replaces the file, so its inode (or
+/// at least its modification time) differs.
+struct FileIdentity: Equatable {
+  var inode: UInt64 = 0
+  var seconds = 0
+  var nanoseconds = 0
+  var size = 0
+
+  init(of url: URL) {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else { return }
+    inode = UInt64(status.st_ino)
+    seconds = Int(status.st_mtim.tv_sec)
+    nanoseconds = Int(status.st_mtim.tv_nsec)
+    size = Int(status.st_size)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreModels
 
 /// Whose cart, at which store: a saved cart belongs to exactly one of each.
 ///
@@ -39,21 +40,9 @@ public struct CartOwner: Hashable, Sendable {
   }
 
   /// Where this owner's cart lives below the carts directory: `<store>/<customer>.json`, each
-  /// part escaped so that every owner has its own file and none can step out of the directory.
+  /// part escaped (``FileName/escaped(_:)``) so that every owner has its own file and none can
+  /// step out of the directory.
   public var relativePath: String {
-    "\(Self.escaped(store))/\(Self.escaped(customer)).json"
-  }
-
-  /// Letters, digits, `.`, `-` and `_` as they are (a leading `.` escaped); every other byte
-  /// as `%XX`. Reversible, so two different names never share a file.
-  static func escaped(_ name: String) -> String {
-    var result = ""
-    for (index, byte) in name.utf8.enumerated() {
-      let scalar = Unicode.Scalar(byte)
-      let plain = (byte < 0x80 && (CharacterSet.alphanumerics.contains(scalar) || "-_".unicodeScalars.contains(scalar)))
-        || (scalar == "." && index > 0)
-      result += plain ? String(scalar) : String(format: "%%%02X", byte)
-    }
-    return result.isEmpty ? "%" : result
+    "\(FileName.escaped(store))/\(FileName.escaped(customer)).json"
   }
 }

@@ -19,14 +19,24 @@ public struct CartStorage: Sendable {
   /// Applies `changes` to the latest saved cart, under a lock that every copy of the store
   /// takes, and returns the cart as it was saved. Throws ``CartStorageError``.
   public var apply: @Sendable (_ changes: CartChanges) async throws -> SavedCart
-  /// The saved cart, each time it changes on disk (another copy of the store saved it). The
-  /// stream ends when the task iterating it is cancelled.
-  public var updates: @Sendable () -> AsyncStream<SavedCart> = { AsyncStream { $0.finish() } }
+  /// The saved cart, each time it changes on disk (another copy of the store saved it), and
+  /// whether such changes are heard at once or looked for every few seconds. The stream ends
+  /// when the task iterating it is cancelled.
+  public var updates: @Sendable () -> AsyncStream<CartUpdate> = { AsyncStream { $0.finish() } }
   /// A cart saved by version 1.0, which kept one cart for every store and did not record which
   /// store it was for; `nil` when there is none.
   public var earlierVersionCart: @Sendable () async -> SavedCart? = { nil }
   /// Removes version 1.0's cart, once the customer has taken it into a cart of this version.
   public var removeEarlierVersionCart: @Sendable () async throws -> Void
+}
+
+/// What a storage hears of the other copies of the store.
+public enum CartUpdate: Hashable, Sendable {
+  /// Another copy saved the cart; this is it now.
+  case saved(SavedCart)
+  /// Other copies' saves are looked for every few seconds rather than heard at once, because
+  /// the system would not watch the file (`reason`).
+  case watchingByPolling(reason: String)
 }
 
 /// Why the saved cart could not be read or written, for the notice the app shows.

@@ -17,14 +17,20 @@ final class DirectoryWatcher: @unchecked Sendable {
   private let source: any DispatchSourceRead
 
   /// Starts watching `directory`; `onChange` gets the names of the files that were renamed into
-  /// it or written and closed, on a background queue. `nil` if inotify is not available.
-  init?(directory: String, onChange: @escaping @Sendable (Set<String>) -> Void) {
+  /// it or written and closed, on a background queue. Fails, saying why, when inotify cannot be
+  /// had (the user's limit of inotify instances or watches is reached).
+  static func start(directory: String, onChange: @escaping @Sendable (Set<String>) -> Void) -> Result<DirectoryWatcher, WatchFailure> {
     let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-    guard descriptor >= 0 else { return nil }
+    guard descriptor >= 0 else { return .failure(WatchFailure(errno: errno)) }
     guard inotify_add_watch(descriptor, directory, UInt32(IN_MOVED_TO | IN_CLOSE_WRITE)) >= 0 else {
+      let failure = WatchFailure(errno: errno)
       close(descriptor)
-      return nil
+      return .failure(failure)
     }
+    return .success(DirectoryWatcher(descriptor: descriptor, onChange: onChange))
+  }
+
+  private init(descriptor: Int32, onChange: @escaping @Sendable (Set<String>) -> Void) {
     let source = DispatchSource.makeReadSource(
       fileDescriptor: descriptor, queue: DispatchQueue(label: "onlinestore.cart-watcher")
     )
@@ -62,5 +68,20 @@ final class DirectoryWatcher: @unchecked Sendable {
         offset += header + nameLength
       }
     }
+  }
+}
+
+/// Why a directory could not be watched.
+struct WatchFailure: Error {
+  let reason: String
+
+  init(errno code: Int32) {
+    reason = code == EMFILE || code == ENOSPC
+      ? "the system's limit on watched files is reached"
+      : String(cString: strerror(code))
+  }
+
+  init(reason: String) {
+    self.reason = reason
   }
 }

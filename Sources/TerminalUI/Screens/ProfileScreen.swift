@@ -29,6 +29,9 @@ public enum ProfileScreen {
       if let key = state.signedInKey {
         fields += [("SSH key", key), ("Customer", "#\(state.userID)")]
       }
+      if state.isGuest {
+        fields += [("Shopping as", "a guest: the orders of this session only")]
+      }
       for (index, field) in fields.enumerated() where index < body.height {
         canvas.draw(field.0, at: Point(x: body.x, y: body.y + index), width: 12, style: theme.secondary)
         canvas.draw(field.1, at: Point(x: body.x + 12, y: body.y + index), width: max(0, body.width - 12), style: theme.title)

@@ -510,21 +510,21 @@ struct ProductListFeatureTests {
   /// Finding 3 of the cart-safety issue, in the feature: another copy's save shows up here, in
   /// the lines this copy did not change, and this copy's unsaved change stays.
   @Test func anotherCopysSaveShowsUp() async {
-    let updates = AsyncStream.makeStream(of: SavedCart.self)
+    let updates = AsyncStream.makeStream(of: CartUpdate.self)
     var storage = CartStorage.inMemory()
     storage.updates = { updates.stream }
     let store = makeStore(storage: storage)
     await load(store)
     await plus(store, .demo, to: 1)
     // The other copy added product 2 and a product this store does not list.
-    updates.continuation.yield(SavedCart(quantities: [1: 1, 2: 5, 31: 2], revision: 2))
+    updates.continuation.yield(.saved(SavedCart(quantities: [1: 1, 2: 5, 31: 2], revision: 2)))
     await store.receive(\._internal.cartChangedElsewhere) {
       $0.products[id: 2]?.quantity = 5
       $0.unavailableQuantities = [31: 2]
       $0.savedCart = SavedCart(quantities: [1: 1, 2: 5, 31: 2], revision: 2)
     }
     // An older version, or this copy's own save heard again, changes nothing.
-    updates.continuation.yield(SavedCart(quantities: [1: 1], revision: 1))
+    updates.continuation.yield(.saved(SavedCart(quantities: [1: 1], revision: 1)))
     await store.receive(\._internal.cartChangedElsewhere)
     updates.continuation.finish()
     await store.finish()
@@ -532,7 +532,7 @@ struct ProductListFeatureTests {
 
   /// An open cart sheet follows a change made elsewhere, unless the customer is paying.
   @Test func anOpenCartFollowsChangesElsewhere() async {
-    let updates = AsyncStream.makeStream(of: SavedCart.self)
+    let updates = AsyncStream.makeStream(of: CartUpdate.self)
     var storage = CartStorage.inMemory()
     storage.updates = { updates.stream }
     let store = makeStore(storage: storage)
@@ -541,13 +541,28 @@ struct ProductListFeatureTests {
     await store.send(.view(.cartButtonTapped)) {
       $0.cart = CartFeature.State(items: [CartItemFeature.State(item: CartItem(product: .demo, quantity: 1))], userID: 1)
     }
-    updates.continuation.yield(SavedCart(quantities: [2: 1], revision: 2))
+    updates.continuation.yield(.saved(SavedCart(quantities: [2: 1], revision: 2)))
     await store.receive(\._internal.cartChangedElsewhere) {
       $0.products[id: 1]?.quantity = 0
       $0.products[id: 2]?.quantity = 1
       $0.savedCart = SavedCart(quantities: [2: 1], revision: 2)
       $0.cart?.items = [CartItemFeature.State(item: CartItem(product: .another, quantity: 1))]
       $0.cart?.focus = .item(2)
+    }
+    updates.continuation.finish()
+    await store.finish()
+  }
+
+  /// A store that cannot watch the cart's file says that other windows' changes come late.
+  @Test func aStoreThatMustPollForOtherCopiesSaysSo() async {
+    let updates = AsyncStream.makeStream(of: CartUpdate.self)
+    var storage = CartStorage.inMemory()
+    storage.updates = { updates.stream }
+    let store = makeStore(storage: storage)
+    await load(store)
+    updates.continuation.yield(.watchingByPolling(reason: "the system's limit on watched files is reached"))
+    await store.receive(\._internal.cartWatchedByPolling) {
+      $0.notice = "Changes from another window of the store will show within seconds (the system's limit on watched files is reached)."
     }
     updates.continuation.finish()
     await store.finish()
