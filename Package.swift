@@ -118,6 +118,9 @@ let package = Package(
     // Pure terminal UI: a cell canvas, widgets, one file per screen, the key maps. No ncurses.
     .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop"]),
 
+    // The options a store is started with, shared by its own command line and the SSH front
+    // door that starts one per session: one type, so the two sides cannot disagree.
+    .target(name: "StoreCommand", dependencies: ["StoreModels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Pseudo-terminals for the SSH front door's sessions (forkpty, TIOCSWINSZ).
     .target(name: "CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
     // `onlinestore serve`: SSH in, the store on a pseudo-terminal per session.
@@ -125,7 +128,9 @@ let package = Package(
       name: "SSHFrontDoor",
       dependencies: [
         "CPseudoTerminal",
+        "StoreCommand",
         "StoreModels",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "NIOSSH", package: "swift-nio-ssh"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -145,6 +150,7 @@ let package = Package(
         "CursesTerminal",
         "Shop",
         "SSHFrontDoor",
+        "StoreCommand",
         "TerminalUI",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -217,11 +223,30 @@ let package = Package(
     // The built `onlinestore` in a real pseudo-terminal under tmux (../shared/tools/tui-drive.sh).
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["CPseudoTerminal", "Shop", "StoreTestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+      dependencies: [
+        "CPseudoTerminal", "Shop", "SSHTestSupport", "StoreTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     .testTarget(
       name: "SSHFrontDoorTests",
-      dependencies: ["SSHFrontDoor", .product(name: "NIOSSH", package: "swift-nio-ssh")]
+      dependencies: [
+        "SSHFrontDoor", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
+    .testTarget(name: "StoreCommandTests", dependencies: ["StoreCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    // Tests only: an SSH client that can do what no polite client does, and a look into /proc.
+    .target(
+      name: "SSHTestSupport",
+      dependencies: [
+        .product(name: "NIOSSH", package: "swift-nio-ssh"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      path: "Tests/SSHTestSupport"
     ),
     .testTarget(
       name: "OnlineStoreAPITests",
@@ -249,6 +274,8 @@ let package = Package(
       dependencies: ["Boundaries", "Shop", "TerminalUI"],
       path: "Benchmarks/BrowsingBenchmarks"
     ),
+    // The attacks Benchmarks/hostile-front-door.py runs beside real shoppers.
+    .executableTarget(name: "ssh-attacker", dependencies: ["SSHTestSupport"], path: "Benchmarks/SSHAttacker"),
     // `swift run -c release cart-storage-benchmarks`: save latency with the lock, and the watch.
     .executableTarget(
       name: "cart-storage-benchmarks",

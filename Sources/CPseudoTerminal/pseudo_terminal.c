@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 pid_t pt_spawn(const char *path, char *const argv[], char *const envp[], int rows, int columns,
@@ -25,6 +26,9 @@ pid_t pt_spawn(const char *path, char *const argv[], char *const envp[], int row
     sigset_t none;
     sigemptyset(&none);
     (void)sigprocmask(SIG_SETMASK, &none, NULL);
+    // Nothing of the server's goes with the store: not the listening socket, not another
+    // session's connection or pty, whether or not it was marked close-on-exec in time.
+    (void)syscall(SYS_close_range, 3, ~0U, 0);
     execve(path, argv, envp);
     _exit(127);
   }
@@ -66,3 +70,23 @@ int pt_open(int rows, int columns, int *controller, int *terminal) {
 }
 
 int pt_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
+
+static int stop_signal_pipe = -1;
+
+static void on_stop_signal(int number) {
+  int saved = errno;
+  unsigned char byte = (unsigned char)number;
+  if (stop_signal_pipe >= 0) (void)!write(stop_signal_pipe, &byte, 1);
+  errno = saved;
+}
+
+int pt_watch_stop_signals(void) {
+  int ends[2];
+  if (pipe2(ends, O_CLOEXEC) != 0) return -1;
+  (void)fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK);
+  stop_signal_pipe = ends[1];
+  struct sigaction action = {.sa_handler = on_stop_signal, .sa_flags = SA_RESTART};
+  sigemptyset(&action.sa_mask);
+  if (sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGINT, &action, NULL) != 0) return -1;
+  return ends[0];
+}

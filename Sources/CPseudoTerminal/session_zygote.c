@@ -11,10 +11,12 @@
 // Swift runtime, Dispatch or Foundation could start a thread. A store it forks returns from the
 // constructor and goes on to `main` like any started program, with its own arguments and
 // environment.
+#define _GNU_SOURCE
 #include "pseudo_terminal.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -206,24 +208,59 @@ static void become_store(int terminal, const char *request, size_t length) {
   session_argv = arguments;
 }
 
+/// The one descriptor a request carries: the session's terminal. Any descriptor beyond the
+/// first is closed at once, and a request with more than one is refused (-1), so that nothing
+/// a request brings is kept by the starter or passed on to a store.
+static int received_terminal(struct msghdr *message) {
+  int terminal = -1;
+  int count = 0;
+  for (struct cmsghdr *part = CMSG_FIRSTHDR(message); part != NULL; part = CMSG_NXTHDR(message, part)) {
+    if (part->cmsg_level != SOL_SOCKET || part->cmsg_type != SCM_RIGHTS) continue;
+    size_t descriptors = (part->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    for (size_t index = 0; index < descriptors; index++) {
+      int descriptor;
+      memcpy(&descriptor, CMSG_DATA(part) + index * sizeof(int), sizeof(int));
+      if (count++ == 0) {
+        terminal = descriptor;
+      } else {
+        close(descriptor);
+      }
+    }
+  }
+  if (count > 1 && terminal >= 0) {
+    close(terminal);
+    return -1;
+  }
+  return terminal;
+}
+
+/// Whether the server's end of the socket is closed. A sequenced-packet socket reads 0 bytes both
+/// at the end and for an empty message; only the end hangs the socket up.
+static int server_has_gone(void) {
+  struct pollfd socket_state = {.fd = zygote_socket, .events = POLLIN | POLLRDHUP};
+  if (poll(&socket_state, 1, 0) < 0) return 1;
+  return (socket_state.revents & (POLLHUP | POLLRDHUP | POLLERR)) != 0;
+}
+
 /// The starter's loop: one request, one store. Returns only in a new store.
 static void serve_requests(void) {
   char *request = malloc(request_capacity);
   if (request == NULL) _exit(1);
   for (;;) {
     struct iovec part = {.iov_base = request, .iov_len = request_capacity};
+    // Room for a few descriptors, so that a request with more than one is seen (and refused)
+    // rather than cut short with the extra ones lost in the kernel's hands.
     union {
       struct cmsghdr header;
-      char space[CMSG_SPACE(sizeof(int))];
+      char space[CMSG_SPACE(4 * sizeof(int))];
     } control;
     struct msghdr message = {.msg_iov = &part, .msg_iovlen = 1, .msg_control = control.space, .msg_controllen = sizeof control.space};
     ssize_t length = recvmsg(zygote_socket, &message, MSG_CMSG_CLOEXEC);
     if (length < 0 && errno == EINTR) continue;
-    if (length <= 0) _exit(0);  // The server has gone.
-    int terminal = -1;
-    struct cmsghdr *rights = CMSG_FIRSTHDR(&message);
-    if (rights != NULL && rights->cmsg_type == SCM_RIGHTS) memcpy(&terminal, CMSG_DATA(rights), sizeof(int));
-    if (terminal < 0 || (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || request[length - 1] != 0) {
+    if (length < 0) _exit(0);
+    int terminal = received_terminal(&message);
+    if (length == 0 && terminal < 0 && server_has_gone()) _exit(0);
+    if (terminal < 0 || length == 0 || (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || request[length - 1] != 0) {
       int32_t refusal = -EINVAL;
       (void)send(zygote_socket, &refusal, sizeof refusal, MSG_NOSIGNAL);
       if (terminal >= 0) close(terminal);

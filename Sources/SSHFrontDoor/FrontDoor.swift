@@ -3,103 +3,149 @@ import Logging
 import NIOCore
 import NIOPosix
 import NIOSSH
+import StoreModels
 
 /// The SSH front door: `ssh shop.example` and you are shopping.
 ///
-/// One event loop accepts connections and runs the SSH protocol (swift-nio-ssh); each session
-/// runs the ordinary store in a process of its own on a pseudo-terminal, so a crash of one
-/// session ends that session only. The host key is made once and kept.
+/// Every connection may be hostile, so each goes through the same stages, in the shape of Wish's
+/// middleware written as NIO handlers:
+///
+/// 1. ``ConnectionGate``: who the client is (the socket's peer, or a trusted load balancer's
+///    PROXY header), and whether the ``ConnectionTable``'s limits let it in;
+/// 2. ``ShopperConnection``: the login and no-store deadlines, one session channel at a time;
+/// 3. SSH itself (swift-nio-ssh), with ``ShopperAuthenticator`` and ``TransportWatch``;
+/// 4. per session channel, ``SessionRequestValidator`` (pty, environment, window changes), then
+///    ``StoreSession`` (the store's process, bytes both ways with backpressure, the hang-up).
+///
+/// Each session runs the ordinary store in a process of its own on a pseudo-terminal, so a crash
+/// of one session ends that session only. Anything that blocks runs on the front door's own
+/// threads, never on the event loop that runs every connection.
 public final class FrontDoor: Sendable {
   public let hostKey: HostKey
   /// Where it listens (the port chosen, when it was asked for port 0).
   public let address: SocketAddress
+  /// The limits in force: the configuration's, lowered to fit the descriptors this process has.
+  public let limits: FrontDoorLimits
   private let serverChannel: Channel
   private let group: MultiThreadedEventLoopGroup
-  private let registry: SessionRegistry
-  private let launcher: StoreLauncher
-  private let logger: Logger
+  private let services: FrontDoorServices
 
-  private init(
-    hostKey: HostKey, serverChannel: Channel, group: MultiThreadedEventLoopGroup, registry: SessionRegistry, launcher: StoreLauncher,
-    logger: Logger
-  ) {
-    self.launcher = launcher
+  private init(hostKey: HostKey, serverChannel: Channel, group: MultiThreadedEventLoopGroup, services: FrontDoorServices) {
     self.hostKey = hostKey
     self.serverChannel = serverChannel
     self.address = serverChannel.localAddress!
     self.group = group
-    self.registry = registry
-    self.logger = logger
+    self.services = services
+    self.limits = services.configuration.limits
   }
 
-  /// Makes the state directory and the host key if need be, and starts listening.
+  /// Checks or makes the state directory and the host key, and starts listening.
   public static func open(_ configuration: FrontDoorConfiguration, logger: Logger) async throws -> FrontDoor {
-    try FileManager.default.createDirectory(
-      at: configuration.stateDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-    )
-    let hostKey = try HostKey.loadOrCreate(at: configuration.hostKeyFile)
-    let registry = SessionRegistry(limit: configuration.maxSessions)
-    let launcher = StoreLauncher(executable: configuration.storeExecutable, useStarter: configuration.forksStores, logger: logger)
-    let limiter = ConnectionRateLimiter()
+    var configuration = configuration
+    configuration.limits = configuration.limits.fitting(descriptors: DescriptorLimit.raise())
+    // Everything the server and its stores create is theirs alone: keys, carts, logs.
+    umask(0o077)
+    let state = try StateDirectory.prepare(configuration.stateDirectory)
+    let hostKey = try configuration.hostKeyFile.map(HostKey.loadExisting(at:)) ?? HostKey.loadOrCreate(at: state.hostKey)
+    let customers = try SQLiteKeyCustomers(directory: state.url, newKeysPerAddressPerHour: configuration.limits.newKeysPerAddressPerHour)
+    let blocking = NIOThreadPool(numberOfThreads: 2)
+    blocking.start()
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let executable = configuration.storeExecutable
+    let forks = configuration.forksStores
+    // Started from a thread that lives as long as the server: see `StoreLauncher`.
+    let launcher = try await blocking.runIfActive(eventLoop: group.next()) {
+      StoreLauncher(executable: executable, useStarter: forks, logger: logger)
+    }.get()
+    let services = FrontDoorServices(
+      configuration: configuration, logger: logger, state: state, connections: ConnectionTable(limits: configuration.limits.admission),
+      sessions: SessionRegistry(limit: configuration.limits.maximumSessions), customers: customers, reaper: ChildReaper(),
+      blocking: blocking, launcher: launcher, refusals: RefusalLog(logger: logger)
+    )
     let bootstrap = ServerBootstrap(group: group)
       .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+      .serverChannelOption(ChannelOptions.backlog, value: 256)
       .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
       .childChannelInitializer { channel in
-        let remote = channel.remoteAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
-        guard limiter.admit(channel.remoteAddress?.ipAddress) else {
-          logger.info("connection refused", metadata: ["remote": "\(remote)", "reason": "too many new connections from this address"])
-          return channel.close()
-        }
-        let authenticator = ShopperAuthenticator(authorizedFingerprints: configuration.authorizedFingerprints)
-        return channel.eventLoop.makeCompletedFuture {
-          let ssh = NIOSSHHandler(
-            role: .server(.init(hostKeys: [hostKey.privateKey], userAuthDelegate: authenticator)),
-            allocator: channel.allocator,
-            inboundChildChannelInitializer: { child, type in
-              guard case .session = type, let shopper = authenticator.authenticatedShopper else {
-                // Port forwarding and other channel kinds are not something a shop offers.
-                return child.eventLoop.makeFailedFuture(FrontDoorError("channel type not offered"))
-              }
-              return child.eventLoop.makeCompletedFuture {
-                try child.pipeline.syncOperations.addHandler(
-                  ShopSession(
-                    configuration: configuration, registry: registry, launcher: launcher, shopper: shopper, remote: remote, logger: logger
-                  )
-                )
-              }
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.addHandler(
+            ConnectionGate(services: services) { connection, gate in
+              try Self.installSSH(for: connection, after: gate, hostKey: hostKey)
             }
           )
-          try channel.pipeline.syncOperations.addHandlers([ssh, ConnectionErrorHandler(remote: remote, logger: logger)])
         }
       }
     do {
       let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
-      return FrontDoor(hostKey: hostKey, serverChannel: channel, group: group, registry: registry, launcher: launcher, logger: logger)
+      return FrontDoor(hostKey: hostKey, serverChannel: channel, group: group, services: services)
     } catch {
       launcher.stop()
+      services.reaper.stop()
+      try? await blocking.shutdownGracefully()
       try? await group.shutdownGracefully()
       throw FrontDoorError("Could not listen on \(configuration.host):\(configuration.port): \(error).")
     }
   }
 
+  /// The SSH protocol for an admitted connection, after its gate: the transport's writability
+  /// watch, swift-nio-ssh (2 MiB windows, a bound on authentication attempts), and a session
+  /// stage for each session channel — one at a time, a few in all; other channel kinds (port
+  /// forwarding) are refused.
+  private static func installSSH(for connection: ShopperConnection, after gate: ChannelHandlerContext, hostKey: HostKey) throws {
+    let limits = connection.services.configuration.limits
+    let bound = NIOLoopBound(connection, eventLoop: gate.eventLoop)
+    let authenticator = ShopperAuthenticator(authorizedFingerprints: connection.services.configuration.authorizedFingerprints, connection: bound)
+    var server = SSHServerConfiguration(hostKeys: [hostKey.privateKey], userAuthDelegate: authenticator)
+    // The smallest packet SSH allows, and so the smallest window swift-nio-ssh offers (64
+    // packets, 2 MiB): the most a client can have sent that the server has not yet passed on.
+    server.maximumPacketSize = 32_768
+    server.maxAuthAttempts = limits.maximumAuthenticationAttempts
+    let ssh = NIOSSHHandler(
+      role: .server(server), allocator: gate.channel.allocator,
+      inboundChildChannelInitializer: { child, type in
+        let connection = bound.value
+        guard case .session = type, connection.openSession() else {
+          return child.eventLoop.makeFailedFuture(FrontDoorError("channel not offered"))
+        }
+        child.closeFuture.assumeIsolated().whenComplete { _ in connection.sessionClosed() }
+        return child.eventLoop.makeCompletedFuture {
+          try child.pipeline.syncOperations.addHandlers([
+            SessionRequestValidator(
+              policy: SessionRequestPolicy(maximumVariables: limits.maximumEnvironment), maximumReplies: limits.maximumRepliedRequests
+            ),
+            StoreSession(connection: connection),
+          ])
+        }
+      }
+    )
+    try gate.pipeline.syncOperations.addHandlers(
+      [TransportWatch(connection: connection), ssh, ConnectionErrorHandler(connection: connection)], position: .after(gate.handler)
+    )
+  }
+
   /// The session starter's pid, while stores are forked by one.
-  public var sessionStarter: pid_t? { launcher.starterProcess }
+  public var sessionStarter: pid_t? { services.launcher.starterProcess }
 
   /// How many sessions are running.
-  public var sessionCount: Int { registry.sessionCount }
+  public var sessionCount: Int { services.sessions.sessionCount }
+
+  /// How many connections are open.
+  public var connectionCount: Int { services.connections.count }
 
   /// Stops accepting, hangs up every session's store (each saves its cart), waits up to
-  /// `grace` for them to end, then ends any that did not.
+  /// `grace` for them to end, then ends any that did not, and closes every connection.
   public func stop(grace: Duration = .seconds(5)) async {
     try? await serverChannel.close()
-    launcher.stop()
-    for pid in registry.processes { kill(pid, SIGHUP) }
+    services.launcher.stop()
+    for pid in services.sessions.processes { kill(pid, SIGHUP) }
     let deadline = ContinuousClock.now + grace
-    while !registry.processes.isEmpty, ContinuousClock.now < deadline {
+    while !services.sessions.processes.isEmpty, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(20))
     }
-    for pid in registry.processes { kill(pid, SIGKILL) }
+    for pid in services.sessions.processes { kill(pid, SIGKILL) }
+    services.connections.closeAll()
+    services.reaper.stop()
+    try? await services.blocking.shutdownGracefully()
     try? await group.shutdownGracefully()
   }
 }
@@ -108,16 +154,13 @@ public final class FrontDoor: Sendable {
 /// — that connection only.
 final class ConnectionErrorHandler: ChannelInboundHandler {
   typealias InboundIn = Any
-  private let remote: String
-  private let logger: Logger
+  private let connection: ShopperConnection
 
-  init(remote: String, logger: Logger) {
-    self.remote = remote
-    self.logger = logger
+  init(connection: ShopperConnection) {
+    self.connection = connection
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
-    logger.info("connection closed", metadata: ["remote": "\(remote)", "reason": "\(error)"])
-    context.close(promise: nil)
+    connection.close(because: "\(error)")
   }
 }

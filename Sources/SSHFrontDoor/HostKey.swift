@@ -30,10 +30,43 @@ public struct HostKey: Sendable {
     return landed
   }
 
-  /// The key in `file`, or `nil` if there is no such file.
+  /// The key in `file`, which must be there (`--host-key`): every host of one store serves the
+  /// same key, so a host that cannot read it stops rather than make one of its own.
+  public static func loadExisting(at file: URL) throws -> HostKey {
+    guard let key = try load(file) else {
+      throw FrontDoorError("The host key \(file.path) does not exist; copy the store's key there (host_ed25519_key in the state directory of the host that made it).")
+    }
+    return key
+  }
+
+  /// The key in `file`, or `nil` if there is no such file. The file is opened without
+  /// following a symbolic link, and must be a regular file of this user's that no one else may
+  /// read: a key others can read, or that someone could have swapped in, is refused.
   private static func load(_ file: URL) throws -> HostKey? {
-    guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-    guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+    let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      switch errno {
+      case ENOENT: return nil
+      case ELOOP: throw FrontDoorError("The host key \(file.path) is a symbolic link; the server reads only a key file of its own.")
+      default: throw FrontDoorError("The host key \(file.path) cannot be read: \(String(cString: strerror(errno))).")
+      }
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      throw FrontDoorError("The host key \(file.path) is not a regular file.")
+    }
+    guard status.st_uid == geteuid() else {
+      throw FrontDoorError("The host key \(file.path) belongs to user \(status.st_uid), not to this user (\(geteuid())).")
+    }
+    guard status.st_mode & 0o077 == 0 else {
+      throw FrontDoorError(
+        "The host key \(file.path) can be read by other users (mode \(String(status.st_mode & 0o777, radix: 8))); run chmod 600 \(file.path) and start again."
+      )
+    }
+    var bytes = [UInt8](repeating: 0, count: 4_096)
+    let count = read(descriptor, &bytes, bytes.count)
+    guard count > 0, let text = String(validating: bytes[..<count], as: UTF8.self) else {
       throw FrontDoorError("The host key \(file.path) cannot be read.")
     }
     let lines = text.split(separator: "\n")

@@ -21,17 +21,18 @@ public enum Shopper: Hashable, Sendable {
 
 /// Accepts any public key — or only those of `--authorized-keys` — and, when no keys are
 /// restricted, a guest through password authentication with whatever password the client gives
-/// (OpenSSH asks for one when it has no key to offer). Remembers who it let in.
+/// (OpenSSH asks for one when it has no key to offer). Tells the connection who it let in.
+///
+/// swift-nio-ssh checks a public key's signature before it asks this delegate, so a key here is
+/// one the client holds. It calls the delegate on the connection's event loop.
 final class ShopperAuthenticator: NIOSSHServerUserAuthenticationDelegate, Sendable {
   private let authorizedFingerprints: Set<String>?
-  private let shopper = NIOLockedValueBox<Shopper?>(nil)
+  private let connection: NIOLoopBound<ShopperConnection>
 
-  init(authorizedFingerprints: Set<String>?) {
+  init(authorizedFingerprints: Set<String>?, connection: NIOLoopBound<ShopperConnection>) {
     self.authorizedFingerprints = authorizedFingerprints
+    self.connection = connection
   }
-
-  /// Who was let in, once someone was.
-  var authenticatedShopper: Shopper? { shopper.withLockedValue { $0 } }
 
   var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods {
     authorizedFingerprints == nil ? [.publicKey, .password] : .publicKey
@@ -47,16 +48,15 @@ final class ShopperAuthenticator: NIOSSHServerUserAuthenticationDelegate, Sendab
         responsePromise.succeed(.failure)
         return
       }
-      shopper.withLockedValue { $0 = .key(fingerprint: fingerprint) }
+      connection.value.loggedIn(as: .key(fingerprint: fingerprint))
       responsePromise.succeed(.success)
     case .password where authorizedFingerprints == nil:
-      shopper.withLockedValue { $0 = .guest }
+      connection.value.loggedIn(as: .guest)
       responsePromise.succeed(.success)
     default:
       responsePromise.succeed(.failure)
     }
   }
-
 }
 
 /// Reading `--authorized-keys`.

@@ -104,6 +104,7 @@ final class InteractiveSession {
         }
       }
     case .terminal(.signal(SIGWINCH)):
+      terminal.resizeHandled()
       resize()
     case let .terminal(.signal(number)):
       return .signal(number)

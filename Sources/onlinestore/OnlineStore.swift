@@ -5,6 +5,7 @@ import CursesTerminal
 import Foundation
 import IssueReporting
 import Shop
+import StoreCommand
 import TerminalUI
 
 @main
@@ -22,7 +23,7 @@ struct OnlineStore: AsyncParsableCommand {
     subcommands: [Snapshot.self, Serve.self]
   )
 
-  @OptionGroup var data: DataOptions
+  @OptionGroup var data: StoreOptions
 
   @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selecting text) instead of clicking in the store.")
   var noMouse = false
@@ -52,6 +53,7 @@ struct OnlineStore: AsyncParsableCommand {
     let changeSink = data.log == nil ? nil : log?.changeSink
     var initialState = AppFeature.State(userID: data.user)
     initialState.profile.signedInKey = data.signedInKey
+    initialState.profile.isGuest = data.guest
     let store = Store(initialState: initialState) {
       if let changeSink {
         AppFeature()._printChanges(to: changeSink)
@@ -105,7 +107,7 @@ extension OnlineStore {
     @Flag(help: "Also print the map of styles (what is bold, reversed, coloured).")
     var styles = false
 
-    @OptionGroup var data: DataOptions
+    @OptionGroup var data: StoreOptions
 
     func validate() throws {
       guard let size = Size(parsing: size) else {

@@ -1,7 +1,9 @@
 import ArgumentParser
+import CPseudoTerminal
 import Foundation
 import Logging
 import SSHFrontDoor
+import StoreCommand
 
 /// `onlinestore serve`: the store over SSH, for many shoppers at once.
 struct Serve: AsyncParsableCommand {
@@ -22,26 +24,40 @@ struct Serve: AsyncParsableCommand {
   @Option(name: .customLong("state-dir"), help: ArgumentHelp("The host key and the customers' carts (default: $XDG_STATE_HOME/onlinestore/serve).", valueName: "dir"))
   var stateDirectory: String?
 
-  @Option(name: .customLong("max-sessions"), parsing: .unconditional, help: ArgumentHelp("Sessions at once; more are told to come back later.", valueName: "n"))
-  var maxSessions = 200
-
-  @Option(name: .customLong("idle-timeout"), parsing: .unconditional, help: ArgumentHelp("End a session after this long without a key (its cart is saved).", valueName: "seconds"))
-  var idleTimeout = 1800
+  @Option(name: .customLong("host-key"), help: ArgumentHelp("The host key to serve, shared by every host of one store (default: one made in the state directory).", valueName: "file"))
+  var hostKey: String?
 
   @Option(name: .customLong("authorized-keys"), help: ArgumentHelp("Only these keys may shop (an OpenSSH authorized_keys file); no guests.", valueName: "file"))
   var authorizedKeys: String?
 
+  @Option(
+    name: .customLong("proxy-protocol-from"),
+    help: ArgumentHelp("Load balancers (CIDR, comma-separated) whose PROXY protocol header names the real client.", valueName: "cidr,…")
+  )
+  var proxyProtocolFrom: String?
+
+  @OptionGroup(title: "Limits") var limits: ServeLimitOptions
+
   @Flag(name: .customLong("exec-each-store"), help: .hidden)
   var execEachStore = false
 
-  @OptionGroup var data: DataOptions
+  /// For the front door's own tests: a program each session executes in place of the store (with
+  /// the store's arguments), so that a store that floods its terminal or ignores its hang-up can
+  /// be played by a script.
+  @Option(name: .customLong("store-program"), help: .hidden)
+  var storeProgram: String?
+
+  @OptionGroup var data: StoreOptions
 
   func validate() throws {
     guard parsedListen != nil else {
       throw ValidationError("--listen needs HOST:PORT, such as 0.0.0.0:2222 or 127.0.0.1:0 (got '\(listen)').")
     }
-    guard (1...100_000).contains(maxSessions) else { throw ValidationError("--max-sessions needs a number from 1 to 100000 (got \(maxSessions)).") }
-    guard (1...604_800).contains(idleTimeout) else { throw ValidationError("--idle-timeout needs seconds from 1 to 604800 (got \(idleTimeout)).") }
+    if let proxyProtocolFrom, AddressRange.list(parsing: proxyProtocolFrom) == nil {
+      throw ValidationError("--proxy-protocol-from needs addresses or CIDR blocks, comma-separated, such as 10.0.0.0/8,192.0.2.7 (got '\(proxyProtocolFrom)').")
+    }
+    guard data.customer == nil, !data.guest else { throw ValidationError("--customer and --guest are set for each session by serve itself.") }
+    guard data.log == nil else { throw ValidationError("--log is for one store; serve logs each session to standard error.") }
   }
 
   private var parsedListen: (host: String, port: Int)? {
@@ -63,9 +79,10 @@ struct Serve: AsyncParsableCommand {
     let state = stateDirectory.map { URL(fileURLWithPath: $0) } ?? Self.defaultStateDirectory
     let (host, port) = parsedListen!
     let configuration = FrontDoorConfiguration(
-      host: host, port: port, stateDirectory: state, maxSessions: maxSessions, idleTimeout: .seconds(idleTimeout),
-      authorizedFingerprints: fingerprints, storeExecutable: Self.executablePath, storeArguments: data.arguments,
-      guestCustomerNumber: data.user, forksStores: !execEachStore
+      host: host, port: port, stateDirectory: state, hostKeyFile: hostKey.map { URL(fileURLWithPath: $0) }, limits: limits.limits,
+      authorizedFingerprints: fingerprints, storeExecutable: storeProgram ?? Self.executablePath, storeOptions: data,
+      forksStores: !execEachStore && storeProgram == nil,
+      proxyProtocolSources: proxyProtocolFrom.flatMap(AddressRange.list(parsing:)) ?? []
     )
     let door: FrontDoor
     do {
@@ -75,23 +92,29 @@ struct Serve: AsyncParsableCommand {
       throw ExitCode(1)
     }
     signal(SIGPIPE, SIG_IGN)
-    let stop = AsyncStream<Int32>.makeStream()
-    let sources = [SIGTERM, SIGINT].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number)
-      source.setEventHandler { stop.continuation.yield(number) }
-      source.resume()
-      return source
+    let stopSignals = pt_watch_stop_signals()
+    guard stopSignals >= 0 else {
+      FileHandle.standardError.write(Data("onlinestore serve: cannot handle SIGTERM: \(String(cString: strerror(errno)))\n".utf8))
+      await door.stop(grace: .seconds(5))
+      throw ExitCode(1)
     }
     // One line, written at once, when connections are accepted: scripts wait for it.
     let ready = "onlinestore serve: listening on \(host):\(door.address.port ?? port) (host key \(door.hostKey.fingerprint))\n"
     FileHandle.standardOutput.write(Data(ready.utf8))
-    for await number in stop.stream {
-      logger.info("stopping", metadata: ["signal": "\(number)", "sessions": "\(door.sessionCount)"])
-      break
-    }
+    let number = await Self.nextSignal(from: stopSignals)
+    logger.info("stopping", metadata: ["signal": "\(number)", "sessions": "\(door.sessionCount)"])
     await door.stop(grace: .seconds(5))
-    sources.forEach { $0.cancel() }
+  }
+
+  /// Waits, on a thread of its own, for the first signal number written to `descriptor`.
+  static func nextSignal(from descriptor: Int32) async -> Int32 {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        var byte: UInt8 = 0
+        while read(descriptor, &byte, 1) < 0, errno == EINTR {}
+        continuation.resume(returning: Int32(byte))
+      }
+    }
   }
 
   static var defaultStateDirectory: URL {

@@ -44,6 +44,7 @@ struct EndToEndTests {
     #expect(run.programStatus == 0)
     #expect(run.screens[2].split(separator: "\n").allSatisfy { $0.count <= 60 })
     #expect(run.screens[2].contains("Cart: 1 item"))
+    #expect(run.screens[2].contains("quit"), "the key help is on the 16th row, so the store took the new height")
     #expect(run.screens[3].contains("Terminal too small"))
     #expect(run.screens[4].contains("★"), "the detail pane appears at 120 columns")
     #expect(run.screens[6].contains("Quantity: 1"))

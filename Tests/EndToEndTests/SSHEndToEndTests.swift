@@ -20,12 +20,20 @@ struct SSHEndToEndTests {
   static func storeProcesses(of directory: URL) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap(Int32.init).filter { pid in
-      if let title = commandLine(of: pid), title.hasPrefix("onlinestore store: "), title.hasSuffix(", state \(directory.path)") {
+      // A store's state is its shopper's home under the server's state directory.
+      if let title = commandLine(of: pid), title.hasPrefix("onlinestore store: "), title.contains(", state \(directory.path)/") {
         return true
       }
       guard let environment = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ")) else { return false }
-      return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "XDG_STATE_HOME=\(directory.path)" }
+      return environment.split(separator: 0).contains { String(decoding: $0, as: UTF8.self).hasPrefix("XDG_STATE_HOME=\(directory.path)/") }
     }
+  }
+
+  /// The one key shopper's saved cart under the server's state directory `state`, as text.
+  static func savedCart(in state: URL) throws -> String {
+    let saved = try FileManager.default.subpathsOfDirectory(atPath: state.path)
+    let cart = try #require(saved.first { $0.hasSuffix(".json") && $0.contains("/carts/") && $0.contains("key-SHA256") })
+    return try String(contentsOf: state.appendingPathComponent(cart), encoding: .utf8)
   }
 
   /// What `ps` shows for `pid`: its command line, its arguments joined by spaces.
@@ -210,10 +218,7 @@ struct SSHEndToEndTests {
     #expect(seconds < 5, "stopped within 5 s")
     #expect(run.programStatus == 129, "the session's store ended as on a hang-up\n\(run.log)")
     #expect(Self.storeProcesses(of: state).isEmpty)
-    let carts = state.appendingPathComponent("onlinestore/carts")
-    let saved = try FileManager.default.subpathsOfDirectory(atPath: carts.path)
-    let cart = try #require(saved.first { $0.hasSuffix(".json") && $0.contains("key-SHA256") })
-    let json = try String(contentsOf: carts.appendingPathComponent(cart), encoding: .utf8)
+    let json = try Self.savedCart(in: state)
     #expect(json.contains(":3"), "three of the first product: \(json)")
   }
 
@@ -246,7 +251,10 @@ struct SSHEndToEndTests {
     let workspace = try Self.workspace()
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
     let environment = try Self.askpass(in: workspace)
-    let clients = try (0..<30).map { _ in try PseudoTerminalClient(server.ssh(identity: nil), environment: environment) }
+    // Each from an address of its own: the server counts connections per address.
+    let clients = try (0..<30).map { index in
+      try PseudoTerminalClient(server.ssh(identity: nil, source: "127.0.5.\(index + 1)"), environment: environment)
+    }
 
     /// Runs `body` for every client at once, each on a thread that may block.
     func everyClient(_ body: @escaping @Sendable (PseudoTerminalClient) -> Bool) async -> [Bool] {
@@ -316,7 +324,7 @@ struct SSHEndToEndTests {
     let store = try #require(Self.stores(of: server).first, "the store is the server's child, to wait for")
     let title = try #require(Self.commandLine(of: store))
     #expect(title.hasPrefix("onlinestore store: guest, state /"), "ps shows whose store it is: \(title)")
-    #expect(Self.storeProcesses(of: state).isEmpty, "a guest's store does not keep its cart in the server's state")
+    #expect(title.contains(", state \(state.path)/guests/"), "a guest's cart lives in a home that goes with the connection")
 
     kill(first, SIGKILL)
     let bob = try PseudoTerminalClient(server.ssh(identity: nil), environment: environment)
@@ -407,9 +415,7 @@ struct SSHEndToEndTests {
     #expect(status == 129, "ended as on a hang-up")
     #expect(Date().timeIntervalSince(ended) >= 1.5, "not before the timeout")
     #expect(await Self.eventually { server.logText.contains("ending=idle") }, "\(server.logText)")
-    let carts = state.appendingPathComponent("onlinestore/carts")
-    let saved = try FileManager.default.subpathsOfDirectory(atPath: carts.path).first { $0.hasSuffix(".json") }
-    let json = try String(contentsOf: carts.appendingPathComponent(try #require(saved)), encoding: .utf8)
+    let json = try Self.savedCart(in: state)
     #expect(json.contains(":1"), "\(json)")
     #expect(await server.stop() == 0)
   }
@@ -430,9 +436,7 @@ struct SSHEndToEndTests {
     kill(server.process.processIdentifier, SIGKILL)
     #expect(await Self.eventually { Self.storeProcesses(of: state).isEmpty }, "no store is left behind")
     #expect(await Blocking.run { client.waitForExit(seconds: 10) } != nil, "the client's connection ended")
-    let carts = state.appendingPathComponent("onlinestore/carts")
-    let saved = try FileManager.default.subpathsOfDirectory(atPath: carts.path).first { $0.hasSuffix(".json") }
-    let json = try String(contentsOf: carts.appendingPathComponent(try #require(saved)), encoding: .utf8)
+    let json = try Self.savedCart(in: state)
     #expect(json.contains(":2"), "\(json)")
   }
 }

@@ -122,10 +122,12 @@ struct HardeningTests {
       halfHead.send("GET /products HTTP/1.1\r\nHost: x\r\n")
       let halfBody = try #require(SlowClient(port: port))
       halfBody.send("POST /carts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"userId\"")
-      // Deadlines of 1 and 2 s; the waits allow for a machine busy with every other test.
-      let closed = await Blocking.run { [halfHead, halfBody, idle] in
-        (halfHead.waitUntilClosed(seconds: 15), halfBody.waitUntilClosed(seconds: 15), idle.waitUntilClosed(seconds: 15))
-      }
+      // Deadlines of 1 and 2 s, watched side by side; the waits allow for a machine busy with
+      // every other test (a CI run on 2 cores once saw 15 s pass without the idle one closing).
+      async let closedHead = Blocking.run { halfHead.waitUntilClosed(seconds: 40) }
+      async let closedBody = Blocking.run { halfBody.waitUntilClosed(seconds: 40) }
+      async let closedIdle = Blocking.run { idle.waitUntilClosed(seconds: 40) }
+      let closed = await (closedHead, closedBody, closedIdle)
       #expect(closed.0, "a head that never ends")
       #expect(closed.1, "a body that never ends")
       #expect(closed.2, "a connection that never asks")

@@ -62,62 +62,6 @@ struct FrontDoorPartsTests {
   }
 }
 
-/// New connections per address, over a sliding window.
-struct ConnectionRateLimiterTests {
-  @Test func anAddressGetsItsLimitPerWindowAndLoopbackIsNotCounted() {
-    let limiter = ConnectionRateLimiter(limit: 3, window: .seconds(10))
-    let start = ContinuousClock.now
-    #expect((0..<3).allSatisfy { _ in limiter.admit("203.0.113.7", now: start) })
-    #expect(!limiter.admit("203.0.113.7", now: start + .seconds(1)), "the fourth within the window")
-    #expect(limiter.admit("198.51.100.1", now: start + .seconds(1)), "another address has its own count")
-    #expect(limiter.admit("203.0.113.7", now: start + .seconds(11)), "the window moved on")
-    #expect((0..<100).allSatisfy { _ in limiter.admit("127.0.0.1", now: start) })
-    #expect(limiter.admit(nil, now: start))
-  }
-}
-
-/// A customer number per key, kept in the state directory.
-struct CustomerNumbersTests {
-  func directory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("customers-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
-  @Test func eachKeyKeepsItsNumberAndNoTwoShareOne() throws {
-    let state = try directory()
-    #expect(try CustomerNumbers.number(for: "SHA256:ada", in: state) == 1_001)
-    #expect(try CustomerNumbers.number(for: "SHA256:bob", in: state) == 1_002)
-    #expect(try CustomerNumbers.number(for: "SHA256:ada", in: state) == 1_001, "the same key again")
-  }
-
-  @Test func keysArrivingAtOnceGetDifferentNumbers() throws {
-    let state = try directory()
-    let numbers = CollectedNumbers()
-    DispatchQueue.concurrentPerform(iterations: 40) { index in
-      if let number = try? CustomerNumbers.number(for: "SHA256:key\(index)", in: state) { numbers.add(number) }
-    }
-    #expect(numbers.all.count == 40)
-    #expect(Set(numbers.all) == Set(1_001...1_040))
-  }
-
-  @Test func aDamagedFileIsNotOverwritten() throws {
-    let state = try directory()
-    let file = state.appendingPathComponent("customers.json")
-    try "{ not json".write(to: file, atomically: true, encoding: .utf8)
-    #expect(throws: FrontDoorError.self) { try CustomerNumbers.number(for: "SHA256:ada", in: state) }
-    #expect(try String(contentsOf: file, encoding: .utf8) == "{ not json")
-  }
-}
-
-/// Numbers collected from several threads.
-final class CollectedNumbers: @unchecked Sendable {
-  private let lock = NSLock()
-  private var numbers: [Int] = []
-  func add(_ number: Int) { lock.withLock { numbers.append(number) } }
-  var all: [Int] { lock.withLock { numbers } }
-}
-
 /// Two servers starting at once on one state directory agree on one host key.
 struct HostKeyRaceTests {
   @Test func serversStartingAtOnceShareTheKeyThatLandedFirst() throws {

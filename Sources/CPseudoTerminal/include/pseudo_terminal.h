@@ -25,6 +25,12 @@ int pt_open(int rows, int columns, int *controller, int *terminal);
 /// store started by the session starter is this process's to wait for. Returns 0, or -1.
 int pt_become_subreaper(void);
 
+/// Makes SIGTERM and SIGINT write their number to a pipe, and returns the pipe's read end
+/// (close-on-exec), or -1 with errno set. The handlers are in place when this returns, so a
+/// signal sent at any moment after is kept, never lost (a Dispatch signal source is set up
+/// asynchronously, and the signal ignored meanwhile would be gone).
+int pt_watch_stop_signals(void);
+
 // The session starter (session_zygote.c).
 
 /// Starts `path --session-zygote` as the session starter; puts the server's end of its socket

@@ -1,4 +1,5 @@
 import Foundation
+import SSHTestSupport
 import StoreTestSupport
 
 /// `onlinestore serve` on 127.0.0.1 and a port it chose, with a state directory of its own, and
@@ -13,12 +14,19 @@ struct ServeProcess: @unchecked Sendable {
   /// The server's standard error: one line per session started and ended.
   let log: URL
 
-  static func start(stateDirectory: URL, arguments: [String] = []) async throws -> ServeProcess {
+  /// Starts the server; with `openFileLimit`, under that limit of open files (hard and soft, so
+  /// that the server cannot raise it).
+  static func start(stateDirectory: URL, arguments: [String] = [], openFileLimit: Int? = nil) async throws -> ServeProcess {
     try await Blocking.run {
       let log = stateDirectory.deletingLastPathComponent().appendingPathComponent("serve-\(UUID().uuidString).log")
+      var binary = TUIDrive.binary
+      var command = ["serve", "--listen", "127.0.0.1:0", "--state-dir", stateDirectory.path] + arguments
+      if let openFileLimit {
+        command = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary.path] + command
+        binary = URL(fileURLWithPath: "/bin/sh")
+      }
       let (process, port) = try ListeningProcess.startBlocking(
-        TUIDrive.binary, ["serve", "--listen", "127.0.0.1:0", "--state-dir", stateDirectory.path] + arguments,
-        readyLine: "onlinestore serve: listening on 127.0.0.1:", standardError: log
+        binary, command, readyLine: "onlinestore serve: listening on 127.0.0.1:", standardError: log
       )
       return ServeProcess(process: process, port: port, stateDirectory: stateDirectory, log: log)
     }
@@ -27,9 +35,14 @@ struct ServeProcess: @unchecked Sendable {
   /// `ssh` to the server: no known-hosts file, nothing from the user's own configuration, the
   /// key `identity` if given (else no key at all), and a pseudo-terminal unless `terminal` is
   /// false (`-T`).
-  func ssh(identity: URL?, terminal: Bool = true, options: [String] = []) -> [String] {
+  func ssh(identity: URL?, terminal: Bool = true, options: [String] = [], source: String? = nil) -> [String] {
     var command = [
       "ssh", terminal ? "-tt" : "-T", "-F", "/dev/null", "-p", String(port),
+    ]
+    // A source address of its own (any 127.x.y.z is this machine), for tests of many shoppers:
+    // the server counts connections per address.
+    if let source { command += ["-b", source] }
+    command += [
       "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
       "-o", "BatchMode=\(identity == nil ? "no" : "yes")",
     ]
@@ -41,16 +54,33 @@ struct ServeProcess: @unchecked Sendable {
     return command + options + ["shopper@127.0.0.1"]
   }
 
+  /// SIGTERM, and the exit status; a server still running 20 s later is killed (SIGKILL), so a
+  /// server that will not stop fails its test instead of hanging it.
   func stop() async -> Int32 {
     let process = self.process
     process.terminate()
     return await Blocking.run {
+      let deadline = Date().addingTimeInterval(20)
+      while process.isRunning, Date() < deadline { usleep(20_000) }
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       process.waitUntilExit()
       return process.terminationStatus
     }
   }
 
   var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+  var pid: Int32 { process.processIdentifier }
+
+  /// The server's store processes: its children, but for the session starter.
+  var stores: [ProcessProbe] {
+    ProcessProbe(pid).children.filter { $0.commandLine != "onlinestore serve: session starter" }
+  }
+
+  /// The session starter, while there is one.
+  var starter: ProcessProbe? {
+    ProcessProbe(pid).children.first { $0.commandLine == "onlinestore serve: session starter" }
+  }
 }
 
 /// A new ed25519 key pair for a shopper, made with ssh-keygen.

@@ -2,6 +2,7 @@ import CPseudoTerminal
 import Foundation
 import Logging
 import NIOConcurrencyHelpers
+import StoreCommand
 
 /// Starts each session's store on a pseudo-terminal of its own.
 ///
@@ -11,6 +12,11 @@ import NIOConcurrencyHelpers
 /// costs about half the memory that way. If the starter cannot be had — it failed to start, or
 /// it died and could not be started again — each store is executed directly, as before; a shopper
 /// never notices which.
+///
+/// Every method blocks (fork, exec, a request to the starter that may wait up to 3 s): call them
+/// from the front door's thread pool, never from an event loop. The starter is started from one
+/// of those threads, which live as long as the server: its `PR_SET_PDEATHSIG` follows the thread
+/// that forked it, so a thread that came and went would take the starter with it.
 final class StoreLauncher: Sendable {
   private struct Starter {
     var pid: pid_t
@@ -37,7 +43,9 @@ final class StoreLauncher: Sendable {
 
   /// Starts the store with `arguments` (the program's name first) and `environment` on a new
   /// pty of `rows` × `columns`; returns its pid and the pty's controlling side.
-  func launch(arguments: [String], environment: [String], title: String, rows: Int, columns: Int) throws -> (pid: pid_t, controller: Int32) {
+  func launch(_ command: StoreCommand, title: String, rows: Int, columns: Int) throws -> (pid: pid_t, controller: Int32) {
+    let arguments = command.arguments
+    let environment = command.environment
     if let started = try forkFromStarter(arguments: arguments, environment: environment, title: title, rows: rows, columns: columns) {
       return started
     }
@@ -91,19 +99,6 @@ final class StoreLauncher: Sendable {
     }
   }
 
-  /// Waits for the store `pid` to end, and returns its wait status. A store the starter forked
-  /// becomes this process's child a moment after the starter's middle process ends; until then
-  /// `waitpid` finds no such child, and the wait tries again (for up to 5 s).
-  static func waitForEnd(of pid: pid_t) -> Int32 {
-    var status: Int32 = 0
-    let deadline = ContinuousClock.now + .seconds(5)
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR || (errno == ECHILD && ContinuousClock.now < deadline) else { return status }
-      if errno == ECHILD { usleep(5_000) }
-    }
-    return status
-  }
-
   /// Ends the starter; stores it forked go on until they are hung up.
   func stop() {
     starter.withLockedValue { starter in
@@ -122,11 +117,9 @@ final class StoreLauncher: Sendable {
     return Starter(pid: pid, socket: socket)
   }
 
-  /// Closes the starter's socket, ends the starter and waits for it.
+  /// Closes the starter's socket and ends the starter; the ``ChildReaper`` collects it.
   private static func retire(_ starter: Starter) {
     close(starter.socket)
     kill(starter.pid, SIGKILL)
-    var status: Int32 = 0
-    while waitpid(starter.pid, &status, 0) < 0, errno == EINTR {}
   }
 }

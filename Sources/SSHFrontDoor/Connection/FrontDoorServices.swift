@@ -1,0 +1,27 @@
+import Logging
+import NIOCore
+import NIOPosix
+
+/// What every connection and session of one front door shares: its configuration, its tables of
+/// connections and sessions, and the threads and processes that do the blocking work.
+struct FrontDoorServices: Sendable {
+  let configuration: FrontDoorConfiguration
+  let logger: Logger
+  let state: StateDirectory
+  let connections: ConnectionTable
+  let sessions: SessionRegistry
+  let customers: any KeyCustomers
+  let reaper: ChildReaper
+  /// Threads for work that blocks — starting a store, a customer number, a guest's home — so
+  /// that no event loop ever waits for a process or a disk. They live as long as the server
+  /// (the session starter's parent-death signal follows the thread that started it).
+  let blocking: NIOThreadPool
+  let launcher: StoreLauncher
+  /// How many refusals were logged in the last second, so that a flood of them is one line.
+  let refusals: RefusalLog
+
+  /// Runs `work` on a blocking thread and delivers its result on `eventLoop`.
+  func offLoop<Value: Sendable>(on eventLoop: EventLoop, _ work: @escaping @Sendable () throws -> Value) -> EventLoopFuture<Value> {
+    blocking.runIfActive(eventLoop: eventLoop, work)
+  }
+}

@@ -1,0 +1,36 @@
+import Logging
+import NIOConcurrencyHelpers
+
+/// Logs refused connections without letting a flood of them flood the log: the first refusal of
+/// each second is written in full, and those after it in the same second are counted and
+/// reported with the next line written.
+final class RefusalLog: Sendable {
+  private struct Window {
+    var started: ContinuousClock.Instant
+    var unreported = 0
+  }
+
+  private let logger: Logger
+  private let window: NIOLockedValueBox<Window>
+
+  init(logger: Logger) {
+    self.logger = logger
+    self.window = NIOLockedValueBox(Window(started: .now - .seconds(2)))
+  }
+
+  func refused(_ remote: String, reason: String, now: ContinuousClock.Instant = .now) {
+    let skipped: Int? = window.withLockedValue { window in
+      guard now - window.started >= .seconds(1) else {
+        window.unreported += 1
+        return nil
+      }
+      let skipped = window.unreported
+      window = Window(started: now)
+      return skipped
+    }
+    guard let skipped else { return }
+    var metadata: Logger.Metadata = ["remote": "\(remote)", "reason": "\(reason)"]
+    if skipped > 0 { metadata["unlogged-refusals"] = "\(skipped)" }
+    logger.info("connection refused", metadata: metadata)
+  }
+}

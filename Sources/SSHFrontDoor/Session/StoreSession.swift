@@ -1,0 +1,456 @@
+import CPseudoTerminal
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSH
+import StoreCommand
+
+/// The last stage of a session channel: the shopper's store, in a process of its own on a
+/// pseudo-terminal, with bytes copied both ways and every way a client could make it grow bound.
+///
+/// - **Starting** happens off the event loop (the shopper's home, their customer number, the
+///   fork), after a place among ``FrontDoorLimits/maximumSessions``; one store per connection.
+/// - **Input** is read from the client only while the pty can take it and the shopper's
+///   ``InputAllowance`` lasts; otherwise nothing is read, so SSH flow control stops the client
+///   once its window is used up. A store whose shopper floods it also runs at a lower CPU
+///   priority, so the other stores do not notice.
+/// - **Output** is read from the pty only while the client's channel and the connection's socket
+///   can take it; otherwise the store blocks in its own writes, not the server's memory.
+/// - **Window changes** reach the store at most once per ``FrontDoorLimits/resizeInterval``, the
+///   latest size winning; after a hang-up, none.
+/// - **A hang-up** (the client gone, the idle timeout, the server stopping) sends SIGHUP, and
+///   SIGKILL ``FrontDoorLimits/hangupGrace`` later if the store has not ended; meanwhile its
+///   output is read and dropped, so it can never block on a write nobody reads.
+/// - **The end** comes when the store has exited and its pty has closed (or been given a moment
+///   to): its exit status goes to the client, and its place to the next shopper.
+final class StoreSession: ChannelDuplexHandler {
+  typealias InboundIn = SSHChannelData
+  typealias OutboundIn = SSHChannelData
+  typealias OutboundOut = SSHChannelData
+
+  private enum Phase {
+    case waiting, starting, running, ended
+  }
+
+  /// A store that was started: its process and the controlling side of its pty.
+  private struct Launched: Sendable {
+    var pid: pid_t
+    var controller: Int32
+    var home: URL
+    var isGuestHome: Bool
+  }
+
+  private let connection: ShopperConnection
+  private var services: FrontDoorServices { connection.services }
+  private var limits: FrontDoorLimits { services.configuration.limits }
+  private var logger: Logger { services.logger }
+
+  private var context: ChannelHandlerContext?
+  private var phase = Phase.waiting
+  private var holdsPlace = false
+  private var pid: pid_t?
+  private var controller: Int32 = -1
+  private var home: (url: URL, isGuest: Bool)?
+  private var pty: Channel?
+  private var ptyIsOpen = false
+  private var ptyIsWritable = true
+  private var clientGone = false
+  private var hungUp = false
+  private var ending: ChildReaper.Ending?
+  private var endingReason: String?
+  private var terminal: SessionTerminal?
+  private var appliedSize: (columns: Int, rows: Int)?
+  private var pendingSize: (columns: Int, rows: Int)?
+  private var allowance: InputAllowance
+  private var inputWaiting = false
+  private var outputWaiting = false
+  private var lowered = false
+  private var lastInput = ContinuousClock.now
+  private var started = ContinuousClock.now
+  private var timers: [String: Scheduled<Void>] = [:]
+
+  init(connection: ShopperConnection) {
+    self.connection = connection
+    let limits = connection.services.configuration.limits
+    allowance = InputAllowance(rate: limits.inputRate, burst: limits.inputBurst, now: .now)
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    self.context = context
+    _ = context.channel.setOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+    // Nothing is read from the client unless the store can take it (see `readInput`).
+    _ = context.channel.setOption(ChannelOptions.autoRead, value: false)
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    self.context = nil
+  }
+
+  // MARK: The client's side
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    switch event {
+    case let SessionRequest.start(terminal, environment):
+      start(terminal: terminal, environment: environment)
+    case let SessionRequest.resize(columns, rows):
+      pendingSize = (columns, rows)
+      applyWindowSize()
+    case ChannelEvent.inputClosed:
+      break  // The client sent EOF; the store goes on until the connection ends or it quits.
+    default:
+      context.fireUserInboundEventTriggered(event)
+    }
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    let message = unwrapInboundIn(data)
+    guard case .channel = message.type, case let .byteBuffer(bytes) = message.data, let pty, ptyIsOpen else { return }
+    let now = ContinuousClock.now
+    lastInput = now
+    allowance.spend(bytes.readableBytes, at: now)
+    if allowance.available(at: now) <= 0 { lowerPriority() }
+    pty.write(bytes, promise: nil)
+  }
+
+  func channelReadComplete(context: ChannelHandlerContext) {
+    pty?.flush()
+    readInput()
+  }
+
+  func channelWritabilityChanged(context: ChannelHandlerContext) {
+    if context.channel.isWritable { readOutput() }
+    context.fireChannelWritabilityChanged()
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    clientGone = true
+    switch phase {
+    case .running:
+      hangUp(because: "connection dropped")
+      readOutput()  // Now only to drop it.
+    case .waiting:
+      end(status: 0)
+    case .starting, .ended:
+      break  // A store still starting is hung up the moment it has started.
+    }
+    context.fireChannelInactive()
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    logger.debug("session error", metadata: ["remote": "\(connection.remote)", "error": "\(error)"])
+    context.close(promise: nil)
+  }
+
+  // MARK: Starting
+
+  private func start(terminal: SessionTerminal?, environment: [String: String]) {
+    guard phase == .waiting, let shopper = connection.shopper else { return }
+    guard let terminal else {
+      end(status: 1, message: "The store needs a terminal: connect with ssh -t.")
+      return
+    }
+    guard connection.startStore() else {
+      end(status: 1, message: "One store per connection: connect again to shop again.")
+      return
+    }
+    guard services.sessions.admit() else {
+      end(status: 1, message: "The store is full, try again in a minute.")
+      return
+    }
+    holdsPlace = true
+    phase = .starting
+    self.terminal = terminal
+    appliedSize = (terminal.columns, terminal.rows)
+    let services = self.services
+    let address = connection.address
+    let title = "onlinestore store: \(shopper.logName)"
+    let session = NIOLoopBound(self, eventLoop: connection.channel.eventLoop)
+    services.offLoop(on: connection.channel.eventLoop) {
+      try Self.launch(shopper: shopper, from: address, terminal: terminal, environment: environment, title: title, services: services)
+    }.whenComplete { result in
+      let session = session.value
+      switch result {
+      case let .success(launched): session.attach(launched)
+      case let .failure(error): session.failedToStart(error)
+      }
+    }
+  }
+
+  /// The shopper's home and number, the command, the store: everything that blocks, on one of
+  /// the front door's blocking threads.
+  private static func launch(
+    shopper: Shopper, from address: ClientAddress, terminal: SessionTerminal, environment: [String: String], title: String,
+    services: FrontDoorServices
+  ) throws -> Launched {
+    var options = services.configuration.storeOptions
+    let home: URL
+    let isGuest: Bool
+    switch shopper {
+    case let .key(fingerprint):
+      home = try services.state.shopperHome(fingerprint: fingerprint)
+      isGuest = false
+      options.user = try services.customers.number(for: fingerprint, from: address, now: Date())
+      options.customer = "key-" + fingerprint
+    case .guest:
+      home = try services.state.makeGuestHome()
+      isGuest = true
+      options.guest = true
+    }
+    let command = StoreCommand(
+      executable: services.configuration.storeExecutable, options: options, term: terminal.term, clientEnvironment: environment,
+      stateDirectory: home.path
+    )
+    do {
+      let (pid, controller) = try services.launcher.launch(
+        command, title: "\(title), state \(home.path)", rows: terminal.rows, columns: terminal.columns
+      )
+      services.reaper.childStarted()
+      return Launched(pid: pid, controller: controller, home: home, isGuestHome: isGuest)
+    } catch {
+      if isGuest { try? FileManager.default.removeItem(at: home) }
+      throw error
+    }
+  }
+
+  private func failedToStart(_ error: any Error) {
+    logger.error("session failed to start", metadata: ["remote": "\(connection.remote)", "error": "\(error)"])
+    let message =
+      if let error = error as? KeyCustomersError, case .tooManyNewKeys = error {
+        "Too many new keys have come from your address this hour; please shop with a key you used before, or try again later."
+      } else {
+        "The store could not start here; please try again later."
+      }
+    end(status: 1, message: message)
+  }
+
+  private func attach(_ launched: Launched) {
+    pid = launched.pid
+    controller = launched.controller
+    home = (launched.home, launched.isGuestHome)
+    started = .now
+    services.sessions.started(launched.pid)
+    let eventLoop = connection.channel.eventLoop
+    let session = NIOLoopBound(self, eventLoop: eventLoop)
+    services.reaper.whenEnded(launched.pid) { ending in
+      eventLoop.execute { session.value.storeEnded(ending) }
+    }
+    logger.info(
+      "session started",
+      metadata: [
+        "remote": "\(connection.remote)", "client": "\(connection.address)", "shopper": "\(connection.shopper?.logName ?? "?")",
+        "term": "\(terminal?.term ?? "?")", "size": "\(terminal.map { "\($0.columns)x\($0.rows)" } ?? "?")",
+      ]
+    )
+    phase = .running
+    if clientGone { hangUp(because: "connection dropped") }
+    NIOPipeBootstrap(group: eventLoop)
+      .channelOption(ChannelOptions.autoRead, value: false)
+      .channelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: 16 * 1_024, high: 64 * 1_024))
+      .channelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.addHandler(PtyRelay(session: session.value))
+        }
+      }
+      .takingOwnershipOfDescriptor(inputOutput: launched.controller)
+      .whenComplete { result in
+        let session = session.value
+        switch result {
+        case let .success(channel):
+          guard session.phase != .ended else {
+            channel.close(promise: nil)
+            return
+          }
+          session.pty = channel
+          session.ptyIsOpen = true
+          session.ptyAttached()
+        case let .failure(error):
+          Glibc.close(launched.controller)
+          session.logger.error("store's terminal could not be read", metadata: ["error": "\(error)"])
+          session.hangUp(because: "no terminal")
+        }
+      }
+  }
+
+  private func ptyAttached() {
+    if clientGone {
+      readOutput()
+      return
+    }
+    applyWindowSize()
+    readInput()
+    readOutput()
+    checkIdle()
+  }
+
+  /// Hangs the store up once the shopper has sent nothing for the idle timeout.
+  private func checkIdle() {
+    let quiet = ContinuousClock.now - lastInput
+    guard quiet < limits.idleTimeout else {
+      hangUp(because: "idle")
+      return
+    }
+    schedule("idle", after: limits.idleTimeout - quiet) { session in session.checkIdle() }
+  }
+
+  // MARK: Bytes both ways
+
+  /// Asks the client for more input, if the store can take it now.
+  private func readInput() {
+    guard phase == .running, ptyIsOpen, ptyIsWritable, !clientGone, !hungUp, !inputWaiting, let context else { return }
+    let now = ContinuousClock.now
+    guard allowance.available(at: now) > 0 else {
+      inputWaiting = true
+      schedule("input", after: allowance.wait(at: now)) { session in
+        session.inputWaiting = false
+        session.readInput()
+      }
+      return
+    }
+    context.read()
+  }
+
+  /// Reads more of the store's output, if the client can take it now (or if nobody is there to
+  /// take it: then it is dropped, so the store never blocks writing).
+  private func readOutput() {
+    guard let pty, ptyIsOpen else { return }
+    guard !clientGone, let context else {
+      pty.read()
+      return
+    }
+    guard context.channel.isWritable else { return }  // `channelWritabilityChanged` resumes.
+    guard connection.transportIsWritable else {
+      guard !outputWaiting else { return }
+      outputWaiting = true
+      connection.whenTransportWritable { [weak self] in
+        self?.outputWaiting = false
+        self?.readOutput()
+      }
+      return
+    }
+    pty.read()
+  }
+
+  func storeWrote(_ bytes: ByteBuffer) {
+    guard !clientGone, let context else { return }
+    context.write(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(bytes))), promise: nil)
+  }
+
+  func storeOutputRead() {
+    context?.flush()
+    readOutput()
+  }
+
+  func ptyWritabilityChanged(_ writable: Bool) {
+    ptyIsWritable = writable
+    if writable { readInput() }
+  }
+
+  func ptyClosed() {
+    ptyIsOpen = false
+    pty = nil
+    if let ending {
+      end(status: ending.exitStatus)
+    } else {
+      // Usually the store has just exited and the reaper is about to say so. If it has not, it
+      // let go of its terminal without ending, and nobody can reach it any more.
+      schedule("orphaned", after: .seconds(1)) { session in session.hangUp(because: "terminal closed") }
+    }
+  }
+
+  /// A shopper who sends faster than the allowance has their store run at a lower CPU priority
+  /// from then on: it may take as long as it needs, and the other stores keep their share.
+  private func lowerPriority() {
+    guard !lowered, let pid else { return }
+    lowered = true
+    setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), 10)
+    logger.info("store slowed", metadata: ["shopper": "\(connection.shopper?.logName ?? "?")", "reason": "input faster than \(limits.inputRate) bytes/s"])
+  }
+
+  /// Gives the store the latest window size, at most once per resize interval.
+  private func applyWindowSize() {
+    guard phase == .running, ptyIsOpen, !hungUp, timers["resize"] == nil, let size = pendingSize else { return }
+    pendingSize = nil
+    if appliedSize.map({ $0 != size }) ?? true {
+      _ = pt_resize(controller, Int32(size.rows), Int32(size.columns))
+      appliedSize = size
+    }
+    schedule("resize", after: limits.resizeInterval) { session in session.applyWindowSize() }
+  }
+
+  // MARK: Ending
+
+  /// Tells the store to save and exit (SIGHUP, as a terminal that went away would), and makes
+  /// sure it does.
+  func hangUp(because reason: String) {
+    guard phase == .running, !hungUp, ending == nil, let pid else { return }
+    hungUp = true
+    endingReason = endingReason ?? reason
+    kill(pid, SIGHUP)
+    let grace = limits.hangupGrace
+    schedule("kill", after: grace) { session in
+      guard session.ending == nil else { return }
+      kill(pid, SIGKILL)
+      session.logger.warning("store killed", metadata: ["shopper": "\(session.connection.shopper?.logName ?? "?")", "reason": "no exit \(grace) after SIGHUP"])
+    }
+  }
+
+  private func storeEnded(_ ending: ChildReaper.Ending) {
+    self.ending = ending
+    timers.removeValue(forKey: "kill")?.cancel()
+    guard ptyIsOpen else {
+      end(status: ending.exitStatus)
+      return
+    }
+    // The pty closes once its last bytes are read; a client that takes none gets a moment.
+    readOutput()
+    schedule("drain", after: .seconds(2)) { session in session.pty?.close(promise: nil) }
+  }
+
+  /// The session is over: its place goes back, a guest's home goes, the client gets `message`
+  /// and the exit status, and the channel closes.
+  private func end(status: Int, message: String? = nil) {
+    guard phase != .ended else { return }
+    let wasRunning = phase == .running
+    phase = .ended
+    timers.values.forEach { $0.cancel() }
+    timers = [:]
+    if holdsPlace {
+      services.sessions.release()
+      holdsPlace = false
+    }
+    if let pid { services.sessions.ended(pid) }
+    if let home, home.isGuest {
+      let url = home.url
+      _ = services.offLoop(on: connection.channel.eventLoop) { try? FileManager.default.removeItem(at: url) }
+    }
+    if wasRunning {
+      let how = ending?.signal.map { "store ended by signal \($0)" } ?? endingReason ?? "store exited \(status)"
+      logger.info(
+        "session ended",
+        metadata: [
+          "remote": "\(connection.remote)", "shopper": "\(connection.shopper?.logName ?? "?")",
+          "seconds": "\((ContinuousClock.now - started).components.seconds)", "ending": "\(how)",
+        ]
+      )
+    }
+    guard !clientGone, let context else { return }
+    if let message {
+      var buffer = context.channel.allocator.buffer(capacity: message.utf8.count + 2)
+      buffer.writeString(message + "\r\n")
+      context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(buffer))), promise: nil)
+    }
+    let channel = context.channel
+    context.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: status)).whenComplete { _ in
+      channel.close(promise: nil)
+    }
+  }
+
+  private func schedule(_ name: String, after delay: Duration, _ body: @escaping (StoreSession) -> Void) {
+    timers[name]?.cancel()
+    timers[name] = connection.channel.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(delay)) { [self] in
+      timers[name] = nil
+      body(self)
+    }
+  }
+}

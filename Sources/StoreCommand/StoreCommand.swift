@@ -1,0 +1,36 @@
+/// How one session's store is started: the program, its options, and the whole of its
+/// environment. Built by the SSH front door from what it checked (the client's terminal and
+/// locale, the shopper), and nothing else: no variable of the server's own environment reaches a
+/// store.
+public struct StoreCommand: Sendable {
+  /// The store program: the server's own executable.
+  public var executable: String
+  public var options: StoreOptions
+  /// The terminal type the store draws for (one terminfo knows).
+  public var term: String
+  /// The locale and colour variables the client sent and the front door accepted.
+  public var clientEnvironment: [String: String]
+  /// The shopper's own state directory: their cart, their session log.
+  public var stateDirectory: String
+
+  public init(executable: String, options: StoreOptions, term: String, clientEnvironment: [String: String], stateDirectory: String) {
+    self.executable = executable
+    self.options = options
+    self.term = term
+    self.clientEnvironment = clientEnvironment
+    self.stateDirectory = stateDirectory
+  }
+
+  /// The command line, the program first.
+  public var arguments: [String] { [executable] + options.arguments }
+
+  /// `NAME=value` lines: the terminal, the shopper's state directory as their home, a plain
+  /// `PATH`, the client's variables (sorted, so the same session always gets the same list), and
+  /// a UTF-8 locale unless the client chose one.
+  public var environment: [String] {
+    var lines = ["TERM=\(term)", "XDG_STATE_HOME=\(stateDirectory)", "HOME=\(stateDirectory)", "PATH=/usr/local/bin:/usr/bin:/bin"]
+    lines += clientEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    if clientEnvironment["LANG"] == nil, clientEnvironment["LC_ALL"] == nil { lines.append("LANG=C.UTF-8") }
+    return lines
+  }
+}

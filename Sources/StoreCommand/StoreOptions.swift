@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import StoreModels
+
+/// The options of one store: where it shops, as whom, how it draws. The store's own command line
+/// parses them, and the SSH front door writes them (``arguments``) for each session's store: one
+/// type on both sides, so a flag the store does not take cannot be passed to it, and what the
+/// front door passes is checked by the same rules as what a person types.
+public struct StoreOptions: ParsableArguments, Sendable {
+  @Option(
+    name: .customLong("api"),
+    help: ArgumentHelp("Shop at a FakeStore-compatible server instead of the embedded demo catalog.", valueName: "url")
+  )
+  public var apiURL: String?
+
+  // The numbers are parsed `.unconditional`ly so that `--latency -5` reaches `validate()` and
+  // gets a message about the number, not "Missing value" for a flag that looks like an option.
+  @Option(parsing: .unconditional, help: ArgumentHelp("How long to wait for the --api server's answer, in seconds.", valueName: "seconds"))
+  public var timeout: Int = 10
+
+  @Option(parsing: .unconditional, help: ArgumentHelp("The customer to shop as.", valueName: "id"))
+  public var user: Int = 1
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("How long the embedded catalog takes to answer, in milliseconds (for demos).", valueName: "ms")
+  )
+  public var latency: Int = 0
+
+  @Flag(name: .customLong("no-color"), help: "Draw without colours (also when NO_COLOR is set).")
+  public var noColor = false
+
+  @Option(help: ArgumentHelp("Log every action and the state change it made to this file.", valueName: "file"))
+  public var log: String?
+
+  @Option(
+    name: .customLong("api-token-file"),
+    help: ArgumentHelp("Send the token in this file to the --api server (onlinestore-api --token-file).", valueName: "file")
+  )
+  public var apiTokenFile: String?
+
+  /// Set by `onlinestore serve` for a session whose shopper has a key: the cart is theirs
+  /// (`key-SHA256:…`) rather than customer `--user`'s.
+  @Option(help: .hidden)
+  public var customer: String?
+
+  /// Set by `onlinestore serve` for a guest (no key): orders go to `--user`, but that customer's
+  /// profile and orders are someone else's, so the Profile shows only this session's orders.
+  @Flag(help: .hidden)
+  public var guest = false
+
+  public init() {}
+
+  public func validate() throws {
+    if let apiURL, Self.apiBase(apiURL) == nil {
+      throw ValidationError("--api needs an http or https address, such as https://fakestoreapi.com (got '\(apiURL)').")
+    }
+    guard (1...600).contains(timeout) else {
+      throw ValidationError("--timeout needs a number of seconds between 1 and 600 (got \(timeout)).")
+    }
+    guard user > 0 else { throw ValidationError("--user needs a positive customer number (got \(user)).") }
+    guard (0...60_000).contains(latency) else {
+      throw ValidationError("--latency needs a number of milliseconds between 0 and 60000 (got \(latency)).")
+    }
+    if let log { try Self.checkWritable(log: log) }
+    if let customer, Self.keyFingerprint(ofCustomer: customer) == nil {
+      throw ValidationError("--customer is set by onlinestore serve only.")
+    }
+    if guest, customer != nil { throw ValidationError("--guest and --customer are set by onlinestore serve only, and not together.") }
+    if let apiTokenFile {
+      guard apiURL != nil else { throw ValidationError("--api-token-file goes with --api.") }
+      _ = try Self.readToken(apiTokenFile)
+    }
+  }
+
+  /// The `--api` address, if it is an http or https URL with a host.
+  static func apiBase(_ text: String) -> URL? {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      url.host != nil
+    else { return nil }
+    return url
+  }
+
+  /// `SHA256:…` out of `key-SHA256:…`, if `customer` is such a name.
+  static func keyFingerprint(ofCustomer customer: String) -> String? {
+    guard customer.hasPrefix("key-SHA256:"), customer.count < 100,
+      customer.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || "0123456789+/=:-".unicodeScalars.contains($0) })
+    else { return nil }
+    return String(customer.dropFirst("key-".count))
+  }
+
+  /// The token in `path` (see ``APIToken``).
+  public static func readToken(_ path: String) throws -> String {
+    do {
+      return try APIToken.read(from: path)
+    } catch {
+      throw ValidationError("--api-token-file: \(error).")
+    }
+  }
+
+  /// Refuses a `--log` file that cannot be written, before the screen is taken over. Its
+  /// directory must exist: a mistyped path should not quietly create directories.
+  private static func checkWritable(log: String) throws {
+    let directory = (log as NSString).deletingLastPathComponent
+    var isDirectory: ObjCBool = false
+    guard directory.isEmpty || (FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue)
+    else {
+      throw ValidationError("--log: there is no directory \(directory); create it first or choose another file.")
+    }
+    let descriptor = open(log, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw ValidationError("--log cannot write to \(log): \(String(cString: strerror(errno))).")
+    }
+    close(descriptor)
+  }
+
+  /// The `--api` server's base address, once validated.
+  public var apiBaseURL: URL? { apiURL.flatMap(Self.apiBase) }
+
+  /// The SSH key's fingerprint a `serve` session shops with, if it is one.
+  public var signedInKey: String? { customer.flatMap(Self.keyFingerprint(ofCustomer:)) }
+
+  /// These options as a command line again: what a store started with them is given. Every
+  /// option that differs from its default is written, in a fixed order, so that parsing the
+  /// result gives these options back (`StoreOptionsTests` holds the two sides to that).
+  public var arguments: [String] {
+    var arguments: [String] = []
+    if let apiURL { arguments += ["--api", apiURL] }
+    if timeout != 10 { arguments += ["--timeout", String(timeout)] }
+    if user != 1 { arguments += ["--user", String(user)] }
+    if latency != 0 { arguments += ["--latency", String(latency)] }
+    if noColor { arguments.append("--no-color") }
+    if let log { arguments += ["--log", log] }
+    if let apiTokenFile { arguments += ["--api-token-file", apiTokenFile] }
+    if let customer { arguments += ["--customer", customer] }
+    if guest { arguments.append("--guest") }
+    return arguments
+  }
+}

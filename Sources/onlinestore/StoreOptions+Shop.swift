@@ -1,0 +1,41 @@
+import Foundation
+import Shop
+import StoreCommand
+
+/// What the store's options mean to the shop: where it gets its data, whose cart it keeps, how
+/// it draws. Shared by the interactive store and `onlinestore snapshot`.
+extension StoreOptions {
+  /// The store to talk to: the server given with `--api`, or the embedded catalog — as a
+  /// guest sees it, for a guest of `onlinestore serve`.
+  var apiClient: APIClient {
+    let client: APIClient =
+      if let url = apiBaseURL {
+        .live(baseURL: url, timeout: .seconds(timeout), token: apiTokenFile.flatMap { try? Self.readToken($0) })
+      } else {
+        .embedded(latency: .milliseconds(latency))
+      }
+    return guest ? .guestSession(of: client) : client
+  }
+
+  /// Whose cart at which store: the customer `--user` at the `--api` server or the embedded
+  /// catalog (or the SSH key `--customer` names).
+  var cartOwner: CartOwner {
+    var owner: CartOwner = apiBaseURL.map { .api($0, userID: user) } ?? .embedded(userID: user)
+    if let customer { owner.customer = customer }
+    return owner
+  }
+
+  /// The cart's file under the state directory, or a cart in memory when there is no home to
+  /// keep it in.
+  var cartStorage: CartStorage {
+    CartStorage.stateDirectory().map { .files(in: $0, for: cartOwner) } ?? .inMemory()
+  }
+
+  /// Whether to draw in colour: not with `--no-color`, nor when `NO_COLOR` is set and not empty
+  /// (https://no-color.org).
+  var wantsColor: Bool {
+    guard !noColor else { return false }
+    let environment = ProcessInfo.processInfo.environment["NO_COLOR"] ?? ""
+    return environment.isEmpty
+  }
+}

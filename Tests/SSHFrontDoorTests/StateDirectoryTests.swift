@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import SSHFrontDoor
+
+/// The state directory and the host key must be this user's own and closed to everyone else.
+struct StateDirectoryTests {
+  func scratch() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  func mode(_ url: URL) throws -> Int {
+    try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+  }
+
+  @Test func aNewStateDirectoryIsMadePrivate() throws {
+    let url = try scratch().appendingPathComponent("deep/serve")
+    let state = try StateDirectory.prepare(url)
+    #expect(try mode(state.url) == 0o700)
+    #expect(try mode(state.url.appendingPathComponent("shoppers")) == 0o700)
+    #expect(try mode(state.url.appendingPathComponent("guests")) == 0o700)
+  }
+
+  @Test func aDirectoryOthersCanWriteIsRefusedAndLeftAsItWas() throws {
+    let url = try scratch()
+    chmod(url.path, 0o777)
+    #expect(throws: FrontDoorError.self) { try StateDirectory.prepare(url) }
+    #expect(try mode(url) == 0o777)
+    chmod(url.path, 0o770)
+    #expect(throws: FrontDoorError.self) { try StateDirectory.prepare(url) }
+  }
+
+  @Test func aDirectoryOfAnotherUserIsRefused() throws {
+    // Only root can give a directory away; elsewhere this test shows nothing.
+    try #require(geteuid() == 0, "needs root to chown")
+    let url = try scratch()
+    chown(url.path, 65_534, 65_534)
+    let error = #expect(throws: FrontDoorError.self) { try StateDirectory.prepare(url) }
+    #expect(error?.description.contains("belongs to user 65534") == true)
+  }
+
+  @Test func aLinkInPlaceOfTheDirectoryIsRefused() throws {
+    let base = try scratch()
+    let link = base.appendingPathComponent("serve")
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: try scratch())
+    #expect(throws: FrontDoorError.self) { try StateDirectory.prepare(link) }
+  }
+
+  @Test func aHostKeyThatIsALinkOrOpenToOthersIsRefused() throws {
+    let state = try StateDirectory.prepare(try scratch())
+    let real = try HostKey.loadOrCreate(at: state.hostKey)
+    // Readable by others: refused, not quietly served.
+    chmod(state.hostKey.path, 0o644)
+    #expect(throws: FrontDoorError.self) { try HostKey.loadOrCreate(at: state.hostKey) }
+    chmod(state.hostKey.path, 0o600)
+    #expect(try HostKey.loadOrCreate(at: state.hostKey).fingerprint == real.fingerprint)
+    // A link to a key elsewhere (someone could point it at their own key): refused.
+    let elsewhere = try scratch().appendingPathComponent("key")
+    try FileManager.default.moveItem(at: state.hostKey, to: elsewhere)
+    try FileManager.default.createSymbolicLink(at: state.hostKey, withDestinationURL: elsewhere)
+    let error = #expect(throws: FrontDoorError.self) { try HostKey.loadOrCreate(at: state.hostKey) }
+    #expect(error?.description.contains("symbolic link") == true)
+  }
+
+  @Test func aSharedHostKeyMustExist() throws {
+    let missing = try scratch().appendingPathComponent("shared_key")
+    #expect(throws: FrontDoorError.self) { try HostKey.loadExisting(at: missing) }
+    #expect(!FileManager.default.fileExists(atPath: missing.path), "never made by a host that was told to use it")
+  }
+
+  @Test func guestHomesOfServersThatAreGoneAreSwept() throws {
+    let url = try scratch()
+    let state = try StateDirectory.prepare(url)
+    let mine = try state.makeGuestHome()
+    // A pid no process has (the kernel's limit is below it).
+    let gone = url.appendingPathComponent("guests/99999999-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: gone, withIntermediateDirectories: true)
+    // The pid of a process that runs: another server's guests stay.
+    let living = url.appendingPathComponent("guests/1-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: living, withIntermediateDirectories: true)
+    _ = try StateDirectory.prepare(url)
+    #expect(FileManager.default.fileExists(atPath: mine.path))
+    #expect(!FileManager.default.fileExists(atPath: gone.path))
+    #expect(FileManager.default.fileExists(atPath: living.path))
+  }
+
+  @Test func eachKeyHasAHomeOfItsOwnAndItsOldCartMovesIn() throws {
+    let url = try scratch()
+    let state = try StateDirectory.prepare(url)
+    let fingerprint = "SHA256:ab+cd/ef"
+    let old = url.appendingPathComponent("onlinestore/carts/embedded/key-SHA256%3Aab%2Bcd%2Fef.json")
+    try FileManager.default.createDirectory(at: old.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try #"{"quantities":{"1":2}}"#.write(to: old, atomically: true, encoding: .utf8)
+    let home = try state.shopperHome(fingerprint: fingerprint)
+    #expect(home.lastPathComponent == "SHA256_ab-cd_ef")
+    let moved = home.appendingPathComponent("onlinestore/carts/embedded/key-SHA256%3Aab%2Bcd%2Fef.json")
+    #expect(try String(contentsOf: moved, encoding: .utf8).contains("\"1\":2"))
+    #expect(!FileManager.default.fileExists(atPath: old.path))
+    #expect(try state.shopperHome(fingerprint: "SHA256:other") != home)
+  }
+
+  @Test func aCartAlreadyInTheNewHomeIsNeverOverwritten() throws {
+    let url = try scratch()
+    let state = try StateDirectory.prepare(url)
+    let home = try state.shopperHome(fingerprint: "SHA256:ada")
+    let name = "embedded/key-SHA256%3Aada.json"
+    let new = home.appendingPathComponent("onlinestore/carts/" + name)
+    try FileManager.default.createDirectory(at: new.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try "new".write(to: new, atomically: true, encoding: .utf8)
+    let old = url.appendingPathComponent("onlinestore/carts/" + name)
+    try FileManager.default.createDirectory(at: old.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try "old".write(to: old, atomically: true, encoding: .utf8)
+    _ = try state.shopperHome(fingerprint: "SHA256:ada")
+    #expect(try String(contentsOf: new, encoding: .utf8) == "new")
+    #expect(try String(contentsOf: old, encoding: .utf8) == "old", "and the old one is kept for the operator")
+  }
+}
