@@ -18,7 +18,7 @@ stores are measured by ssh-sessions.py), the refused shoppers, and the stores st
 after every connection has ended.
 
 Usage: Benchmarks/hostile-front-door.py [--shoppers 200] [--rate 20] [--release-dir .build/release]
-Needs: openssh-client; `swift build -c release --product onlinestore --product ssh-attacker`.
+Needs: openssh-client; `swift build -c release --product onlinestore` and the same for `ssh-attacker`.
 Python 3 standard library only.
 """
 import argparse, fcntl, json, os, pty, select, signal, socket, statistics, struct, subprocess, sys, tempfile, termios, threading, time
@@ -153,8 +153,9 @@ def attack(attacker, port):
 def run(name, binary, attacker, keys, count, rate, with_attackers):
     work = tempfile.mkdtemp(prefix="hostile-")
     port = free_port()
+    log = open(os.path.join(work, "server.log"), "w")
     server = subprocess.Popen([binary, "serve", "--listen", f"127.0.0.1:{port}", "--state-dir", os.path.join(work, "state")],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.PIPE, stderr=log)
     server.stdout.readline()
     samples = []
     sampling = threading.Event()
@@ -191,6 +192,18 @@ def run(name, binary, attacker, keys, count, rate, with_attackers):
           f" {statistics.median(samples):>9.1f} {max(samples):>9.1f} {left:>10}", flush=True)
     for line in results:
         print(f"    attacker: {line}")
+    log.close()
+    refusals = {}
+    with open(os.path.join(work, "server.log")) as f:
+        for line in f:
+            if "connection refused" in line or "session refused" in line:
+                reason = line.split("reason=", 1)[-1].strip() if "reason=" in line else line.strip()[-80:]
+                refusals[reason] = refusals.get(reason, 0) + 1
+    for reason, count in sorted(refusals.items()):
+        print(f"    server refused (first of each second logged): {count} x {reason}")
+    undrawn = [s for s in shoppers if s.first_frame is None]
+    for shopper in undrawn[:3]:
+        print(f"    a shopper not drawn saw: {shopper.output[-200:]!r}")
     return samples
 
 def main():

@@ -47,7 +47,7 @@ public struct FrontDoorConfiguration: Sendable {
 /// of `onlinestore serve` to change it (the README lists them with the threat model).
 public struct FrontDoorLimits: Sendable, Equatable {
   /// Stores running at once (`--max-sessions`); the next shopper is told to come back.
-  public var maximumSessions = 200
+  public var maximumSessions = 256
   /// Connections at once, whatever their state (`--max-connections`). Lowered at start so that
   /// the connections and their stores can never use up the process's descriptors.
   public var maximumConnections = 1_000

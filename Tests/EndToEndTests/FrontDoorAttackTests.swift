@@ -24,7 +24,13 @@ struct FrontDoorAttackTests {
     let server = try await ServeProcess.start(
       stateDirectory: try workspace().appendingPathComponent("state"), arguments: arguments, openFileLimit: openFileLimit
     )
-    let shopper = try await Shopper.arrive(port: server.port, expecting: firstScreen)
+    let shopper: Shopper
+    do {
+      shopper = try await Shopper.arrive(port: server.port, expecting: firstScreen)
+    } catch {
+      Issue.record("the first shopper of a fresh server failed (\(error)); its log:\n\(server.logText.suffix(3_000))")
+      throw error
+    }
     #expect(try await shopper.leave() == 0)
     try await Task.sleep(for: .milliseconds(300))
     return (server, ProcessProbe(server.pid).residentBytes ?? 0)

@@ -312,15 +312,59 @@ public final class SSHTestSession: Sendable {
 }
 
 /// Runs `work`, or throws once `timeout` has passed.
+/// `work`'s value, or a failure once `timeout` has passed, whichever comes first.
+///
+/// Not a task group: a group waits for all its children, and much of what a client waits for
+/// (an `EventLoopFuture`, a write the server's window holds back) does not end when cancelled;
+/// the deadline would then wait for exactly what it was meant to give up on. Here the work is
+/// cancelled and left behind.
 func withDeadline<Value: Sendable>(_ timeout: Duration, _ work: @escaping @Sendable () async throws -> Value) async throws -> Value {
-  try await withThrowingTaskGroup(of: Value.self) { group in
-    group.addTask { try await work() }
-    group.addTask {
-      try await Task.sleep(for: timeout)
-      throw SSHTestClient.Failure("timed out after \(timeout)")
+  let outcome = FirstOutcome<Value>()
+  return try await withCheckedThrowingContinuation { continuation in
+    outcome.waiting(continuation)
+    let worker = Task {
+      do { outcome.settle(.success(try await work())) } catch { outcome.settle(.failure(error)) }
     }
-    defer { group.cancelAll() }
-    return try await group.next()!
+    let timer = Task {
+      try? await Task.sleep(for: timeout)
+      worker.cancel()
+      outcome.settle(.failure(SSHTestClient.Failure("timed out after \(timeout)")))
+    }
+    outcome.whenSettled { timer.cancel() }
+  }
+}
+
+/// The first of several results, handed to one continuation exactly once.
+private final class FirstOutcome<Value: Sendable>: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<Value, any Error>?
+    var settled = false
+    var onSettled: (@Sendable () -> Void)?
+  }
+
+  private let state = NIOLockedValueBox(State())
+
+  func waiting(_ continuation: CheckedContinuation<Value, any Error>) {
+    state.withLockedValue { $0.continuation = continuation }
+  }
+
+  func whenSettled(_ action: @escaping @Sendable () -> Void) {
+    let already = state.withLockedValue { state in
+      if !state.settled { state.onSettled = action }
+      return state.settled
+    }
+    if already { action() }
+  }
+
+  func settle(_ result: Result<Value, any Error>) {
+    let (continuation, action) = state.withLockedValue { state -> (CheckedContinuation<Value, any Error>?, (@Sendable () -> Void)?) in
+      guard !state.settled else { return (nil, nil) }
+      state.settled = true
+      defer { state.continuation = nil; state.onSettled = nil }
+      return (state.continuation, state.onSettled)
+    }
+    continuation?.resume(with: result)
+    action?()
   }
 }
 

@@ -1,9 +1,11 @@
 import NIOConcurrencyHelpers
 
 /// Every connection the API server holds and what each is doing, so that when they reach the
-/// limit the one that has waited longest without a whole request head — idle between requests,
-/// or trickling a head in byte by byte — is closed to make room. Slow clients can then cost a
-/// real client nothing but the moment its connection evicts one of theirs.
+/// limit one that is waiting without a whole request head — idle, or trickling a head in byte by
+/// byte — is closed to make room: first those that have never had an answer, then those idle
+/// between answered requests; the longest waiting of them first. Slow clients can then cost a
+/// real client nothing but the moment its connection evicts one of theirs, and a client that
+/// keeps a connection alive between requests loses it only when no slow one is left.
 final class ConnectionRoster: Sendable {
   typealias ID = UInt64
 
@@ -24,7 +26,14 @@ final class ConnectionRoster: Sendable {
   private struct Entry {
     var phase: Phase
     var since: ContinuousClock.Instant
+    /// Whether a request of this connection's has been answered.
+    var answered = false
     var close: @Sendable () -> Void
+
+    /// Which of two evictable entries goes first.
+    static func goesBefore(_ lhs: Entry, _ rhs: Entry) -> Bool {
+      lhs.answered != rhs.answered ? !lhs.answered : lhs.since < rhs.since
+    }
   }
 
   private struct State {
@@ -46,7 +55,7 @@ final class ConnectionRoster: Sendable {
     let (id, evicted) = state.withLockedValue { state -> (ID, (@Sendable () -> Void)?) in
       var evicted: (@Sendable () -> Void)?
       if state.entries.count >= capacity,
-        let oldest = state.entries.filter({ $0.value.phase.isEvictable }).min(by: { $0.value.since < $1.value.since })
+        let oldest = state.entries.filter({ $0.value.phase.isEvictable }).min(by: { Entry.goesBefore($0.value, $1.value) })
       {
         evicted = state.entries.removeValue(forKey: oldest.key)?.close
       }
@@ -63,6 +72,7 @@ final class ConnectionRoster: Sendable {
     state.withLockedValue {
       $0.entries[id]?.phase = phase
       $0.entries[id]?.since = now
+      if phase == .responding { $0.entries[id]?.answered = true }
     }
   }
 
