@@ -97,7 +97,7 @@ struct EndToEndTests {
   @Test func aDumbTerminalGetsAMessageNotGarbage() async throws {
     let run = try await TUIDrive.run(
       stateDirectory: try TUIDrive.temporaryStateDirectory(),
-      firstScreen: "exit=", environment: ["TERM=dumb"], steps: []
+      firstScreen: "needs a full-screen terminal", environment: ["TERM=dumb"], steps: []
     )
     #expect(run.programStatus == 2)
     #expect(run.screens[0].contains("onlinestore needs a full-screen terminal, and TERM=dumb is not one"))

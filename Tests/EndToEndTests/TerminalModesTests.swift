@@ -1,33 +1,36 @@
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// The terminal modes the store turns on — mouse reporting, bracketed paste — are turned off
-/// again on the way out, in the bytes a real pseudo-terminal receives
-/// (`../shared/tools/bytes-per-key.py --dump`).
+/// again on the way out, in the bytes a real pseudo-terminal receives.
 struct TerminalModesTests {
-  /// Every `ESC [ ? … h|l` the program wrote, in order.
-  func modeChanges(keys: String, arguments: [String] = []) async throws -> [String] {
-    let tool = TUIDrive.root.deletingLastPathComponent().appendingPathComponent("shared/tools/bytes-per-key.py")
+  /// Every `ESC [ ? … h|l` the program wrote, in order, when `key` was pressed on its first
+  /// screen; empty if it never drew one or did not end.
+  func modeChanges(key: String, arguments: [String] = []) async throws -> [String] {
     let state = try TUIDrive.temporaryStateDirectory()
-    let dump = state.appendingPathComponent("output.bin")
-    let status = try await CleanSpawn.run(
-      "/usr/bin/env",
-      [
-        "python3", tool.path, "--cols", "80", "--rows", "24", "--keys", keys, "--first-settle-ms", "800",
-        "--dump", dump.path, "--env", "XDG_STATE_HOME=\(state.path)",
-        "--", TUIDrive.binary.path, "--latency", "0",
-      ] + arguments,
-      outputFile: state.appendingPathComponent("tool.log").path
-    )
-    #expect(status == 0)
-    let output = String(decoding: try Data(contentsOf: dump), as: UTF8.self)
+    let output = try await Blocking.run { () throws -> Data in
+      let store = try PseudoTerminalClient(
+        [TUIDrive.binary.path, "--latency", "0"] + arguments, environment: ["XDG_STATE_HOME": state.path, "LANG": "C.UTF-8"]
+      )
+      guard store.read(for: 20, until: { $0.range(of: Data("quit".utf8)) != nil }) else { return Data() }
+      store.readUntilQuiet(0.3)
+      store.send(key)
+      guard store.waitForExit(seconds: 10) != nil else {
+        store.kill(SIGKILL)
+        return Data()
+      }
+      store.read(for: 0.2) { _ in false }  // what it wrote just before it ended
+      return store.output
+    }
+    let text = String(decoding: output, as: UTF8.self)
     let pattern = try Regex(#"\u{1B}\[\?[0-9;]+[hl]"#)
-    return output.matches(of: pattern).map { String(output[$0.range].dropFirst(3)) }
+    return text.matches(of: pattern).map { String(text[$0.range].dropFirst(3)) }
   }
 
-  @Test(arguments: ["q", "\\x03"])
+  @Test(arguments: ["q", "\u{03}"])
   func mouseAndPasteAreOffAfterQuitting(key: String) async throws {
-    let changes = try await modeChanges(keys: key)
+    let changes = try await modeChanges(key: key)
     let mouse = changes.filter { $0.hasPrefix("1006;1000") || $0.hasPrefix("1000") }
     #expect(mouse.first?.hasSuffix("h") == true, "mouse reporting was on: \(changes)")
     #expect(mouse.last?.hasSuffix("l") == true, "and off at the end: \(changes)")
@@ -36,7 +39,7 @@ struct TerminalModesTests {
   }
 
   @Test func noMouseLeavesTheMouseAlone() async throws {
-    let changes = try await modeChanges(keys: "q", arguments: ["--no-mouse"])
+    let changes = try await modeChanges(key: "q", arguments: ["--no-mouse"])
     #expect(!changes.contains { $0.contains("1000h") }, "\(changes)")
   }
 }

@@ -56,6 +56,35 @@ final class PseudoTerminalClient: @unchecked Sendable {
     return done(output)
   }
 
+  /// Reads until the program has written nothing for `quiet` seconds (or `limit` has passed).
+  func readUntilQuiet(_ quiet: Double, limit: Double = 10) {
+    let deadline = Date().addingTimeInterval(limit)
+    var lastCount = -1
+    while Date() < deadline, output.count != lastCount {
+      lastCount = output.count
+      read(for: quiet) { $0.count != lastCount }
+    }
+  }
+
+  /// Sends `key` and waits for what it draws: the seconds from the key to the last byte of its
+  /// answer (the answer is over once `quiet` seconds pass without a byte), or `nil` if nothing
+  /// came within `limit`.
+  func answerTime(to key: String, quiet: Double = 0.05, limit: Double = 2) -> Double? {
+    readUntilQuiet(quiet)
+    let before = output.count
+    let sent = Date()
+    send(key)
+    guard read(for: limit, until: { $0.count > before }) else { return nil }
+    var lastByte = Date()
+    while true {
+      let count = output.count
+      read(for: quiet) { $0.count > count }
+      guard output.count > count else { break }
+      lastByte = Date()
+    }
+    return lastByte.timeIntervalSince(sent)
+  }
+
   /// Whether `text` has appeared in the output since `from` bytes.
   func contains(_ text: String, after from: Int = 0) -> Bool {
     output.count > from && output[from...].range(of: Data(text.utf8)) != nil

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Runs the built `onlinestore` in tmux through the shared driver, `../shared/tools/tui-drive.sh`:
+/// Runs the built `onlinestore` in tmux through the repository's driver, `Tests/Tools/tmux-drive.sh`:
 /// keys in, screens out, and a check that the terminal was restored (the driver's exit status
 /// is 4 when it was not).
 struct TUIDrive {
@@ -25,7 +25,7 @@ struct TUIDrive {
 
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  static let tool = root.deletingLastPathComponent().appendingPathComponent("shared/tools/tui-drive.sh")
+  static let tool = root.appendingPathComponent("Tests/Tools/tmux-drive.sh")
 
   /// The `onlinestore` built next to this test bundle.
   static var binary: URL {
@@ -63,7 +63,7 @@ struct TUIDrive {
     steps: [String]
   ) async throws -> Run {
     guard FileManager.default.isExecutableFile(atPath: tool.path) else {
-      throw Failure("The terminal driver is missing: \(tool.path). It comes with the project's shared tools.")
+      throw Failure("The terminal driver is missing or not executable: \(tool.path).")
     }
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
       throw Failure("The store was not built: \(binary.path). Run 'swift build' first.")
@@ -79,9 +79,10 @@ struct TUIDrive {
     for step in steps { driverArguments += ["-s", step] }
     driverArguments += ["--"] + (command ?? [binary.path] + arguments)
 
-    let logFile = output.deletingLastPathComponent().appendingPathComponent("driver.log")
-    let status = try await CleanSpawn.run(tool.path, driverArguments, outputFile: logFile.path)
-    let logText = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+    let outputFile = output.deletingLastPathComponent().appendingPathComponent("driver.out")
+    let status = try await CleanSpawn.run(tool.path, driverArguments, outputFile: outputFile.path)
+    let logText = [outputFile, output.appendingPathComponent("log")]
+      .compactMap { try? String(contentsOf: $0, encoding: .utf8) }.joined(separator: "\n")
 
     let files = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
     let screens = files.filter { $0.hasSuffix(".txt") && $0.first?.isNumber == true }.sorted().map {
