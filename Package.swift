@@ -9,6 +9,7 @@ let package = Package(
     .executable(name: "onlinestore-api", targets: ["onlinestore-api"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "Boundaries", targets: ["Boundaries"]),
+    .library(name: "TerminalKit", targets: ["TerminalKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -114,9 +115,12 @@ let package = Package(
     // The C shim: ncurses with wide characters, and signal handling that restores the terminal.
     .target(name: "CNCurses", linkerSettings: [.linkedLibrary("ncursesw")]),
     // The only Swift code that calls ncurses.
-    .target(name: "CursesTerminal", dependencies: ["CNCurses", "TerminalUI"]),
+    .target(name: "CursesTerminal", dependencies: ["CNCurses", "TerminalKit"]),
+    // The terminal kit: cells, geometry, styles, text width, keys, mouse and paste, key maps and
+    // frames with click targets. Nothing of the shop, nothing of the Composable core.
+    .target(name: "TerminalKit"),
     // Pure terminal UI: a cell canvas, widgets, one file per screen, the key maps. No ncurses.
-    .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop"]),
+    .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop", "TerminalKit"]),
 
     // The options a store is started with, shared by its own command line and the SSH front
     // door that starts one per session: one type, so the two sides cannot disagree.
@@ -151,6 +155,7 @@ let package = Package(
         "Shop",
         "SSHFrontDoor",
         "StoreCommand",
+        "TerminalKit",
         "TerminalUI",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -202,6 +207,7 @@ let package = Package(
       dependencies: [
         "Boundaries",
         "Shop",
+        "TerminalKit",
         "TerminalUI",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -217,10 +223,10 @@ let package = Package(
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ]
     ),
-    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
+    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalKit"]),
     // Docs/LearnTCA.md: its own examples, and the check that every block in it is real code.
     .testTarget(name: "DocsTests", dependencies: ["Composable"]),
-    // The built `onlinestore` in a real pseudo-terminal under tmux (../shared/tools/tui-drive.sh).
+    // The built `onlinestore` in a real pseudo-terminal: tmux through Tests/Tools/tmux-drive.sh, or a pty of the test's own.
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
@@ -271,7 +277,7 @@ let package = Package(
     // 100,000 products, beside the demo's 20.
     .executableTarget(
       name: "browsing-benchmarks",
-      dependencies: ["Boundaries", "Shop", "TerminalUI"],
+      dependencies: ["Boundaries", "Shop", "TerminalKit", "TerminalUI"],
       path: "Benchmarks/BrowsingBenchmarks"
     ),
     // The attacks Benchmarks/hostile-front-door.py runs beside real shoppers.

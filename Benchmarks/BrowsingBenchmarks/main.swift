@@ -1,6 +1,7 @@
 import Boundaries
 import Foundation
 import Shop
+import TerminalKit
 import TerminalUI
 
 // browsing-benchmarks — key→frame time of browsing with a large catalog, beside the demo's 20.

@@ -1,5 +1,5 @@
 import Foundation
-import TerminalUI
+import TerminalKit
 
 /// How a canvas cell is handed to ncurses so that the terminal agrees with the canvas on its
 /// width.

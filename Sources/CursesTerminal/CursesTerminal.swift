@@ -1,6 +1,6 @@
 import CNCurses
 import Foundation
-import TerminalUI
+import TerminalKit
 
 /// The terminal in full-screen mode, driven through ncurses: the only Swift code that calls it.
 ///

@@ -1,14 +1,5 @@
 import CNCurses
-import TerminalUI
-
-/// What `wget_wch` reported: a key, a resize, or nothing more to read.
-public enum InputEvent: Equatable, Sendable {
-  case key(Key)
-  case resize
-  case mouse(MouseEvent)
-  /// Text the user pasted, whole (the terminal bracketed it).
-  case paste(String)
-}
+import TerminalKit
 
 /// Turns `wget_wch`'s answers into keys.
 enum KeyDecoding {

@@ -2,6 +2,7 @@ import Boundaries
 import CursesTerminal
 import Foundation
 import Shop
+import TerminalKit
 import TerminalUI
 
 /// The interactive run loop: keys, signals and the store's changes in; frames out.
@@ -159,7 +160,7 @@ final class InteractiveSession {
     updateTicker()
     var context = self.context
     context.spinnerFrame = spinnerFrame
-    terminal.paint(AppScreen.render(store.state, size: terminal.size, context: context), repaintEverything: repaintEverything)
+    terminal.paint(AppScreen.render(store.state, size: terminal.size, context: context).canvas, repaintEverything: repaintEverything)
     repaintEverything = false
   }
 

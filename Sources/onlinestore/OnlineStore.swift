@@ -6,6 +6,7 @@ import Foundation
 import IssueReporting
 import Shop
 import StoreCommand
+import TerminalKit
 import TerminalUI
 
 @main

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TerminalUI
+import TerminalKit
 
 @testable import CursesTerminal
 

@@ -1,3 +1,4 @@
+@testable import TerminalKit
 import Testing
 
 @testable import TerminalUI

@@ -1,3 +1,4 @@
+@testable import TerminalKit
 import Boundaries
 import Shop
 import Testing

@@ -1,3 +1,4 @@
+@testable import TerminalKit
 import Foundation
 import Shop
 import Testing
@@ -123,13 +124,13 @@ struct LayoutRobustnessTests {
   }
 
   /// The cells of row `y` from column `x`, `width` columns, as text.
-  static func text(in canvas: Canvas, y: Int, from x: Int, width: Int) -> String {
+  static func text(in canvas: ScreenFrame, y: Int, from x: Int, width: Int) -> String {
     (x..<(x + width)).map { canvas[$0, y].text }.joined()
   }
 
   /// The rectangles of the boxes whose top-left corner is visible: from "┌" right to "┐" and
   /// down to "└".
-  static func boxes(in canvas: Canvas) -> [Rect] {
+  static func boxes(in canvas: ScreenFrame) -> [Rect] {
     var boxes: [Rect] = []
     for y in 0..<canvas.size.height {
       for x in 0..<canvas.size.width where canvas[x, y].text == "┌" {
@@ -153,7 +154,7 @@ struct LayoutRobustnessTests {
     }
   }
 
-  static func expectNoControlCharacters(in canvas: Canvas) {
+  static func expectNoControlCharacters(in canvas: ScreenFrame) {
     for cell in canvas.cells {
       #expect(!cell.text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.value == 0x202E })
     }

@@ -1,5 +1,6 @@
 import Shop
 import Testing
+import TerminalKit
 import TerminalUI
 
 /// What the run loop tells the features after each change without a key being pressed.

@@ -1,3 +1,4 @@
+@testable import TerminalKit
 import Foundation
 import SnapshotTesting
 import Testing

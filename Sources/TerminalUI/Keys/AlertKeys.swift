@@ -1,3 +1,4 @@
+import TerminalKit
 import Composable
 
 /// The keys of an alert, for any feature that presents one.

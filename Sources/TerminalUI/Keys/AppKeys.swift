@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// Keys that work on every tab, and the few that work everywhere.

@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// The search line's keys while it is being edited: typing goes into it, the arrows still move

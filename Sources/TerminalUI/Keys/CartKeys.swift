@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// The cart sheet's keys. The sheet is modal: the product list and the tabs do not hear keys

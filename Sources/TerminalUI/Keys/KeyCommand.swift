@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// What a key asks for: a view action of one of the screens, or something only the terminal

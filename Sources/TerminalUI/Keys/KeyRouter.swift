@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// Decides what a key does, from what is on screen.

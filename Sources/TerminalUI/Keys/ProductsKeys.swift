@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// The product list's keys.

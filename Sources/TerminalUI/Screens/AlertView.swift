@@ -1,10 +1,11 @@
+import TerminalKit
 import Composable
 
 /// An alert, drawn as a dialog over everything else.
 public enum AlertView {
   /// `press` is what pressing a button sends, as ``AlertKeys`` sends it for Enter and Esc.
   public static func draw<Action>(
-    _ alert: AlertState<Action>, press: (PresentationAction<Action>) -> KeyCommand, in area: Rect, on canvas: inout Canvas, theme: Theme
+    _ alert: AlertState<Action>, press: (PresentationAction<Action>) -> KeyCommand, in area: Rect, on canvas: inout ScreenFrame, theme: Theme
   ) {
     let buttons = alert.buttons.enumerated().map { index, button in
       Dialog.ButtonItem(

@@ -1,3 +1,4 @@
+import TerminalKit
 /// Where things go on a screen of a given size.
 ///
 /// ```

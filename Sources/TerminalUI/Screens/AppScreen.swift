@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// The whole screen, as a function of the app's state and the terminal's size.
@@ -5,8 +6,8 @@ import Shop
 /// Everything the user sees comes from here: the interactive app paints what this returns, and
 /// `onlinestore snapshot` prints it.
 public enum AppScreen {
-  public static func render(_ state: AppFeature.State, size: Size, context: RenderContext = RenderContext()) -> Canvas {
-    var canvas = Canvas(size: size)
+  public static func render(_ state: AppFeature.State, size: Size, context: RenderContext = RenderContext()) -> ScreenFrame {
+    var canvas = ScreenFrame(size: size)
     let layout = AppLayout(size: canvas.size)
     guard layout.fitsMinimum else {
       TooSmall.draw(size: size, minimum: AppLayout.minimumSize, on: &canvas, theme: context.theme)

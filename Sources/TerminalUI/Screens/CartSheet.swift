@@ -1,10 +1,11 @@
+import TerminalKit
 import Shop
 
 /// The cart, drawn as a sheet over the product list: its lines (those the store no longer lists
 /// dimmed, "no longer available"), the Pay button, "your cart is empty" or "restoring your saved
 /// cart", and the "Sending your order…" overlay.
 public enum CartSheet {
-  public static func draw(_ state: CartFeature.State, layout: AppLayout, on canvas: inout Canvas, context: RenderContext) {
+  public static func draw(_ state: CartFeature.State, layout: AppLayout, on canvas: inout ScreenFrame, context: RenderContext) {
     let theme = context.theme
     let inside = Sheet.draw(over: layout.content, in: layout.sheet, on: &canvas, title: "Cart",       note: state.order == .sending ? nil : CartKeys.map(for: state).key(for: .closeTapped).map { "\($0) close" }, theme: theme)
       .insetBy(dx: 1, dy: 0)
@@ -34,7 +35,7 @@ public enum CartSheet {
     }
   }
 
-  static func drawLines(_ state: CartFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+  static func drawLines(_ state: CartFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
     let focusedIndex: Int? =
       if case let .item(id) = state.focus { state.items.index(id: id) } else { nil }
     let columns = LineColumns(width: rect.width, price: ProductsScreen.priceColumns(for: state.items.compactMap(\.product?.price)))

@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// A product's details as a sheet over the list (`Enter`): the title wrapped, price, rating,
@@ -39,7 +40,7 @@ public enum DetailsSheet {
   }
 
   public static func draw(
-    _ details: ProductDetailsFeature.State, row: ProductFeature.State, layout appLayout: AppLayout, on canvas: inout Canvas, theme: Theme
+    _ details: ProductDetailsFeature.State, row: ProductFeature.State, layout appLayout: AppLayout, on canvas: inout ScreenFrame, theme: Theme
   ) {
     let layout = Layout(row.product, layout: appLayout)
     let offset = min(details.scrollOffset, layout.scrollLimit)

@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// Every key binding in force, grouped by where it applies: `?` shows it.
@@ -47,11 +48,11 @@ public enum HelpOverlay {
   }
 
   public static func draw(
-    _ layers: [KeyMap<KeyCommand>], scrolledBy requestedOffset: Int = 0, in area: Rect, on canvas: inout Canvas, theme: Theme
+    _ layers: [KeyMap<KeyCommand>], scrolledBy requestedOffset: Int = 0, in area: Rect, on canvas: inout ScreenFrame, theme: Theme
   ) {
     // Help is read, not glanced at: nothing of the screen underneath stays around it.
     canvas.fill(area)
-    canvas.coverMouseTargets()
+    canvas.coverClickTargets()
     canvas.onWheel(area, up: .app(.helpScrolled(by: -3)), down: .app(.helpScrolled(by: 3)))
     let layout = Layout(layers, in: area)
     let offset = min(max(0, requestedOffset), layout.scrollLimit)

@@ -1,15 +1,16 @@
+import TerminalKit
 import Shop
 
 /// The category or sort picker: a small box in the middle of the list's area, which is cleared
 /// so that no row is cut by the box; the choice in force is marked `●`, the highlighted one in
 /// the selection style. A list longer than the screen scrolls.
 public enum PickerView {
-  public static func draw(_ state: PickerFeature.State, in area: Rect, on canvas: inout Canvas, theme: Theme) {
+  public static func draw(_ state: PickerFeature.State, in area: Rect, on canvas: inout ScreenFrame, theme: Theme) {
     let widest = state.options.map { TextWidth.columns(of: $0.title) }.max() ?? 0
     let width = min(max(widest + 8, TextWidth.columns(of: state.title) + 6, 24), area.width)
     let height = min(state.options.count + 2, area.height)
     canvas.fill(area)
-    canvas.coverMouseTargets()
+    canvas.coverClickTargets()
     let frame = area.centered(width: width, height: height)
     let inside = Box.draw(in: frame, on: &canvas, title: state.title, theme: theme).insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }

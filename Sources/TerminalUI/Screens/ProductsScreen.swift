@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// The Products tab: loading, error, or the list with a stepper per row, and the selected
@@ -13,7 +14,7 @@ public enum ProductsScreen {
   }
 
   public static func draw(
-    _ state: ProductListFeature.State, layout: AppLayout, on canvas: inout Canvas, context: RenderContext
+    _ state: ProductListFeature.State, layout: AppLayout, on canvas: inout ScreenFrame, context: RenderContext
   ) {
     let theme = context.theme
     let keys = ProductsKeys.map(for: state)
@@ -45,7 +46,7 @@ public enum ProductsScreen {
     drawStatus(state, in: layout.status, on: &canvas, theme: theme)
   }
 
-  static func drawList(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+  static func drawList(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
     // Sized by the rows on screen only, so a frame costs the same for 20 products or 100,000.
     let shown = state.shownIDs
     let visible = ScrollingList.visibleRange(count: shown.count, offset: state.scrollOffset, height: rect.height)
@@ -72,7 +73,7 @@ public enum ProductsScreen {
 
   /// Nothing matches the search or the category: say so, and how to see more.
   static func drawNoMatches(
-    _ browsing: ProductBrowsing, keys: KeyMap<ProductListFeature.Action.ViewAction>, in rect: Rect, on canvas: inout Canvas, theme: Theme
+    _ browsing: ProductBrowsing, keys: KeyMap<ProductListFeature.Action.ViewAction>, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme
   ) {
     var what = browsing.query.isEmpty ? "No products" : "No products match \u{201C}\(browsing.query)\u{201D}"
     if let category = browsing.category { what += " in \(ProductListFeature.categoryTitle(category))" }
@@ -88,7 +89,7 @@ public enum ProductsScreen {
   /// title's own text, not the padding after it, so that moving the selection re-sends two
   /// short runs of text rather than two whole rows (see README, "Bytes per key").
   static func drawRow(
-    _ row: ProductFeature.State, in line: Rect, on canvas: inout Canvas, theme: Theme, isSelected: Bool,
+    _ row: ProductFeature.State, in line: Rect, on canvas: inout ScreenFrame, theme: Theme, isSelected: Bool,
     priceColumns: Int = priceWidth
   ) -> Rect {
     let compact = line.width < StepperText.compactBelowWidth
@@ -108,7 +109,7 @@ public enum ProductsScreen {
     return Rect(x: line.x, y: line.y, width: 2 + titleColumns, height: 1)
   }
 
-  static func drawDetails(_ product: Product, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+  static func drawDetails(_ product: Product, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
     for y in rect.y..<rect.maxY {
       canvas.draw("│", at: Point(x: rect.x - 1, y: y), style: theme.secondary)
     }
@@ -142,7 +143,7 @@ public enum ProductsScreen {
     return "\(tenths / 10).\(tenths % 10)"
   }
 
-  static func drawStatus(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+  static func drawStatus(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
     if let notice = state.notice {
       canvas.draw(TextLayout.fitting("! " + notice, toWidth: rect.width), at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
       return

@@ -1,3 +1,4 @@
+import TerminalKit
 import Boundaries
 import Shop
 
@@ -6,7 +7,7 @@ import Shop
 public enum ProfileScreen {
   public static func draw(
     _ state: ProfileFeature.State, products: IdentifiedArrayOf<ProductFeature.State>, layout: AppLayout,
-    on canvas: inout Canvas, context: RenderContext
+    on canvas: inout ScreenFrame, context: RenderContext
   ) {
     let theme = context.theme
     canvas.draw("Profile", at: Point(x: layout.header.x + 1, y: layout.header.y), style: theme.title)
@@ -47,7 +48,7 @@ public enum ProfileScreen {
 
   static func drawHistory(
     _ state: ProfileFeature.State, products: IdentifiedArrayOf<ProductFeature.State>, in rect: Rect,
-    on canvas: inout Canvas, context: RenderContext
+    on canvas: inout ScreenFrame, context: RenderContext
   ) {
     let theme = context.theme
     guard rect.height >= 2 else { return }
@@ -83,7 +84,7 @@ public enum ProfileScreen {
   }
 
   /// One order's lines, in a box over the list.
-  static func drawOrder(_ summary: OrderSummary, closeKey: String?, layout: AppLayout, on canvas: inout Canvas, theme: Theme) {
+  static func drawOrder(_ summary: OrderSummary, closeKey: String?, layout: AppLayout, on canvas: inout ScreenFrame, theme: Theme) {
     let inside = Sheet.draw(
       over: layout.content, in: layout.sheet, on: &canvas,
       title: "Order #\(summary.order.id) · \(summary.dateText)", note: closeKey.map { "\($0) close" }, theme: theme

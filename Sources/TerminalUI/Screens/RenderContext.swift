@@ -1,3 +1,4 @@
+import TerminalKit
 /// What drawing needs besides state and size: the theme, and which spinner frame is showing.
 public struct RenderContext: Hashable, Sendable {
   public var theme: Theme

@@ -1,8 +1,9 @@
+import TerminalKit
 import Shop
 
 /// The top row: the tabs, and the cart's content on the right.
 public enum TabBar {
-  public static func draw(_ state: AppFeature.State, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+  public static func draw(_ state: AppFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
     var x = rect.x + 1
     for tab in AppFeature.Tab.allCases {
       let style = tab == state.selectedTab ? theme.selectedTab : theme.secondary

@@ -1,3 +1,4 @@
+import TerminalKit
 import Boundaries
 import Shop
 
@@ -53,7 +54,7 @@ public final class HeadlessSession {
   }
 
   /// The current screen.
-  public func render(context: RenderContext = RenderContext()) -> Canvas {
+  public func render(context: RenderContext = RenderContext()) -> ScreenFrame {
     AppScreen.render(store.state, size: size, context: context)
   }
 

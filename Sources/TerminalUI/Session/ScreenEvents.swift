@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// What the screens tell their features without a key being pressed: that they came into view

@@ -1,10 +1,11 @@
+import TerminalKit
 /// A bordered box: clears its rectangle, draws a single-line border with an optional title on
 /// the top edge (and an optional note at its right end), and returns the space inside.
 public enum Box {
   @discardableResult
   public static func draw(
     in rect: Rect,
-    on canvas: inout Canvas,
+    on canvas: inout ScreenFrame,
     title: String? = nil,
     note: String? = nil,
     theme: Theme

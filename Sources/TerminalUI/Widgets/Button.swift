@@ -1,3 +1,4 @@
+import TerminalKit
 /// A button: `[ Pay $242.20 ]`, drawn normal, focused or disabled.
 public enum Button {
   public enum Appearance: Sendable {
@@ -21,7 +22,7 @@ public enum Button {
   /// Draws the button at `point`; returns its width.
   @discardableResult
   public static func draw(
-    _ label: String, at point: Point, on canvas: inout Canvas, appearance: Appearance, theme: Theme,
+    _ label: String, at point: Point, on canvas: inout ScreenFrame, appearance: Appearance, theme: Theme,
     width: Int? = nil
   ) -> Int {
     var text = self.text(label)

@@ -1,3 +1,4 @@
+import TerminalKit
 /// A centred dialog: a title, a message wrapped to fit, and buttons side by side, the focused
 /// one highlighted. What alerts are drawn with.
 public enum Dialog {
@@ -20,7 +21,7 @@ public enum Dialog {
   static let maximumMessageWidth = 64
 
   public static func draw(
-    title: String, message: String?, buttons: [ButtonItem], in area: Rect, on canvas: inout Canvas, theme: Theme
+    title: String, message: String?, buttons: [ButtonItem], in area: Rect, on canvas: inout ScreenFrame, theme: Theme
   ) {
     let buttonsWidth = buttons.map { TextWidth.columns(of: Button.text($0.label)) }.reduce(0, +) + 2 * max(0, buttons.count - 1)
     let messageWidth = message.map { TextWidth.columns(of: $0) } ?? 0
@@ -28,7 +29,7 @@ public enum Dialog {
     let lines = message.map { TextLayout.wrap(SafeText.sanitize($0), toWidth: innerWidth) } ?? []
     let height = min(area.height, 2 + 1 + (lines.isEmpty ? 0 : lines.count + 1) + 1 + 1)
     let frame = area.centered(width: innerWidth + 4, height: height)
-    canvas.coverMouseTargets()
+    canvas.coverClickTargets()
     let inside = Box.draw(in: frame, on: &canvas, theme: theme).insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }
     canvas.drawCentered(title, in: inside.row(0), style: theme.title)

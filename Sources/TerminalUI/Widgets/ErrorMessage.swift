@@ -1,7 +1,8 @@
+import TerminalKit
 /// The "something went wrong" block of a screen: a sad face, what failed, why, and Retry.
 enum ErrorMessage {
   /// `retry` is what a click on `[ Retry ]` sends; `retryKey` the key that does the same.
-  static func draw(title: String, reason: String, retry: KeyCommand, retryKey: String?, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+  static func draw(title: String, reason: String, retry: KeyCommand, retryKey: String?, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
     let block = rect.centered(width: rect.width, height: 7)
     canvas.drawCentered(":(", in: block.row(0), style: theme.title)
     canvas.drawCentered(title, in: block.row(2), style: theme.title)

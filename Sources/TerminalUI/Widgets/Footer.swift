@@ -1,9 +1,10 @@
+import TerminalKit
 /// The bottom row: the most useful keys of what is on screen, as many as fit.
 ///
 /// When not all fit, the last of the ordinary hints give way first; the essential ones (help,
 /// quit) go only when nothing else is left to drop. A hint is shown whole or not at all.
 public enum Footer {
-  public static func draw(_ hints: [Hint], in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+  public static func draw(_ hints: [Hint], in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
     var x = rect.x + 1
     for hint in fitting(hints, inWidth: rect.width - 1) {
       x += canvas.draw(hint.keys, at: Point(x: x, y: rect.y), style: theme.key)

@@ -1,3 +1,4 @@
+import TerminalKit
 /// A list that shows as many rows as fit, scrolled so that the selected row is visible, and
 /// draws only those rows — a frame costs the same for 20 products or 100,000.
 public enum ScrollingList {
@@ -21,9 +22,9 @@ public enum ScrollingList {
     offset: Int,
     selected: Int?,
     in rect: Rect,
-    on canvas: inout Canvas,
+    on canvas: inout ScreenFrame,
     theme: Theme,
-    drawRow: (_ index: Int, _ row: Rect, _ isSelected: Bool, _ canvas: inout Canvas) -> Rect?
+    drawRow: (_ index: Int, _ row: Rect, _ isSelected: Bool, _ canvas: inout ScreenFrame) -> Rect?
   ) {
     for (line, index) in visibleRange(count: count, offset: offset, height: rect.height).enumerated() {
       let row = rect.row(line)

@@ -1,10 +1,11 @@
+import TerminalKit
 /// The search line at the foot of the product list: `/back█            3 of 20`.
 ///
 /// While it is edited the cursor is a reversed cell; text wider than the line scrolls so that
 /// the cursor stays in view, and a wide character is never split.
 public enum SearchLine {
   public static func draw(
-    text: String, cursor: Int?, count: String, in rect: Rect, on canvas: inout Canvas, theme: Theme
+    text: String, cursor: Int?, count: String, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme
   ) {
     let countWidth = TextWidth.columns(of: count)
     canvas.draw(count, at: Point(x: rect.maxX - countWidth, y: rect.y), style: theme.secondary)

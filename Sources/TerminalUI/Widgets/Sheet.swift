@@ -1,3 +1,4 @@
+import TerminalKit
 /// A sheet over a screen: a bordered box rises over it, and the strips of `background` beside
 /// and below the box are blanked, so no half of a row peeks out at its edges. Nothing under it
 /// hears the mouse.
@@ -8,9 +9,9 @@
 public enum Sheet {
   @discardableResult
   public static func draw(
-    over background: Rect, in rect: Rect, on canvas: inout Canvas, title: String? = nil, note: String? = nil, theme: Theme
+    over background: Rect, in rect: Rect, on canvas: inout ScreenFrame, title: String? = nil, note: String? = nil, theme: Theme
   ) -> Rect {
-    canvas.coverMouseTargets()
+    canvas.coverClickTargets()
     let covered = rect.intersection(background)
     canvas.fill(Rect(x: background.x, y: covered.y, width: covered.x - background.x, height: covered.height))
     canvas.fill(Rect(x: covered.maxX, y: covered.y, width: background.maxX - covered.maxX, height: covered.height))

@@ -1,3 +1,4 @@
+import TerminalKit
 import Shop
 
 /// The add-to-cart control of a product row: `[ Add to Cart ]` at 0, `[-]  2 [+]` above; on a
@@ -24,7 +25,7 @@ public enum StepperText {
   /// `[-]` removes one. `text(count:compact:)` is right-aligned in its width, so the buttons'
   /// places follow from it.
   static func addTargets(
-    count: Int, compact: Bool, at point: Point, on canvas: inout Canvas, command: (AddToCartFeature.Action.ViewAction) -> KeyCommand
+    count: Int, compact: Bool, at point: Point, on canvas: inout ScreenFrame, command: (AddToCartFeature.Action.ViewAction) -> KeyCommand
   ) {
     let text = Array(self.text(count: count, compact: compact))
     let width = width(compact: compact)

@@ -1,6 +1,7 @@
 import Boundaries
 import Foundation
 import Shop
+import TerminalKit
 import TerminalUI
 
 /// A state of the app worth a snapshot, reached by sending real actions through a real store,

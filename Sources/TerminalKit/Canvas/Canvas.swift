@@ -1,5 +1,5 @@
-/// A grid of cells to draw a frame in: the only thing screens produce, and the only thing the
-/// terminal paints.
+/// A grid of cells to draw a frame in: what screens draw on (inside a ``Frame``), and the only
+/// thing a terminal paints.
 ///
 /// Each cell holds one grapheme and the style to draw it in. A grapheme two columns wide
 /// occupies its cell and the next, which is marked as a continuation (`width == 0`). Drawing
@@ -24,8 +24,6 @@ public struct Canvas: Hashable, Sendable {
 
   public let size: Size
   public private(set) var cells: [Cell]
-  /// What the mouse can act on in this frame, bottom first (see ``MouseTarget``).
-  public internal(set) var mouseTargets: [MouseTarget] = []
 
   /// The largest frame drawn, whatever size the terminal claims: enough for any real screen, and
   /// a bound on memory when a terminal reports something absurd.

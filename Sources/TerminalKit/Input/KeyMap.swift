@@ -105,7 +105,7 @@ public struct Hint: Hashable, Sendable {
   }
 
   /// Columns on screen: the keys, a space, the text.
-  var width: Int { TextWidth.columns(of: keys) + 1 + TextWidth.columns(of: text) }
+  public var width: Int { TextWidth.columns(of: keys) + 1 + TextWidth.columns(of: text) }
 }
 
 extension KeyBinding: Sendable where Action: Sendable {}
