@@ -224,6 +224,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalKit"]),
+    // The kit's widgets, each alone; nothing but the kit is imported.
+    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
     // Docs/LearnTCA.md: its own examples, and the check that every block in it is real code.
     .testTarget(name: "DocsTests", dependencies: ["Composable"]),
     // The built `onlinestore` in a real pseudo-terminal: tmux through Tests/Tools/tmux-drive.sh, or a pty of the test's own.

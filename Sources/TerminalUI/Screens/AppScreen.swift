@@ -10,7 +10,7 @@ public enum AppScreen {
     var canvas = ScreenFrame(size: size)
     let layout = AppLayout(size: canvas.size)
     guard layout.fitsMinimum else {
-      TooSmall.draw(size: size, minimum: AppLayout.minimumSize, on: &canvas, theme: context.theme)
+      canvas.render(TooSmall(minimum: AppLayout.minimumSize, theme: context.theme), in: canvas.bounds)
       return canvas
     }
     TabBar.draw(state, in: layout.tabBar, on: &canvas, theme: context.theme)
@@ -35,7 +35,7 @@ public enum AppScreen {
     if state.isHelpPresented {
       HelpOverlay.draw(KeyRouter.layers(for: state.withoutHelp), scrolledBy: state.helpScrollOffset, in: layout.content, on: &canvas, theme: context.theme)
     }
-    Footer.draw(KeyRouter.footerHints(for: state), in: layout.footer, on: &canvas, theme: context.theme)
+    canvas.render(KeyHints(KeyRouter.footerHints(for: state), theme: context.theme), in: layout.footer)
     return canvas
   }
 

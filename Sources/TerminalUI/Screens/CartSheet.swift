@@ -7,8 +7,9 @@ import Shop
 public enum CartSheet {
   public static func draw(_ state: CartFeature.State, layout: AppLayout, on canvas: inout ScreenFrame, context: RenderContext) {
     let theme = context.theme
-    let inside = Sheet.draw(over: layout.content, in: layout.sheet, on: &canvas, title: "Cart",       note: state.order == .sending ? nil : CartKeys.map(for: state).key(for: .closeTapped).map { "\($0) close" }, theme: theme)
-      .insetBy(dx: 1, dy: 0)
+    let note = state.order == .sending ? nil : CartKeys.map(for: state).key(for: .closeTapped).map { "\($0) close" }
+    canvas.render(Sheet(over: layout.content, title: "Cart", note: note, theme: theme), in: layout.sheet)
+    let inside = layout.sheet.insideBorder.insetBy(dx: 1, dy: 0)
     guard inside.height >= 3 else { return }
 
     let payRow = inside.row(inside.height - 1)
@@ -23,15 +24,15 @@ public enum CartSheet {
       drawLines(state, in: lines, on: &canvas, theme: theme)
     }
 
-    let appearance: Button.Appearance =
+    let appearance: ButtonAppearance =
       !state.canPay ? .disabled : state.focus == .payButton ? .focused : .normal
-    Button.draw("Pay \(state.total.formatted)", at: Point(x: payRow.x, y: payRow.y), on: &canvas, appearance: appearance, theme: theme, width: payRow.width)
-    if state.canPay { canvas.onPress(payRow, .cart(.payTapped)) }
+    let pay = Button("Pay \(state.total.formatted)", appearance: appearance, theme: theme, press: state.canPay ? KeyCommand.cart(.payTapped) : nil)
+    canvas.render(pay, in: payRow)
 
     if state.order == .sending {
       let box = layout.sheet.centered(width: 30, height: 3)
-      let message = Box.draw(in: box, on: &canvas, theme: theme)
-      Spinner.draw("Sending your order…", in: message, on: &canvas, frame: context.spinnerFrame, theme: theme)
+      canvas.render(Box(theme: theme), in: box)
+      canvas.render(Spinner("Sending your order…", frame: context.spinnerFrame, theme: theme), in: box.insideBorder)
     }
   }
 
@@ -80,7 +81,7 @@ public enum CartSheet {
     }
 
     var quantityWidth: Int { isCompact ? 4 : 13 }
-    var delete: String { isCompact ? "[x]" : Button.text("Delete") }
+    var delete: String { isCompact ? "[x]" : ScreenButton.text("Delete") }
 
     /// A line whose product the store does not list now, where its title and price would be.
     func unavailable(id: Product.ID) -> String {

@@ -18,7 +18,7 @@ public enum DetailsSheet {
       let sheet = layout.sheet
       let width = min(sheet.width, DetailsSheet.maximumWidth)
       frame = Rect(x: sheet.x + (sheet.width - width) / 2, y: sheet.y, width: width, height: sheet.height)
-      inside = Box.inside(frame).insetBy(dx: 1, dy: 0)
+      inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
       let textWidth = max(1, inside.width)
       titleLines = Array(TextLayout.wrap(SafeText.sanitize(product.title), toWidth: textWidth).prefix(3))
       description = TextLayout.wrap(SafeText.sanitize(product.description), toWidth: textWidth)
@@ -45,7 +45,8 @@ public enum DetailsSheet {
     let layout = Layout(row.product, layout: appLayout)
     let offset = min(details.scrollOffset, layout.scrollLimit)
     let more = [offset > 0 ? "↑" : nil, offset < layout.scrollLimit ? "↓" : nil].compactMap { $0 }
-    Sheet.draw(over: appLayout.content, in: layout.frame, on: &canvas, title: "Details", note: more.isEmpty ? DetailsKeys.map(for: details).key(for: .closeTapped).map { "\($0) close" } : more.joined() + " more", theme: theme)
+    let note = more.isEmpty ? DetailsKeys.map(for: details).key(for: .closeTapped).map { "\($0) close" } : more.joined() + " more"
+    canvas.render(Sheet(over: appLayout.content, title: "Details", note: note, theme: theme), in: layout.frame)
     let inside = layout.inside
     guard inside.height >= 3, inside.width > 4 else { return }
     var y = inside.y

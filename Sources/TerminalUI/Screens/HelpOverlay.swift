@@ -63,7 +63,8 @@ public enum HelpOverlay {
       width: layout.columns.count * layout.columnWidth + (layout.columns.count - 1) * 2 + 4,
       height: min(layout.height, layout.visible) + 2
     )
-    let inside = Box.draw(in: frame, on: &canvas, title: "Keys", note: note, theme: theme).insetBy(dx: 1, dy: 0)
+    canvas.render(Box(title: "Keys", note: note, theme: theme), in: frame)
+    let inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
     for (index, column) in layout.columns.enumerated() {
       // Line `line` of the column is drawn at `inside.y + line - offset`, if that is inside.
       var line = 0

@@ -12,7 +12,8 @@ public enum PickerView {
     canvas.fill(area)
     canvas.coverClickTargets()
     let frame = area.centered(width: width, height: height)
-    let inside = Box.draw(in: frame, on: &canvas, title: state.title, theme: theme).insetBy(dx: 1, dy: 0)
+    canvas.render(Box(title: state.title, theme: theme), in: frame)
+    let inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }
     canvas.onWheel(inside, up: .picker(.highlightMoved(.up)), down: .picker(.highlightMoved(.down)))
     ScrollingList.draw(

@@ -27,7 +27,7 @@ public enum ProductsScreen {
 
     switch state.status {
     case .idle, .loading:
-      Spinner.draw("Loading products…", in: layout.body, on: &canvas, frame: context.spinnerFrame, theme: theme)
+      canvas.render(Spinner("Loading products…", frame: context.spinnerFrame, theme: theme), in: layout.body)
     case let .failed(error):
       ErrorMessage.draw(
         title: "Oops, we couldn't fetch the product list", reason: error.message, retry: .products(.retryTapped), retryKey: keys.key(for: .retryTapped),

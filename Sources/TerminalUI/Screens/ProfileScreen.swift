@@ -15,7 +15,7 @@ public enum ProfileScreen {
 
     switch state.status {
     case .idle, .loading:
-      Spinner.draw("Loading profile…", in: layout.body, on: &canvas, frame: context.spinnerFrame, theme: theme)
+      canvas.render(Spinner("Loading profile…", frame: context.spinnerFrame, theme: theme), in: layout.body)
     case let .failed(error):
       ErrorMessage.draw(
         title: "Oops, we couldn't load your profile", reason: error.message, retry: .profile(.retryTapped), retryKey: ProfileKeys.map(for: state).key(for: .retryTapped),
@@ -85,10 +85,11 @@ public enum ProfileScreen {
 
   /// One order's lines, in a box over the list.
   static func drawOrder(_ summary: OrderSummary, closeKey: String?, layout: AppLayout, on canvas: inout ScreenFrame, theme: Theme) {
-    let inside = Sheet.draw(
-      over: layout.content, in: layout.sheet, on: &canvas,
-      title: "Order #\(summary.order.id) · \(summary.dateText)", note: closeKey.map { "\($0) close" }, theme: theme
-    ).insetBy(dx: 1, dy: 0)
+    canvas.render(
+      Sheet(over: layout.content, title: "Order #\(summary.order.id) · \(summary.dateText)", note: closeKey.map { "\($0) close" }, theme: theme),
+      in: layout.sheet
+    )
+    let inside = layout.sheet.insideBorder.insetBy(dx: 1, dy: 0)
     guard inside.height >= 3 else { return }
     let priceWidth = ProductsScreen.priceColumns(for: summary.lines.compactMap(\.subtotal))
     for (index, line) in summary.lines.enumerated() where index < inside.height - 2 {

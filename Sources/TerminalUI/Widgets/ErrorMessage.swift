@@ -7,11 +7,9 @@ enum ErrorMessage {
     canvas.drawCentered(":(", in: block.row(0), style: theme.title)
     canvas.drawCentered(title, in: block.row(2), style: theme.title)
     canvas.drawCentered(reason, in: block.row(3), style: theme.secondary)
-    let label = Button.text("Retry")
-    let width = TextWidth.columns(of: label)
-    let button = Point(x: block.x + (block.width - width) / 2, y: block.row(5).y)
-    Button.draw("Retry", at: button, on: &canvas, appearance: .focused, theme: theme)
-    canvas.onPress(Rect(x: button.x, y: button.y, width: width, height: 1), retry)
+    let width = ScreenButton.width("Retry")
+    let button = Rect(x: block.x + (block.width - width) / 2, y: block.row(5).y, width: width, height: 1)
+    canvas.render(Button("Retry", appearance: .focused, theme: theme, press: retry), in: button)
     if let retryKey { canvas.drawCentered("press \(retryKey)", in: block.row(6), style: theme.secondary) }
   }
 }

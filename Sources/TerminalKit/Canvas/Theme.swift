@@ -1,4 +1,3 @@
-import TerminalKit
 /// The styles screens draw with, by role rather than by colour.
 ///
 /// ``color`` follows the original app: blue for actions, red for delete, dim for what is

@@ -1,0 +1,110 @@
+import TerminalKit
+import Testing
+
+/// Each widget of the kit, drawn alone into a small frame and checked as the rows it must
+/// produce (trailing blanks trimmed), its styles where they carry meaning, and its click targets.
+struct WidgetTests {
+  enum Tap: Hashable, Sendable { case pay, retry, up, down, behind }
+
+  static let theme = Theme.monochrome
+
+  static func frame<Command>(_ width: Int, _ height: Int, of _: Command.Type = Never.self) -> Frame<Command> {
+    Frame(size: Size(width: width, height: height))
+  }
+
+  @Test func aBoxDrawsItsBorderTitleAndNote() {
+    var frame = Self.frame(20, 4)
+    frame.render(Box(title: "Cart", note: "Esc", theme: Self.theme), in: frame.bounds)
+    #expect(frame.textRows == [
+      "┌─ Cart ───── Esc ─┐",
+      "│                  │",
+      "│                  │",
+      "└──────────────────┘",
+    ])
+    #expect(frame[3, 0].style == Self.theme.title)
+    #expect(frame[0, 0].style == Self.theme.secondary)
+    #expect(frame.bounds.insideBorder == Rect(x: 1, y: 1, width: 18, height: 2))
+  }
+
+  @Test func aBoxTooSmallForABorderDrawsNothing() {
+    var frame = Self.frame(4, 1)
+    frame.draw("abcd", at: Point(x: 0, y: 0))
+    frame.render(Box(title: "x", theme: Self.theme), in: frame.bounds)
+    #expect(frame.textRows == ["abcd"])
+    #expect(frame.bounds.insideBorder.isEmpty)
+  }
+
+  @Test func aSheetBlanksTheStripsBesideAndBelowItAndSilencesWhatIsUnder() {
+    var frame = Self.frame(10, 4, of: Tap.self)
+    for y in 0..<4 { frame.draw("##########", at: Point(x: 0, y: y)) }
+    frame.onPress(frame.bounds, .behind)
+    frame.render(Sheet(over: frame.bounds, theme: Self.theme), in: Rect(x: 2, y: 0, width: 6, height: 3))
+    #expect(frame.textRows == [
+      "  ┌────┐",
+      "  │    │",
+      "  └────┘",
+      "",
+    ])
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 0, y: 3))) == nil, "nothing under a sheet hears the mouse")
+  }
+
+  @Test func aButtonIsCentredInItsAreaAndAnswersAPressAnywhereInIt() {
+    var frame = Self.frame(20, 1, of: Tap.self)
+    frame.render(Button("Pay", appearance: .focused, theme: Self.theme, press: .pay), in: frame.bounds)
+    #expect(frame.textRows == ["      [ Pay ]"])
+    #expect(frame[6, 0].style == Self.theme.focus)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 10, y: 0))) == .pay)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 19, y: 0))) == .pay, "a row-wide button answers across the row")
+    #expect(frame.command(for: MouseEvent(.wheelUp, at: Point(x: 10, y: 0))) == nil, "a wheel is not a press")
+    #expect(Button<Tap>.width("Pay") == 7)
+  }
+
+  @Test func aButtonWithoutAPressRegistersNothingAndANarrowOneIsCutShort() {
+    var frame = Self.frame(6, 1, of: Tap.self)
+    frame.render(Button("Retry", appearance: .disabled, theme: Self.theme), in: frame.bounds)
+    #expect(frame.textRows == ["[ Ret…"])
+    #expect(frame.clickTargets.isEmpty)
+  }
+
+  @Test func aSpinnerTurnsWithItsFrameAndWraps() {
+    var frame = Self.frame(16, 3)
+    frame.render(Spinner("Loading", frame: 11, theme: Self.theme), in: frame.bounds)
+    #expect(frame.textRows == ["", "   ⠙ Loading", ""])
+    #expect(Spinner<Never>.character(at: -1) == "⠏")
+  }
+
+  @Test func keyHintsDropOrdinaryOnesBeforeEssentialOnes() {
+    let hints = [
+      Hint(keys: "?", text: "help", isEssential: true), Hint(keys: "/", text: "search"),
+      Hint(keys: "c", text: "cart"), Hint(keys: "q", text: "quit", isEssential: true),
+    ]
+    var frame = Self.frame(22, 1)
+    frame.render(KeyHints(hints, theme: Self.theme), in: frame.bounds)
+    #expect(frame.textRows == [" ? help  q quit"], "the ordinary hints gave way, the last first, and the essentials stayed")
+    var middling = Self.frame(30, 1)
+    middling.render(KeyHints(hints, theme: Self.theme), in: middling.bounds)
+    #expect(middling.textRows == [" ? help  / search  q quit"], "only the last ordinary hint gave way")
+    var wide = Self.frame(40, 1)
+    wide.render(KeyHints(hints, theme: Self.theme), in: wide.bounds)
+    #expect(wide.textRows == [" ? help  / search  c cart  q quit"])
+    #expect(wide[1, 0].style == Self.theme.key)
+    #expect(KeyHints<Never>.fitting(hints, inWidth: 6).map(\.keys) == ["?"], "only an essential is left when nothing else fits")
+  }
+
+  @Test func tooSmallSaysWhatItNeedsAndWhatItHas() {
+    var frame = Self.frame(24, 5)
+    frame.render(TooSmall(minimum: Size(width: 40, height: 12), theme: Self.theme), in: frame.bounds)
+    #expect(frame.textRows == ["", "   Terminal too small", " need 40×12, have 24×5", "      Ctrl-C quits", ""])
+  }
+
+  @Test func theTopmostTargetUnderThePointerAnswers() {
+    var frame = Self.frame(10, 2, of: Tap.self)
+    frame.onWheel(frame.bounds, up: .up, down: .down)
+    frame.onPress(Rect(x: 0, y: 0, width: 5, height: 1), .retry)
+    frame.onPress(Rect(x: 3, y: 0, width: 5, height: 1), .pay)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 4, y: 0))) == .pay)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 1, y: 0))) == .retry)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 1, y: 1))) == nil)
+    #expect(frame.command(for: MouseEvent(.wheelDown, at: Point(x: 4, y: 0))) == .down, "a press target lets the wheel through")
+  }
+}
