@@ -4,7 +4,7 @@ import Testing
 /// Each widget of the kit, drawn alone into a small frame and checked as the rows it must
 /// produce (trailing blanks trimmed), its styles where they carry meaning, and its click targets.
 struct WidgetTests {
-  enum Tap: Hashable, Sendable { case pay, retry, up, down, behind }
+  enum Tap: Hashable, Sendable { case pay, cancel, retry, up, down, behind }
 
   static let theme = Theme.monochrome
 
@@ -106,5 +106,45 @@ struct WidgetTests {
     #expect(frame.command(for: MouseEvent(.press, at: Point(x: 1, y: 0))) == .retry)
     #expect(frame.command(for: MouseEvent(.press, at: Point(x: 1, y: 1))) == nil)
     #expect(frame.command(for: MouseEvent(.wheelDown, at: Point(x: 4, y: 0))) == .down, "a press target lets the wheel through")
+  }
+
+  @Test func aDialogCentresItsTitleMessageAndButtonsAndOnlyTheyHearTheMouse() {
+    var frame = Self.frame(40, 10, of: Tap.self)
+    frame.onPress(frame.bounds, .behind)
+    let buttons = [Dialog<Tap>.Item("Cancel", appearance: .normal, press: .cancel), Dialog<Tap>.Item("Pay", appearance: .focused, press: .pay)]
+    frame.render(Dialog(title: "Pay?", message: "Confirm the purchase of $14.50?", buttons: buttons, theme: Self.theme), in: frame.bounds)
+    let rows = frame.textRows
+    #expect(rows[1] == "  ┌" + String(repeating: "─", count: 33) + "┐", "31 columns inside for the message, a space and a border each side")
+    #expect(rows[2].firstRange(of: "Pay?")?.lowerBound == rows[2].index(rows[2].startIndex, offsetBy: 17))
+    #expect(rows[4].contains("Confirm the purchase of $14.50?"), "on one line")
+    #expect(rows[6] == "  │       [ Cancel ]  [ Pay ]       │")
+    #expect(frame[22, 6].style == Self.theme.focus)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 11, y: 6))) == .cancel)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 23, y: 6))) == .pay)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 0, y: 0))) == nil, "what is under a dialog does not hear the mouse")
+  }
+
+  @Test func aSearchLineShowsItsCursorAndScrollsToKeepItInView() {
+    var frame = Self.frame(20, 1)
+    frame.render(SearchLine(text: "mug", cursor: 3, count: "1 of 5", theme: Self.theme), in: frame.bounds)
+    #expect(frame.textRows == ["/mug          1 of 5"])
+    #expect(frame[4, 0].style.isReversed, "the cursor after the text")
+    var long = Self.frame(20, 1)
+    long.render(SearchLine(text: "abcdefghijklmnop", cursor: 16, count: "1 of 5", theme: Self.theme), in: long.bounds)
+    #expect(long.textRows == ["/fghijklmnop  1 of 5"], "the start gave way so the cursor stays in view")
+    var resting = Self.frame(20, 1)
+    resting.render(SearchLine(text: "mug", cursor: nil, count: "1 of 5", theme: Self.theme), in: resting.bounds)
+    #expect(!(0..<20).contains { resting[$0, 0].style.isReversed }, "no cursor when the line is not edited")
+  }
+
+  @Test func anErrorMessageSaysWhatFailedAndOffersRetry() {
+    var frame = Self.frame(40, 9, of: Tap.self)
+    frame.render(ErrorMessage(title: "Oops", reason: "no network", retry: .retry, retryKey: "r", theme: Self.theme), in: frame.bounds)
+    #expect(frame.textRows == [
+      "", "                   :(", "", "                  Oops", "               no network", "",
+      "               [ Retry ]", "                press r", "",
+    ])
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 16, y: 6))) == .retry)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 16, y: 7))) == nil)
   }
 }

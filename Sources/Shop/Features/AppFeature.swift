@@ -97,10 +97,17 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
   public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
     case .productList(.delegate(.orderPlaced)):
-      guard state.profile.ordersStatus != .idle else { return .none }
-      return .send(._internal(.profile(.view(.refreshTapped))))
+      // The profile decides what an order elsewhere means to it; the app never presses its keys.
+      return .send(._internal(.profile(._internal(.ordersChanged))))
     case .productList, .profile:
       return .none
     }
+  }
+}
+
+extension AppFeature.State {
+  /// Whether an order is on its way: nothing but quitting may act until it has an answer.
+  public var isSendingOrder: Bool {
+    selectedTab == .products && productList.cart?.order == .sending
   }
 }

@@ -15,6 +15,7 @@ extension ProductListFeature {
   func reduce(into state: inout State, browsingAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case .searchOpened:
+      guard state.canBrowse else { return .none }
       state.searchField = SearchField(text: state.browsing.query)
       return .none
 
@@ -47,7 +48,7 @@ extension ProductListFeature {
       return .none
 
     case .categoryPickerOpened:
-      guard state.status == .loaded else { return .none }
+      guard state.canBrowse else { return .none }
       state.picker = PickerFeature.State(
         title: "Category", options: categoryOptions(state), current: .category(state.browsing.category)
       )
@@ -59,7 +60,7 @@ extension ProductListFeature {
       .cancellable(id: CancelID.categories, cancelInFlight: true)
 
     case .sortPickerOpened:
-      guard state.status == .loaded else { return .none }
+      guard state.canBrowse else { return .none }
       state.picker = PickerFeature.State(
         title: "Sort by", options: ProductSort.allCases.map { PickerFeature.Option($0.title, .sort($0)) },
         current: .sort(state.browsing.sort)
@@ -165,4 +166,11 @@ extension ProductListFeature {
   public static func categoryTitle(_ category: String) -> String {
     category.prefix(1).uppercased() + category.dropFirst()
   }
+}
+
+extension ProductListFeature.State {
+  /// Whether the list can be searched, narrowed to a category and sorted: only once the
+  /// products are in, and only if there are some. The key map, the search line and the reducer
+  /// all ask this.
+  public var canBrowse: Bool { status == .loaded && !products.isEmpty }
 }

@@ -60,6 +60,9 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     public enum InternalAction: Hashable, Sendable {
       case profileResponse(Result<UserProfile, APIError>)
       case ordersResponse(Result<[StoredOrder], APIError>)
+      /// An order was placed elsewhere in the app: a history already shown is fetched again.
+      /// (What the app sends; the refresh key is the view's own `refreshTapped`.)
+      case ordersChanged
     }
 
     case view(ViewAction)
@@ -97,8 +100,7 @@ public struct ProfileFeature: BoundingReducer, Sendable {
       return .concatenate(effects)
 
     case .refreshTapped:
-      guard state.ordersStatus != .loading else { return .none }
-      return fetchOrders(&state)
+      return refreshOrders(&state)
 
     case let .orderSelectionMoved(move):
       guard !state.orders.isEmpty else { return .none }
@@ -116,8 +118,17 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     }
   }
 
+  /// Fetches the orders again, unless a fetch is under way.
+  private func refreshOrders(_ state: inout State) -> Effect<Action> {
+    guard state.ordersStatus != .loading else { return .none }
+    return fetchOrders(&state)
+  }
+
   public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
+    case .ordersChanged:
+      guard state.ordersStatus != .idle else { return .none }
+      return refreshOrders(&state)
     case let .profileResponse(.success(profile)):
       state.status = .loaded
       state.profile = profile

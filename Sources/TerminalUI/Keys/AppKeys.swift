@@ -88,9 +88,4 @@ extension AppFeature.State {
   var isTypingText: Bool {
     selectedTab == .products && productList.searchField != nil && productList.picker == nil && productList.details == nil && !isHelpPresented
   }
-
-  /// Whether an order is on its way: only quitting works then.
-  var isSendingOrder: Bool {
-    selectedTab == .products && productList.cart?.order == .sending
-  }
 }

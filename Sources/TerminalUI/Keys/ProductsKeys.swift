@@ -17,14 +17,14 @@ public enum ProductsKeys {
       ]
     }
     // Bound in the order the footer gives them up, last first.
-    if state.status == .loaded, !state.products.isEmpty {
+    if state.canBrowse {
       bindings.append(KeyBinding([.character("/")], "/", "search", action: .searchOpened).inFooter())
     }
     bindings.append(KeyBinding([.character("c")], "c", "go to cart", action: .cartButtonTapped).inFooter())
     if !state.shownIDs.isEmpty {
       bindings.append(KeyBinding([.enter], "Enter", "details", action: .detailsOpened).inFooter())
     }
-    if state.status == .loaded, !state.products.isEmpty {
+    if state.canBrowse {
       bindings += [
         KeyBinding([.character("f")], "f", "category", action: .categoryPickerOpened).inFooter(),
         KeyBinding([.character("s")], "s", "sort", action: .sortPickerOpened).inFooter(),

@@ -8,15 +8,13 @@ public enum AlertView {
     _ alert: AlertState<Action>, press: (PresentationAction<Action>) -> KeyCommand, in area: Rect, on canvas: inout ScreenFrame, theme: Theme
   ) {
     let buttons = alert.buttons.enumerated().map { index, button in
-      Dialog.ButtonItem(
-        label: button.label.string,
+      Dialog<KeyCommand>.Item(
+        button.label.string,
         appearance: index == alert.focusedButtonIndex
           ? .focused : button.role == .destructive ? .destructive : .normal,
-        command: press(button.action.map(PresentationAction.presented) ?? .dismiss)
+        press: press(button.action.map(PresentationAction.presented) ?? .dismiss)
       )
     }
-    Dialog.draw(
-      title: alert.title.string, message: alert.message?.string, buttons: buttons, in: area, on: &canvas, theme: theme
-    )
+    canvas.render(Dialog(title: alert.title.string, message: alert.message?.string, buttons: buttons, theme: theme), in: area)
   }
 }

@@ -29,9 +29,12 @@ public enum ProductsScreen {
     case .idle, .loading:
       canvas.render(Spinner("Loading products…", frame: context.spinnerFrame, theme: theme), in: layout.body)
     case let .failed(error):
-      ErrorMessage.draw(
-        title: "Oops, we couldn't fetch the product list", reason: error.message, retry: .products(.retryTapped), retryKey: keys.key(for: .retryTapped),
-        in: layout.body, on: &canvas, theme: theme
+      canvas.render(
+        ErrorMessage(
+          title: "Oops, we couldn't fetch the product list", reason: error.message, retry: .products(.retryTapped),
+          retryKey: keys.key(for: .retryTapped), theme: theme
+        ),
+        in: layout.body
       )
     case .loaded where state.products.isEmpty:
       canvas.drawCentered("The store has no products right now. Press r to look again.", in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
@@ -153,12 +156,12 @@ public enum ProductsScreen {
       canvas.draw(text, at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
       return
     }
-    guard state.status == .loaded, !state.products.isEmpty else { return }
+    guard state.canBrowse else { return }
     if state.searchField != nil || !state.browsing.query.isEmpty {
-      SearchLine.draw(
-        text: state.searchField?.text ?? state.browsing.query, cursor: state.searchField?.cursor,
-        count: matchCount(state), in: rect, on: &canvas, theme: theme
+      let line = SearchLine<KeyCommand>(
+        text: state.searchField?.text ?? state.browsing.query, cursor: state.searchField?.cursor, count: matchCount(state), theme: theme
       )
+      canvas.render(line, in: rect)
       return
     }
     let position = state.browsing.isFiltering ? matchCount(state) : "\((state.selectedIndex ?? 0) + 1)/\(state.shownIDs.count)"

@@ -17,9 +17,10 @@ public enum ProfileScreen {
     case .idle, .loading:
       canvas.render(Spinner("Loading profile…", frame: context.spinnerFrame, theme: theme), in: layout.body)
     case let .failed(error):
-      ErrorMessage.draw(
-        title: "Oops, we couldn't load your profile", reason: error.message, retry: .profile(.retryTapped), retryKey: ProfileKeys.map(for: state).key(for: .retryTapped),
-        in: layout.body, on: &canvas, theme: theme
+      let retryKey = ProfileKeys.map(for: state).key(for: .retryTapped)
+      canvas.render(
+        ErrorMessage(title: "Oops, we couldn't load your profile", reason: error.message, retry: .profile(.retryTapped), retryKey: retryKey, theme: theme),
+        in: layout.body
       )
     case .loaded:
       let body = layout.body.insetBy(dx: 1, dy: 0)

@@ -180,8 +180,9 @@ struct AppFeatureTests {
       $0.productList.cart = nil
       $0.productList.savingChanges = CartChanges(quantities: [Product.demo.id: 0, Product.another.id: 0])
     }
-    // The profile has not been opened: nothing to refresh there.
+    // The profile hears of the order; it has not been opened, so it fetches nothing.
     await store.receive(._internal(.productList(.delegate(.orderPlaced))))
+    await store.receive(._internal(.profile(._internal(.ordersChanged))))
     await receiveCartSaved(store)
     #expect(store.state.productList.savedCart.quantities.isEmpty)
     #expect(store.state.productList.products.allSatisfy { $0.quantity == 0 })
@@ -250,8 +251,24 @@ struct AppFeatureTests {
     await store.send(._internal(.profile(.view(.onAppear))))
     await store.receive(\._internal.profile._internal.ordersResponse)
     await store.send(._internal(.productList(.delegate(.orderPlaced))))
-    await store.receive(._internal(.profile(.view(.refreshTapped))))
+    await store.receive(._internal(.profile(._internal(.ordersChanged))))
     await store.receive(\._internal.profile._internal.ordersResponse)
     #expect(fetches.value == 2)
+  }
+
+  /// A history never shown is not fetched because of an order: the tab fetches it when opened.
+  @Test func anOrderDoesNotFetchAHistoryNeverShown() async {
+    let fetches = LockIsolated(0)
+    let store = TestStore(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.apiClient.fetchOrders = { _ in
+        fetches.withValue { $0 += 1 }
+        return []
+      }
+    }
+    await store.send(._internal(.productList(.delegate(.orderPlaced))))
+    await store.receive(._internal(.profile(._internal(.ordersChanged))))
+    #expect(fetches.value == 0)
   }
 }

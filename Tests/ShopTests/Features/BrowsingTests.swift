@@ -65,6 +65,22 @@ struct BrowsingTests {
     }
   }
 
+  /// Search, category and sort wait for the products: a search line opened while they load
+  /// would search nothing, and one opened on an empty store would never find anything.
+  @Test func nothingIsBrowsedBeforeTheProductsAreIn() async {
+    var loading = Self.loaded()
+    loading.status = .loading
+    let store = makeStore(loading)
+    await store.send(.view(.searchOpened))
+    await store.send(.view(.categoryPickerOpened))
+    await store.send(.view(.sortPickerOpened))
+    var empty = Self.loaded()
+    empty.products = []
+    let emptyStore = makeStore(empty)
+    await emptyStore.send(.view(.searchOpened))
+    await emptyStore.send(.view(.sortPickerOpened))
+  }
+
   @Test func theListFollowsTheSearchAsItIsTypedAndKeepsTheSelection() async {
     let store = makeStore(Self.loaded(selecting: Self.headlamp.id))
     await store.send(.view(.searchOpened)) { $0.searchField = SearchField() }

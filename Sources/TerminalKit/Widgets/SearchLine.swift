@@ -1,0 +1,53 @@
+/// A search line: `/back█            3 of 20`.
+///
+/// While it is edited (`cursor` is set) the cursor is a reversed cell; text wider than the line
+/// scrolls so that the cursor stays in view, and a wide character is never split.
+public struct SearchLine<Command: Hashable & Sendable>: Widget {
+  public var text: String
+  /// The cursor's place in `text`, in characters, while the line is edited.
+  public var cursor: Int?
+  /// What the right end says: "3 of 20".
+  public var count: String
+  public var theme: Theme
+
+  public init(text: String, cursor: Int?, count: String, theme: Theme) {
+    self.text = text
+    self.cursor = cursor
+    self.count = count
+    self.theme = theme
+  }
+
+  public func render(in area: Rect, on frame: inout Frame<Command>) {
+    guard area.height > 0 else { return }
+    let countWidth = TextWidth.columns(of: count)
+    frame.draw(count, at: Point(x: area.maxX - countWidth, y: area.y), style: theme.secondary)
+    let x = area.x + frame.draw("/", at: Point(x: area.x, y: area.y), style: theme.key)
+    // Room for the text and the cursor, a space before the count.
+    let room = max(0, area.maxX - countWidth - 1 - x)
+    let characters = Array(SafeText.sanitize(text))
+    let cursor = cursor.map { min(max(0, $0), characters.count) }
+    let first = Self.firstShown(characters, cursor: cursor ?? characters.count, room: room - 1)
+    let cursorStyle = theme.text.adding(Style(reversed: true))
+    var column = x
+    for (index, character) in characters.enumerated().dropFirst(first) {
+      let width = TextWidth.columns(of: character)
+      guard column + width <= x + room else { break }
+      frame.draw(String(character), at: Point(x: column, y: area.y), style: index == cursor ? cursorStyle : theme.text)
+      column += width
+    }
+    if let cursor, cursor == characters.count, column < x + room {
+      frame.draw(" ", at: Point(x: column, y: area.y), style: cursorStyle)
+    }
+  }
+
+  /// The first character to show so that the text up to the cursor fits in `room` columns.
+  static func firstShown(_ characters: [Character], cursor: Int, room: Int) -> Int {
+    var first = 0
+    var width = characters[..<cursor].reduce(0) { $0 + TextWidth.columns(of: $1) }
+    while width > room, first < cursor {
+      width -= TextWidth.columns(of: characters[first])
+      first += 1
+    }
+    return first
+  }
+}
