@@ -147,4 +147,25 @@ struct WidgetTests {
     #expect(frame.command(for: MouseEvent(.press, at: Point(x: 16, y: 6))) == .retry)
     #expect(frame.command(for: MouseEvent(.press, at: Point(x: 16, y: 7))) == nil)
   }
+
+  @Test func aStepperRightAlignedFillsItsColumnAndItsButtonsAnswerWhereTheyAre() {
+    var frame = Self.frame(15, 2, of: Tap.self)
+    frame.render(Stepper(count: 2, style: Self.theme.action, decrement: Tap.down, increment: .up), in: frame.bounds.row(0))
+    frame.render(Stepper(count: 0, style: Self.theme.action, decrement: Tap.down, increment: .up), in: frame.bounds.row(1))
+    #expect(frame.textRows == ["    [-]   2 [+]", "[ Add to Cart ]"])
+    #expect(frame[0, 0].style == Self.theme.action, "the padding is the control's too, so a column of them lines up")
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 4, y: 0))) == .down)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 13, y: 0))) == .up)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 8, y: 0))) == nil, "the number is not a button")
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 0, y: 1))) == .up, "Add to Cart adds one")
+  }
+
+  @Test func aStepperLeftAlignedStartsAtItsEdgeAndACutOneHasNoButtons() {
+    var frame = Self.frame(20, 2, of: Tap.self)
+    frame.render(Stepper(count: 12, compact: true, style: Self.theme.action, alignment: .leading, decrement: Tap.down, increment: .up), in: frame.bounds.row(0))
+    frame.render(Stepper(count: 3, style: Self.theme.action, alignment: .leading, decrement: Tap.down, increment: .up), in: Rect(x: 0, y: 1, width: 6, height: 1))
+    #expect(frame.textRows == ["[-]12 [+]", "[-]  …"])
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 7, y: 0))) == .up)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 0, y: 1))) == nil, "no target on a control cut short")
+  }
 }

@@ -69,12 +69,18 @@ public enum DetailsSheet {
     let rating = "\(stars(product.rating.rate)) \(ProductsScreen.oneDecimal(product.rating.rate)) (\(product.rating.count) \(product.rating.count == 1 ? "rating" : "ratings"))"
     pair(price, theme.price, rating, theme.text)
     line("Category: " + (product.category.isEmpty ? "none" : ProductListFeature.categoryTitle(product.category)), theme.secondary)
-    // The stepper is drawn where its right-aligned text would start, so its buttons' targets
-    // fall where they are seen.
-    let stepperText = StepperText.text(count: row.quantity)
-    let stepper = Point(x: inside.x - (TextWidth.columns(of: stepperText) - TextWidth.columns(of: stepperText.trimmingLeadingSpaces)), y: y)
-    pair(stepperText.trimmingLeadingSpaces, theme.action, row.quantity > 0 ? "in your cart" : "", theme.secondary)
-    StepperText.addTargets(count: row.quantity, compact: false, at: stepper, on: &canvas) { .stepper(row.id, $0) }
+    if y < inside.maxY {
+      let stepper = Stepper<KeyCommand>(
+        count: row.quantity, style: theme.action, alignment: .leading,
+        decrement: .stepper(row.id, .minusTapped), increment: .stepper(row.id, .plusTapped)
+      )
+      let width = min(TextWidth.columns(of: Stepper<KeyCommand>.label(count: row.quantity)), inside.width)
+      canvas.render(stepper, in: Rect(x: inside.x, y: y, width: width, height: 1))
+      if row.quantity > 0 {
+        canvas.draw("in your cart", at: Point(x: inside.x + width + 2, y: y), width: max(0, inside.width - width - 2), style: theme.secondary)
+      }
+    }
+    y += 1
     let text = layout.textArea
     canvas.onWheel(layout.frame, up: .details(.scrolled(by: -3)), down: .details(.scrolled(by: 3)))
     for (index, paragraph) in layout.description.dropFirst(offset).prefix(text.height).enumerated() {
@@ -87,8 +93,4 @@ public enum DetailsSheet {
     let filled = min(5, max(0, Int(rate.rounded())))
     return String(repeating: "★", count: filled) + String(repeating: "☆", count: 5 - filled)
   }
-}
-
-extension String {
-  var trimmingLeadingSpaces: String { String(drop { $0 == " " }) }
 }

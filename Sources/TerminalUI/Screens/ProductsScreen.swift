@@ -6,6 +6,8 @@ import Shop
 public enum ProductsScreen {
   /// Columns of a price: "$1,249.50" and a margin.
   static let priceWidth = 11
+  /// Lists narrower than this get the compact stepper, so that titles keep room.
+  static let compactStepperBelowWidth = 60
 
   /// The price column for these prices: at least ``priceWidth``, and wide enough for the
   /// widest of them plus a margin. A price is never cut; the title gives way.
@@ -95,8 +97,8 @@ public enum ProductsScreen {
     _ row: ProductFeature.State, in line: Rect, on canvas: inout ScreenFrame, theme: Theme, isSelected: Bool,
     priceColumns: Int = priceWidth
   ) -> Rect {
-    let compact = line.width < StepperText.compactBelowWidth
-    let stepperWidth = StepperText.width(compact: compact)
+    let compact = line.width < Self.compactStepperBelowWidth
+    let stepperWidth = Stepper<KeyCommand>.width(compact: compact)
     let titleWidth = max(0, line.width - 2 - priceColumns - 2 - stepperWidth)
     var x = line.x
     x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: line.y), width: 2, style: theme.action)
@@ -106,9 +108,11 @@ public enum ProductsScreen {
     x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceColumns, style: theme.price)
     x += 2
     canvas.onPress(Rect(x: line.x, y: line.y, width: x - line.x, height: 1), .products(.productTapped(row.id)))
-    let stepper = Point(x: x, y: line.y)
-    canvas.draw(StepperText.text(count: row.quantity, compact: compact), at: stepper, width: stepperWidth, style: theme.action)
-    StepperText.addTargets(count: row.quantity, compact: compact, at: stepper, on: &canvas) { .stepper(row.id, $0) }
+    let stepper = Stepper<KeyCommand>(
+      count: row.quantity, compact: compact, style: theme.action,
+      decrement: .stepper(row.id, .minusTapped), increment: .stepper(row.id, .plusTapped)
+    )
+    canvas.render(stepper, in: Rect(x: x, y: line.y, width: stepperWidth, height: 1))
     return Rect(x: line.x, y: line.y, width: 2 + titleColumns, height: 1)
   }
 
