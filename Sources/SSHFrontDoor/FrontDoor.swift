@@ -119,7 +119,8 @@ public final class FrontDoor: Sendable {
       }
     )
     try gate.pipeline.syncOperations.addHandlers(
-      [TransportWatch(connection: connection), ssh, ConnectionErrorHandler(connection: connection)], position: .after(gate.handler)
+      [FirstBytesWatch(connection: connection), TransportWatch(connection: connection), ssh, ConnectionErrorHandler(connection: connection)],
+      position: .after(gate.handler)
     )
   }
 

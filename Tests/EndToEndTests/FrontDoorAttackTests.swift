@@ -225,7 +225,13 @@ struct FrontDoorAttackTests {
     #expect(sockets.count == 140)
     let cpuBefore = try #require(ProcessProbe(server.pid).cpuSeconds)
     let start = ContinuousClock.now
-    let shopper = try await Shopper.arrive(port: server.port)
+    let shopper: Shopper
+    do {
+      shopper = try await Shopper.arrive(port: server.port)
+    } catch {
+      Issue.record("the shopper among silent connections failed (\(error)); the server's log:\n\(server.logText.suffix(3_000))")
+      throw error
+    }
     let firstFrame = ContinuousClock.now - start
     #expect(firstFrame < .seconds(10), "the shopper drew after \(firstFrame)")
     try await Task.sleep(for: .seconds(2))

@@ -58,9 +58,11 @@ struct AdmissionTests {
 
   @Test func theServerHoldsItsMaximumAndNoMore() {
     var state = AdmissionState(limits: Self.limits(total: 4, perAddress: 100, loggingIn: 100))
-    let all = (0..<6).compactMap { index in admitted(state.admit(ClientAddress(parsing: "192.0.2.\(index + 1)")!, now: start)) }
-    #expect(all.count == 4)
-    #expect(state.count == 4)
+    let verdicts = (0..<6).map { index in state.admit(ClientAddress(parsing: "192.0.2.\(index + 1)")!, now: start + .seconds(index)) }
+    #expect(state.count == 4, "never more than the most")
+    let ids = verdicts.compactMap(admitted)
+    let evicted = verdicts.flatMap { verdict -> [AdmissionState.ID] in if case let .admitted(_, evicting) = verdict { evicting } else { [] } }
+    #expect(evicted == Array(ids.prefix(2)), "the newest came in by closing the oldest that had not logged in")
   }
 
   @Test func pastTheLoggingInLimitTheOldestSilentConnectionMakesRoom() {
@@ -88,6 +90,54 @@ struct AdmissionTests {
     #expect(second == [c], "a connection that logged in is never evicted")
     #expect(state.count == 3)
     #expect(state.loggingIn == 2)
+  }
+
+  /// Silent connections the kernel hands over after a shopper's (a backlog that overflowed) once
+  /// pushed out the shopper in the middle of its key exchange: the oldest not logged in.
+  @Test func aSilentConnectionMakesRoomBeforeOneThatIsLoggingIn() {
+    var state = AdmissionState(limits: Self.limits(total: 100, perAddress: 100, loggingIn: 2))
+    func arrive(_ index: Int) -> AdmissionState.Verdict {
+      state.admit(ClientAddress(parsing: "192.0.2.\(index + 1)")!, now: start + .seconds(index))
+    }
+    let shopper = admitted(arrive(0))!
+    state.spoke(shopper)
+    let silent = admitted(arrive(1))!
+    guard case let .admitted(late, evicted) = arrive(2) else {
+      Issue.record("the late one was refused")
+      return
+    }
+    #expect(evicted == [silent], "the silent one goes, though the shopper came first")
+    guard case let .admitted(_, next) = arrive(3) else {
+      Issue.record("the next one was refused")
+      return
+    }
+    #expect(next == [late], "and the next silent one, while there is one")
+    state.loggedIn(shopper)
+    #expect(state.loggingIn == 1)
+  }
+
+  /// With every place taken and one of them a shopper who has logged in (or whose connection is
+  /// still closing), a newcomer was refused although silent connections held the rest.
+  @Test func atTheMostConnectionsASilentOneMakesRoomAndOnlyShoppersKeepANewcomerOut() {
+    var state = AdmissionState(limits: Self.limits(total: 3, perAddress: 100, loggingIn: 3))
+    func arrive(_ index: Int) -> AdmissionState.Verdict {
+      state.admit(ClientAddress(parsing: "192.0.2.\(index + 1)")!, now: start + .seconds(index))
+    }
+    let shopper = admitted(arrive(0))!
+    state.loggedIn(shopper)
+    let silent = admitted(arrive(1))!
+    _ = admitted(arrive(2))!
+    guard case let .admitted(_, evicted) = arrive(3) else {
+      Issue.record("the newcomer was refused while silent connections held places")
+      return
+    }
+    #expect(evicted == [silent])
+    var full = AdmissionState(limits: Self.limits(total: 2, perAddress: 100, loggingIn: 2))
+    for index in 0..<2 {
+      let id = admitted(full.admit(ClientAddress(parsing: "192.0.2.\(index + 1)")!, now: start))!
+      full.loggedIn(id)
+    }
+    #expect(full.admit(other, now: start) == .refused("the server holds its maximum of 2 connections"), "logged-in shoppers are never pushed out")
   }
 
   @Test func theTableForgetsAddressesThatLeftLongAgo() {

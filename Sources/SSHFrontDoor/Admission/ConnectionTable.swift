@@ -5,9 +5,11 @@ import NIOConcurrencyHelpers
 /// The limits are the front door's defence against one client taking what every shopper needs:
 /// the connections at once (each holds descriptors), those per address (per /64 for IPv6), new
 /// connections per address in a sliding window, and connections still logging in. A connection
-/// past the last limit is not refused: the one that has waited longest without logging in is
-/// closed to make room, as OpenSSH's `MaxStartups` does, so that silent connections can delay a
-/// real shopper by no more than the time it takes them to log in.
+/// past the last limit is not refused: one that has not logged in is closed to make room, as
+/// OpenSSH's `MaxStartups` does — the longest silent one (it has sent nothing at all) first, and
+/// only when none is silent, the one that has talked longest without logging in. So silent
+/// connections, even ones the kernel hands over after a shopper's (a backlog that overflowed),
+/// never push out a shopper in the middle of logging in.
 struct AdmissionLimits: Sendable, Equatable {
   var maximumConnections: Int
   var maximumPerAddress: Int
@@ -28,6 +30,8 @@ struct AdmissionState {
     var key: ClientAddress
     var opened: ContinuousClock.Instant
     var loggedIn: Bool
+    /// Whether the client has sent anything: its SSH banner, at least.
+    var spoke = false
   }
 
   enum Verdict: Equatable {
@@ -76,10 +80,13 @@ struct AdmissionState {
       }
     }
     var evicting: [ID] = []
-    if loggingIn >= limits.maximumLoggingIn, let oldest = oldestLoggingIn() {
-      evicting.append(oldest)
-    } else if entries.count >= limits.maximumConnections {
-      return .refused("the server holds its maximum of \(limits.maximumConnections) connections")
+    if loggingIn >= limits.maximumLoggingIn || entries.count >= limits.maximumConnections {
+      // Full either way: a connection still logging in makes room; only shoppers who have
+      // logged in, every one of them, keep a newcomer out.
+      guard let victim = oldestLoggingIn() else {
+        return .refused("the server holds its maximum of \(limits.maximumConnections) connections")
+      }
+      evicting.append(victim)
     }
     if counted { recentPerKey[key, default: []].append(now) }
     let id = nextID
@@ -94,6 +101,10 @@ struct AdmissionState {
 
   mutating func loggedIn(_ id: ID) {
     entries[id]?.loggedIn = true
+  }
+
+  mutating func spoke(_ id: ID) {
+    entries[id]?.spoke = true
   }
 
   mutating func closed(_ id: ID) {
@@ -114,8 +125,11 @@ struct AdmissionState {
     recentPerKey[key] = times.isEmpty ? nil : times
   }
 
+  /// The connection to close to make room: silent ones before talking ones, the oldest first.
   private func oldestLoggingIn() -> ID? {
-    entries.filter { !$0.value.loggedIn }.min { $0.value.opened < $1.value.opened }?.key
+    entries.filter { !$0.value.loggedIn }.min { lhs, rhs in
+      lhs.value.spoke != rhs.value.spoke ? !lhs.value.spoke : lhs.value.opened < rhs.value.opened
+    }?.key
   }
 }
 
@@ -155,6 +169,10 @@ final class ConnectionTable: Sendable {
 
   func loggedIn(_ id: AdmissionState.ID) {
     locked.withLockedValue { $0.state.loggedIn(id) }
+  }
+
+  func spoke(_ id: AdmissionState.ID) {
+    locked.withLockedValue { $0.state.spoke(id) }
   }
 
   func closed(_ id: AdmissionState.ID) {

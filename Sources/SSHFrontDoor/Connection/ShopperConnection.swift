@@ -40,6 +40,11 @@ final class ShopperConnection {
 
   var logger: Logger { services.logger }
 
+  /// The client sent its first bytes: it is no longer silent (see ``AdmissionLimits``).
+  func clientSpoke() {
+    services.connections.spoke(admission)
+  }
+
   /// The authenticator let `shopper` in.
   func loggedIn(as shopper: Shopper) {
     guard self.shopper == nil else { return }
