@@ -13,8 +13,11 @@
 #         @signal NAME    send the signal to the program
 #         @sleep SECONDS
 #
-# In DIR: start.txt's screen as 00-start.txt, then NN-<step>.txt after each step, final.txt
-# once the program has ended, exit-code (the program's status, if it ended), log.
+# -r is what the first screen must show (it must show something in any case); -t bounds each
+# wait, in seconds; -E sets a variable for the program; -q is accepted and changes nothing.
+#
+# In DIR: the first screen as 00-start.txt, then NN-<step>.txt after each step, final.txt once
+# the program has ended, exit-code (the program's status, if it ended), log.
 # Exit status: 0 when the program ended with the terminal restored or is still running at the
 # end; 2 when the first screen never matched -r; 3 when an @wait never matched; 4 when the
 # program ended leaving the terminal changed (its settings, the alternate screen, a hidden
