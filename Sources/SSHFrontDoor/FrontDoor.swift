@@ -87,7 +87,8 @@ public final class FrontDoor: Sendable {
     }
   }
 
-  /// The SSH protocol for an admitted connection, after its gate: the transport's writability
+  /// The SSH protocol for an admitted connection, after its gate: a watch for the client's first
+  /// bytes (a client that has spoken is not the first to make room), the transport's writability
   /// watch, swift-nio-ssh (2 MiB windows, a bound on authentication attempts), and a session
   /// stage for each session channel — one at a time, a few in all; other channel kinds (port
   /// forwarding) are refused.

@@ -94,6 +94,18 @@ struct EndToEndTests {
     #expect(text.contains("count: 1"))
   }
 
+  /// The driver's verdict that every other test relies on can fail: a program that leaves the
+  /// alternate screen on and the cursor hidden is caught.
+  @Test func theDriverCatchesATerminalLeftChanged() async throws {
+    let run = try await TUIDrive.run(
+      stateDirectory: try TUIDrive.temporaryStateDirectory(), firstScreen: "left changed",
+      command: ["/bin/sh", "-c", #"printf '\033[?1049h\033[?25lleft changed'; sleep 0.3; exit 3"#], steps: []
+    )
+    #expect(run.programStatus == 3)
+    #expect(run.driverStatus == 4, "\(run.log)")
+    #expect(run.log.contains("still on the alternate screen") && run.log.contains("cursor hidden"), "\(run.log)")
+  }
+
   @Test func aDumbTerminalGetsAMessageNotGarbage() async throws {
     let run = try await TUIDrive.run(
       stateDirectory: try TUIDrive.temporaryStateDirectory(),

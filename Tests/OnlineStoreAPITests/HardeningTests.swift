@@ -117,10 +117,10 @@ struct HardeningTests {
   @Test func idleHalfSentAndSlowConnectionsAreClosed() async throws {
     try await RouteTests.withServer(.sqlite, limits: Self.deadlineLimits()) { http, _ in
       let port = http.baseURL.port!
-      let idle = try #require(SlowClient(port: port))
-      let halfHead = try #require(SlowClient(port: port))
+      let idle = try #require(RawConnection(port: port))
+      let halfHead = try #require(RawConnection(port: port))
       halfHead.send("GET /products HTTP/1.1\r\nHost: x\r\n")
-      let halfBody = try #require(SlowClient(port: port))
+      let halfBody = try #require(RawConnection(port: port))
       halfBody.send("POST /carts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"userId\"")
       // Deadlines of 1 and 2 s, watched side by side; the waits allow for a machine busy with
       // every other test (a CI run on 2 cores once saw 15 s pass without the idle one closing).
@@ -142,7 +142,7 @@ struct HardeningTests {
     limits.maximumConnections = 10
     try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
       let port = http.baseURL.port!
-      let slow = (0..<30).compactMap { _ in SlowClient(port: port) }
+      let slow = (0..<30).compactMap { _ in RawConnection(port: port) }
       for client in slow { client.send("GET /products HTTP/1.1\r\nHo") }
       try await Task.sleep(for: .milliseconds(300))
       var quick = http
@@ -152,43 +152,5 @@ struct HardeningTests {
       #expect(ContinuousClock.now - start < .seconds(20), "answered without waiting for a slow client's 60 s deadline")
       slow.forEach { $0.close() }
     }
-  }
-}
-
-/// A TCP client that sends only what it is told, as slowly as it is told.
-final class SlowClient: @unchecked Sendable {
-  let descriptor: Int32
-
-  init?(port: Int) {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard descriptor >= 0, connected == 0 else { return nil }
-  }
-
-  func send(_ text: String) {
-    _ = text.utf8CString.withUnsafeBufferPointer { Glibc.send(descriptor, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL)) }
-  }
-
-  /// Whether the server closed the connection within `seconds`.
-  func waitUntilClosed(seconds: Double) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    var buffer = [UInt8](repeating: 0, count: 4_096)
-    while Date() < deadline {
-      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, 100) > 0 else { continue }
-      let count = recv(descriptor, &buffer, buffer.count, 0)
-      if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return true }
-    }
-    return false
-  }
-
-  func close() {
-    Glibc.close(descriptor)
   }
 }

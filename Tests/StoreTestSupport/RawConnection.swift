@@ -1,0 +1,64 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A plain TCP connection that sends only what it is told to, as slowly as it is told: for tests
+/// of servers against clients that stay silent, or send half a request and stop.
+///
+/// `@unchecked Sendable`: each is used by one test task at a time.
+public final class RawConnection: @unchecked Sendable {
+  public let descriptor: Int32
+
+  /// Connects to 127.0.0.1:`port`, from the local address `source` if given; `nil` if it cannot.
+  public init?(port: Int, source: String? = nil) {
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return nil }
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      }
+      guard bound == 0 else {
+        Glibc.close(descriptor)
+        return nil
+      }
+    }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else {
+      Glibc.close(descriptor)
+      return nil
+    }
+  }
+
+  public func send(_ text: String) {
+    _ = text.utf8CString.withUnsafeBufferPointer { Glibc.send(descriptor, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL)) }
+  }
+
+  /// Whether the server closed the connection within `seconds` (reading and dropping what it
+  /// sent meanwhile, such as its banner).
+  public func waitUntilClosed(seconds: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while Date() < deadline {
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 100) > 0 else { continue }
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return true }
+    }
+    return false
+  }
+
+  public func close() {
+    Glibc.close(descriptor)
+  }
+}
