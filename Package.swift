@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "Boundaries", targets: ["Boundaries"]),
     .library(name: "TerminalKit", targets: ["TerminalKit"]),
+    .library(name: "TerminalKitTesting", targets: ["TerminalKitTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -119,6 +120,12 @@ let package = Package(
     // The terminal kit: cells, geometry, styles, text width, keys, mouse and paste, key maps and
     // frames with click targets. Nothing of the shop, nothing of the Composable core.
     .target(name: "TerminalKit"),
+    // Snapshot strategies for screens made with the kit (text and styles, SVG, recordings), on
+    // swift-snapshot-testing. Nothing of the shop either.
+    .target(
+      name: "TerminalKitTesting",
+      dependencies: ["TerminalKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+    ),
     // Pure terminal UI: a cell canvas, widgets, one file per screen, the key maps. No ncurses.
     .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop", "TerminalKit"]),
 
@@ -208,6 +215,7 @@ let package = Package(
         "Boundaries",
         "Shop",
         "TerminalKit",
+        "TerminalKitTesting",
         "TerminalUI",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -225,7 +233,10 @@ let package = Package(
     ),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalKit"]),
     // The kit's widgets, each alone; nothing but the kit is imported.
-    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalKitTesting"], exclude: ["__Snapshots__"]),
+    // The README's "Snapshot-test your own screens", as it is written there: a screen of its
+    // own, tested with nothing but the kit and its snapshot strategies.
+    .testTarget(name: "KitExampleTests", dependencies: ["TerminalKit", "TerminalKitTesting"], exclude: ["__Snapshots__"]),
     // Docs/LearnTCA.md: its own examples, and the check that every block in it is real code.
     .testTarget(name: "DocsTests", dependencies: ["Composable"]),
     // The built `onlinestore` in a real pseudo-terminal: tmux through Tests/Tools/tmux-drive.sh, or a pty of the test's own.

@@ -27,6 +27,9 @@ public final class CursesTerminal {
   /// Text of a paste whose end has not been read yet, and when it began.
   private var paste: String?
   private var pasteBegan = ContinuousClock.now
+  /// Announced to the program loop and not yet taken (see `CursesTerminal+Backend.swift`).
+  var keysWaiting = false
+  var resizeWaiting = false
 
   /// A paste whose end has not come this long after its start is over anyway: a terminal sends
   /// a paste at once, and a start sequence typed by hand (or cut off) must not swallow every

@@ -76,28 +76,36 @@ struct OnlineStore: AsyncParsableCommand {
       return 2
     }
     let restoreStandardError = log?.captureStandardError()
-    let ending = await InteractiveSession(store: store, terminal: terminal).run()
+    let ending = await ProgramLoop(program: ShopProgram(store: store), backend: terminal).run()
     restoreStandardError?()
     return ending.status
   }
 }
 
 extension OnlineStore {
-  /// A screen of the store as text, without a terminal.
+  /// A screen of the store, or a recording of it, without a terminal.
   struct Snapshot: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "snapshot",
-      abstract: "Print a screen of the store as text, without a terminal.",
+      abstract: "Print a screen of the store, or a recording of it, without a terminal.",
       discussion: """
-        Starts the store headless at the given size, presses the keys, waits for what they \
-        start (loading, an order), and prints the final screen. For documentation, bug reports \
-        and tests; it draws exactly what the full-screen store draws. The saved cart is not \
-        read or changed.
+        Starts the store headless at the given size, presses the keys, waits for what each \
+        starts (loading, an order), and prints the final screen. For documentation, bug reports \
+        and tests; it runs the same program loop and draws exactly what the full-screen store \
+        draws. The saved cart is not read or changed.
 
         Keys are separated by spaces: characters (j + c ?) or names (Up Down Left Right Home \
         End PgUp PgDn Enter Tab S-Tab Esc Space Delete C-c).
+
+        Formats: text (the screen as plain text), styled (text, then every change of style), \
+        ansi (with colours, for a terminal: cat it), svg (an image for review), cast (an \
+        asciicast v2 recording of every frame with its real time: asciinema play it).
         """
     )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+      case text, styled, ansi, svg, cast
+    }
 
     @Option(help: ArgumentHelp("The screen size.", valueName: "columnsxrows"))
     var size: String = "80x24"
@@ -105,10 +113,19 @@ extension OnlineStore {
     @Option(help: ArgumentHelp("Keys to press, in order.", valueName: "keys"))
     var keys: String = ""
 
-    @Flag(help: "Also print the map of styles (what is bold, reversed, coloured).")
+    @Option(help: ArgumentHelp("What to print: text, styled, ansi, svg or cast.", valueName: "format"))
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("For --format cast: the pause after each key, in milliseconds (0…5000).", valueName: "ms"))
+    var keyDelay: Int = 400
+
+    @Flag(help: ArgumentHelp("The same as --format styled.", visibility: .hidden))
     var styles = false
 
     @OptionGroup var data: StoreOptions
+
+    /// The most keys a recording takes: each is a frame kept in memory until it is printed.
+    static let maximumKeys = 2_000
 
     func validate() throws {
       guard let size = Size(parsing: size) else {
@@ -117,15 +134,21 @@ extension OnlineStore {
       guard size.width <= Canvas.maximumSize.width, size.height <= Canvas.maximumSize.height else {
         throw ValidationError("--size can be at most \(Canvas.maximumSize.width)x\(Canvas.maximumSize.height).")
       }
+      guard (0...5_000).contains(keyDelay) else {
+        throw ValidationError("--key-delay must be between 0 and 5000 milliseconds (got \(keyDelay)).")
+      }
       do {
-        _ = try Key.sequence(parsing: keys)
-      } catch {
+        let keys = try Key.sequence(parsing: keys)
+        guard keys.count <= Self.maximumKeys else {
+          throw ValidationError("--keys can hold at most \(Self.maximumKeys) keys (got \(keys.count)).")
+        }
+      } catch let error as KeyNameError {
         throw ValidationError(error.description)
       }
     }
 
     func run() async throws {
-      print(await snapshot())
+      print(await snapshot(), terminator: "")
     }
 
     @MainActor
@@ -137,13 +160,28 @@ extension OnlineStore {
         $0.apiClient = data.apiClient
         $0.cartStorage = .inMemory()
       }
-      let session = HeadlessSession(store: store, size: Size(parsing: size)!)
-      await session.start()
-      for key in (try? Key.sequence(parsing: keys)) ?? [] {
-        guard await session.press(key) else { break }
+      let format = styles ? .styled : format
+      let keys = (try? Key.sequence(parsing: keys)) ?? []
+      // A recording keeps every frame (one per key, and the first); a screen only the last.
+      let terminal = RecordingTerminal(
+        size: Size(parsing: size)!, theme: data.wantsColor ? .color : .monochrome, keptPaints: format == .cast ? keys.count + 1 : 1)
+      let loop = ProgramLoop(program: ShopProgram(store: store), backend: terminal, waitsForWork: true, tickInterval: nil)
+      await loop.start()
+      for key in keys {
+        if format == .cast { try? await Task.sleep(for: .milliseconds(keyDelay)) }
+        guard await loop.press(key) else { break }
       }
-      let canvas = session.render(context: RenderContext(theme: data.wantsColor ? .color : .monochrome))
-      return styles ? canvas.snapshotText : canvas.textRows.joined(separator: "\n")
+      let screen = terminal.screen ?? loop.frame().canvas
+      switch format {
+      case .text: return screen.plainText
+      case .styled: return screen.styledText
+      case .ansi: return screen.ansiText
+      case .svg: return screen.svg
+      case .cast:
+        var cast = Asciicast(size: terminal.size, title: "onlinestore snapshot --keys \"\(self.keys)\"")
+        for paint in terminal.paints { cast.record(paint.canvas, at: paint.time) }
+        return cast.text
+      }
     }
   }
 }

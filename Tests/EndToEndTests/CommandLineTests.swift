@@ -53,15 +53,41 @@ struct CommandLineTests {
   }
 
   @Test func snapshotCanShowStyles() throws {
-    let output = try run(["snapshot", "--size", "80x24", "--latency", "0", "--styles", "--no-color"])
+    let output = try run(["snapshot", "--size", "80x24", "--latency", "0", "--format", "styled", "--no-color"])
     #expect(output.status == 0)
-    #expect(output.standardOutput.contains("-- styles --"))
+    #expect(output.standardOutput.contains("-- styles (row:column style, in reading order, from plain) --\n0:1 bold reversed\n"))
     #expect(!output.standardOutput.contains("fg:"), "no colours in monochrome")
+    let alias = try run(["snapshot", "--size", "80x24", "--latency", "0", "--styles", "--no-color"])
+    #expect(alias.standardOutput == output.standardOutput, "--styles is --format styled")
+  }
+
+  /// Every format prints the same screen: ANSI with colours, SVG as an image, a recording with
+  /// one frame per key and real pauses between them.
+  @Test func snapshotFormats() throws {
+    let keys = ["--keys", "+ j +"]
+    let text = try run(["snapshot", "--latency", "0", "--format", "text"] + keys).standardOutput
+    let ansi = try run(["snapshot", "--latency", "0", "--format", "ansi"] + keys).standardOutput
+    #expect(ansi.contains("\u{1B}[0;1;7"), "the selected tab, reversed")
+    let stripped = ansi.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    #expect(stripped == text, "ANSI without its colours is the text")
+    let svg = try run(["snapshot", "--latency", "0", "--format", "svg"] + keys).standardOutput
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    #expect(svg.contains("Cart: 2 items · $35.50") && svg.utf8.count < 60_000)
+    let started = Date()
+    let cast = try run(["snapshot", "--latency", "0", "--format", "cast", "--key-delay", "200"] + keys).standardOutput
+    let lines = cast.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("{\"version\": 2, \"width\": 80, \"height\": 24") == true)
+    #expect(lines.count == 5, "the first frame and one per key")
+    let times = lines.dropFirst().compactMap { Double($0.dropFirst().prefix { $0 != "," }) }
+    #expect(times.count == 4 && zip(times, times.dropFirst()).allSatisfy { $1 - $0 >= 0.19 }, "real pauses: \(times)")
+    #expect(Date().timeIntervalSince(started) >= 0.6)
   }
 
   @Test(arguments: [
     (["snapshot", "--size", "huge"], "--size needs COLUMNSxROWS"),
     (["snapshot", "--keys", "j Hyper"], "Unknown key 'Hyper'"),
+    (["snapshot", "--format", "png"], "The value 'png' is invalid for '--format <format>'"),
+    (["snapshot", "--key-delay", "9000"], "--key-delay must be between 0 and 5000 milliseconds (got 9000)"),
     (["--api", "ftp://example.com"], "--api needs an http or https address"),
     (["--user", "0"], "--user needs a positive customer number"),
     (["--latency", "600000"], "--latency needs a number of milliseconds"),

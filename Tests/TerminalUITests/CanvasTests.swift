@@ -53,23 +53,4 @@ struct CanvasTests {
     #expect(Canvas(size: Size(width: 80, height: 24)).size == Size(width: 80, height: 24), "a real size is kept")
     #expect(Canvas(size: Size(width: -3, height: 0)).cells.isEmpty)
   }
-
-  @Test func theSnapshotTextShowsStyles() {
-    var canvas = Canvas(size: Size(width: 8, height: 2))
-    canvas.draw("Pay", at: Point(x: 0, y: 0), style: Style(bold: true, reversed: true))
-    canvas.draw("off", at: Point(x: 4, y: 1), style: Style(dim: true))
-    #expect(
-      canvas.snapshotText == """
-        Pay
-            off
-
-        -- styles --
-          0 AAA
-          1     BBB
-        A = bold reversed
-        B = dim
-
-        """
-    )
-  }
 }

@@ -29,12 +29,12 @@ struct HeadlessSessionTests {
     let session = makeSession(size: size)
     await session.start()
     await session.press(.character("?"))
-    var screen = session.render().textRows.joined(separator: "\n")
+    var screen = session.frame().textRows.joined(separator: "\n")
     #expect(screen.contains("─ ↓ more ─"), "\(screen)")
     #expect(!screen.contains("repaint the screen"), "the last section is below")
     #expect(session.store.state.helpScrollLimit > 0)
     for _ in 0..<5 { await session.press(.pageDown) }
-    screen = session.render().textRows.joined(separator: "\n")
+    screen = session.frame().textRows.joined(separator: "\n")
     #expect(screen.contains("─ ↑ more ─"), "\(screen)")
     #expect(screen.contains("repaint the screen"), "scrolled to the end")
     #expect(session.store.state.helpScrollOffset == session.store.state.helpScrollLimit)
@@ -45,16 +45,16 @@ struct HeadlessSessionTests {
   @Test func aPurchaseByKeyboard() async throws {
     let session = makeSession()
     await session.start()
-    #expect(session.render().textRows.contains { $0.contains("Dot-grid notebook") })
+    #expect(session.frame().textRows.contains { $0.contains("Dot-grid notebook") })
     for key in try Key.sequence(parsing: "+ + j + c") {
       #expect(await session.press(key))
     }
-    #expect(session.render().textRows[0].hasSuffix("Cart: 3 items · $50.00"))
+    #expect(session.frame().textRows[0].hasSuffix("Cart: 3 items · $50.00"))
     // Delete the first line, pay, confirm, done.
     for key in try Key.sequence(parsing: "d p Enter") {
       await session.press(key)
     }
-    #expect(session.render().textRows.contains { $0.contains("Your order is in process.") })
+    #expect(session.frame().textRows.contains { $0.contains("Your order is in process.") })
     await session.press(.enter)
     #expect(session.store.state.productList.cart == nil)
     #expect(session.store.state.productList.products.allSatisfy { $0.quantity == 0 })
@@ -70,7 +70,7 @@ struct HeadlessSessionTests {
     await session.press(.pageDown)
     #expect(session.store.state.productList.selectedIndex == 9)
     await session.resize(to: Size(width: 30, height: 8))
-    #expect(session.render().textRows.contains { $0.contains("Terminal too small") })
+    #expect(session.frame().textRows.contains { $0.contains("Terminal too small") })
     // Keys pressed blind change nothing.
     let before = session.store.state
     await session.press(.character("+"))
@@ -79,7 +79,7 @@ struct HeadlessSessionTests {
     await session.resize(to: Size(width: 80, height: 24))
     // The selection stays where it was, on screen.
     let selected = session.store.state.productList.products[9].product.title
-    #expect(session.render().textRows.contains { $0.contains("▸ \(selected)") })
+    #expect(session.frame().textRows.contains { $0.contains("▸ \(selected)") })
   }
 
   @Test func keysMashedAtRandomNeverBreakTheScreen() async {
@@ -95,7 +95,7 @@ struct HeadlessSessionTests {
     for _ in 0..<2_000 {
       let key = keys[Int(generator.next() % UInt64(keys.count))]
       if await session.press(key) == false { break }
-      let canvas = session.render()
+      let canvas = session.frame()
       #expect(canvas.size == Size(width: 60, height: 16))
       for quantity in session.store.state.productList.products.map(\.quantity) {
         #expect((0...99).contains(quantity))

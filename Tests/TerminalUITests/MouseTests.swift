@@ -25,7 +25,7 @@ struct MouseTests {
 
   /// The first cell of `text` on screen.
   func cell(of text: String, in session: HeadlessSession, after line: Int = 0) throws -> Point {
-    let rows = session.render().textRows
+    let rows = session.frame().textRows
     for (y, row) in rows.enumerated() where y >= line {
       if let range = row.range(of: text) {
         return Point(x: TextWidth.columns(of: row[..<range.lowerBound]), y: y)
@@ -66,7 +66,7 @@ struct MouseTests {
     #expect(session.store.state.productList.cart?.alert == nil)
     try await click("[ Pay", in: session)
     try await click("[ Pay", in: session, after: 5)  // the dialog's button, below its title
-    #expect(session.render().textRows.contains { $0.contains("Thank you!") })
+    #expect(session.frame().textRows.contains { $0.contains("Thank you!") })
     try await click("[ Done ]", in: session)
     #expect(session.store.state.productList.cart == nil)
     #expect(session.store.state.productList.products[id: first]?.quantity == 0)

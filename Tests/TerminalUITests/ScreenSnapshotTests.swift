@@ -1,6 +1,7 @@
 @testable import TerminalKit
 import Foundation
 import SnapshotTesting
+import TerminalKitTesting
 import Testing
 
 @testable import TerminalUI
@@ -18,7 +19,7 @@ struct ScreenSnapshotTests {
   func inColor(scenario: Scenario) async {
     for size in Self.sizes {
       let canvas = AppScreen.render(await scenario.state(at: size), size: size, context: RenderContext(theme: .color))
-      assertSnapshot(of: canvas.snapshotText, as: .lines, named: "\(scenario.rawValue).\(size.width)x\(size.height)")
+      assertSnapshot(of: canvas.canvas, as: .screen, named: "\(scenario.rawValue).\(size.width)x\(size.height)")
     }
   }
 
@@ -26,12 +27,12 @@ struct ScreenSnapshotTests {
   func inMonochrome(scenario: Scenario) async {
     let size = Size(width: 80, height: 24)
     let canvas = AppScreen.render(await scenario.state(at: size), size: size, context: RenderContext(theme: .monochrome))
-    assertSnapshot(of: canvas.snapshotText, as: .lines, named: "\(scenario.rawValue).mono")
+    assertSnapshot(of: canvas.canvas, as: .screen, named: "\(scenario.rawValue).mono")
   }
 
   @Test(arguments: [Size(width: 39, height: 24), Size(width: 80, height: 11), Size(width: 20, height: 5), Size(width: 1, height: 1)])
   func terminalTooSmall(size: Size) async {
     let canvas = AppScreen.render(await Scenario.productsTop.state(at: size), size: size)
-    assertSnapshot(of: canvas.snapshotText, as: .lines, named: "\(size.width)x\(size.height)")
+    assertSnapshot(of: canvas.canvas, as: .screen, named: "\(size.width)x\(size.height)")
   }
 }

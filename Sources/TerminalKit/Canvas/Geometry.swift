@@ -50,6 +50,7 @@ public struct Rect: Hashable, Sendable {
     self.init(x: 0, y: 0, width: size.width, height: size.height)
   }
 
+  public var origin: Point { Point(x: x, y: y) }
   public var maxX: Int { x + width }
   public var maxY: Int { y + height }
   public var isEmpty: Bool { width <= 0 || height <= 0 }

@@ -1,8 +1,8 @@
-import TerminalKit
-/// What drawing needs besides state and size: the theme, and which spinner frame is showing.
+/// What drawing needs besides the app's state and the size: the theme, and which frame of an
+/// animation (a spinner) is showing.
 public struct RenderContext: Hashable, Sendable {
   public var theme: Theme
-  /// Advanced by the run loop while something is loading; snapshots use 0.
+  /// Advanced by the program loop while something animates; snapshots use 0.
   public var spinnerFrame: Int
 
   public init(theme: Theme = .color, spinnerFrame: Int = 0) {

@@ -1,0 +1,68 @@
+/// A recording in asciicast v2, the format `asciinema play` replays: a header line, then one
+/// JSON line per thing that happened — output with its time, or a resize.
+///
+/// Frames are recorded whole (``Canvas/ansiScreen``), each at the time it was painted, so the
+/// replay shows what a person at the terminal saw, at the pace they saw it.
+public struct Asciicast: Sendable {
+  /// The terminal's size when the recording began.
+  public let size: Size
+  public private(set) var lines: [String] = []
+  private var lastSize: Size
+  private var lastTime = Duration.zero
+
+  public init(size: Size, title: String? = nil) {
+    self.size = size
+    lastSize = size
+    var header = "{\"version\": 2, \"width\": \(size.width), \"height\": \(size.height)"
+    if let title { header += ", \"title\": \(Self.jsonString(title))" }
+    header += ", \"env\": {\"TERM\": \"xterm-256color\"}}"
+    lines.append(header)
+  }
+
+  /// Adds `canvas`, painted `time` after the recording began. Times never go backwards.
+  public mutating func record(_ canvas: Canvas, at time: Duration) {
+    let time = max(time, lastTime)
+    lastTime = time
+    if canvas.size != lastSize {
+      lastSize = canvas.size
+      event(at: time, kind: "r", data: "\(canvas.size.width)x\(canvas.size.height)")
+    }
+    let prefix = lines.count == 1 ? "\u{1B}[?25l\u{1B}[2J" : ""
+    event(at: time, kind: "o", data: prefix + canvas.ansiScreen)
+  }
+
+  /// The recording as a `.cast` file.
+  public var text: String {
+    lines.joined(separator: "\n") + "\n"
+  }
+
+  private mutating func event(at time: Duration, kind: String, data: String) {
+    lines.append("[\(Self.seconds(time)), \"\(kind)\", \(Self.jsonString(data))]")
+  }
+
+  /// `1.250000`: seconds with microseconds, as asciinema writes them.
+  static func seconds(_ duration: Duration) -> String {
+    let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+    let fraction = String(microseconds % 1_000_000)
+    return "\(microseconds / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+  }
+
+  /// `text` as a JSON string: quotes, backslashes and every control character escaped.
+  static func jsonString(_ text: String) -> String {
+    var json = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": json += "\\\""
+      case "\\": json += "\\\\"
+      case "\n": json += "\\n"
+      case "\r": json += "\\r"
+      case "\t": json += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16)
+        json += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: json.unicodeScalars.append(scalar)
+      }
+    }
+    return json + "\""
+  }
+}

@@ -1,0 +1,44 @@
+extension Canvas {
+  /// The frame's rows as plain text, trailing blanks trimmed.
+  public var textRows: [String] {
+    (0..<size.height).map { y in
+      var row = ""
+      for x in 0..<size.width {
+        row += self[x, y].text
+      }
+      return String(row.reversed().drop(while: { $0 == " " }).reversed())
+    }
+  }
+
+  /// The frame as plain text: its rows, trailing blanks trimmed, one per line.
+  public var plainText: String {
+    textRows.joined(separator: "\n") + "\n"
+  }
+
+  /// The frame as text followed by its styles, listed only where they change: what snapshot
+  /// tests compare, so that a change of colour alone fails a test as surely as a wrong word.
+  ///
+  /// ```
+  ///  Products   Profile                      Cart: empty
+  ///
+  /// -- styles (row:column style, in reading order, from plain) --
+  /// 0:0 bold reversed fg:blue
+  /// 0:10 plain
+  /// ```
+  ///
+  /// The style runs on in reading order, across the ends of rows, until the next line of the
+  /// list changes it; a frame drawn all in the plain style has no list. The right half of a
+  /// wide grapheme takes its left half's style and is not listed.
+  public var styledText: String {
+    var changes: [String] = []
+    var current = Style.plain
+    for y in 0..<size.height {
+      for x in 0..<size.width where self[x, y].width > 0 && self[x, y].style != current {
+        current = self[x, y].style
+        changes.append("\(y):\(x) \(current.summary)")
+      }
+    }
+    guard !changes.isEmpty else { return plainText }
+    return plainText + "\n-- styles (row:column style, in reading order, from plain) --\n" + changes.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,80 @@
+/// A terminal without a screen: it keeps what a ``ProgramLoop`` paints, with the time of each
+/// paint. What `onlinestore snapshot`, recordings and tests run the app on.
+///
+/// Input comes from whoever drives it: ``ProgramLoop/send(_:)`` directly, or ``type(_:)``
+/// for a loop that ``ProgramLoop/run()``s.
+@MainActor
+public final class RecordingTerminal: TerminalBackend {
+  /// One painted frame, and when it was painted since the terminal was made.
+  public struct Paint: Sendable {
+    public var canvas: Canvas
+    public var time: Duration
+  }
+
+  public private(set) var size: Size
+  public let theme: Theme
+  public let wakeUps: AsyncStream<TerminalWakeUp>
+  /// The frames painted, oldest first; at most ``keptPaints`` of them (the newest).
+  public private(set) var paints: [Paint] = []
+  /// How many paints are kept: a long script must not grow without bound.
+  public let keptPaints: Int
+  /// Whether ``stop()`` was called.
+  public private(set) var isStopped = false
+
+  private let wakeUp: AsyncStream<TerminalWakeUp>.Continuation
+  private var waiting: [InputEvent] = []
+  private let clock = ContinuousClock()
+  private let began: ContinuousClock.Instant
+
+  public init(size: Size, theme: Theme = .color, keptPaints: Int = 1) {
+    self.size = size
+    self.theme = theme
+    self.keptPaints = max(1, keptPaints)
+    (wakeUps, wakeUp) = AsyncStream.makeStream(of: TerminalWakeUp.self)
+    began = clock.now
+  }
+
+  /// The last frame painted.
+  public var screen: Canvas? { paints.last?.canvas }
+
+  /// The terminal becomes `size`; the ``InputEvent/resize`` that says so is returned, for the
+  /// loop to take.
+  public func resize(to size: Size) -> InputEvent {
+    self.size = size
+    return .resize
+  }
+
+  /// Queues `inputs` and wakes a running loop.
+  public func type(_ inputs: [InputEvent]) {
+    waiting += inputs
+    wakeUp.yield(.inputWaiting)
+  }
+
+  /// Ends the terminal, as a hang-up does.
+  public func hangUp() {
+    wakeUp.yield(.ended(signal: 1))
+    wakeUp.finish()
+  }
+
+  public func takeInput() -> [InputEvent] {
+    defer { waiting = [] }
+    return waiting
+  }
+
+  public func paint(_ canvas: Canvas, repaintEverything: Bool) {
+    paints.append(Paint(canvas: canvas, time: clock.now - began))
+    if paints.count > keptPaints { paints.removeFirst(paints.count - keptPaints) }
+  }
+
+  public func stop() {
+    isStopped = true
+    wakeUp.finish()
+  }
+}
+
+extension ProgramLoop where Backend == RecordingTerminal {
+  /// The terminal becomes `size`, and the program is told, settled and drawn again.
+  public func resize(to size: Size) async {
+    await send([backend.resize(to: size)])
+  }
+}

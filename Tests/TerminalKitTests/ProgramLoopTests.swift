@@ -1,0 +1,189 @@
+import TerminalKit
+import Testing
+
+/// The one program loop, with a program of its own: what it routes where, when it waits, when
+/// it draws, and how it ends.
+@MainActor
+struct ProgramLoopTests {
+  /// Counts keys; `s` starts slow work, `q` quits, `r` asks for a full repaint. Draws the count,
+  /// and a clickable "+" at the top left.
+  final class Counter: TerminalProgram {
+    enum Command: Hashable, Sendable { case add, slow, quit, repaint }
+    var count = 0
+    var settles = 0
+    var animating = false
+    var finishing: ProgramWork = .none
+    let changes: AsyncStream<Void>
+    let changed: AsyncStream<Void>.Continuation
+
+    init() { (changes, changed) = AsyncStream.makeStream(of: Void.self) }
+
+    func frame(size: Size, context: RenderContext) -> Frame<Command> {
+      var frame = Frame<Command>(size: size)
+      frame.draw("+", at: Point(x: 0, y: 0))
+      frame.onPress(Rect(x: 0, y: 0, width: 1, height: 1), .add)
+      frame.draw("count \(count) tick \(context.spinnerFrame)", at: Point(x: 2, y: 0))
+      return frame
+    }
+
+    func command(for input: InputEvent, size: Size) -> Command? {
+      switch input {
+      case .key(.character("+")): .add
+      case .key(.character("s")): .slow
+      case .key(.character("q")): .quit
+      case .key(.character("r")): .repaint
+      case .paste: .add
+      default: nil
+      }
+    }
+
+    func perform(_ command: Command) -> ProgramStep {
+      switch command {
+      case .add:
+        count += 1
+        return .started(nil)
+      case .slow:
+        return .started(ProgramWork { @MainActor in
+          try? await Task.sleep(for: .milliseconds(50))
+          self.count += 100
+        })
+      case .quit: return .quit
+      case .repaint: return .repaint
+      }
+    }
+
+    func settle(size: Size) -> [ProgramWork] {
+      settles += 1
+      return []
+    }
+
+    var isAnimating: Bool { animating }
+    func stateChanges() -> AsyncStream<Void> { changes }
+    func finish() -> ProgramWork { finishing }
+  }
+
+  final class RepaintCountingTerminal: TerminalBackend {
+    let recorder = RecordingTerminal(size: Size(width: 30, height: 2))
+    var fullRepaints = 0
+    var size: Size { recorder.size }
+    var theme: Theme { recorder.theme }
+    var wakeUps: AsyncStream<TerminalWakeUp> { recorder.wakeUps }
+    func takeInput() -> [InputEvent] { recorder.takeInput() }
+    func paint(_ canvas: Canvas, repaintEverything: Bool) {
+      if repaintEverything { fullRepaints += 1 }
+      recorder.paint(canvas, repaintEverything: repaintEverything)
+    }
+    func stop() { recorder.stop() }
+  }
+
+  static func scripted(_ counter: Counter = Counter()) -> ProgramLoop<Counter, RecordingTerminal> {
+    ProgramLoop(program: counter, backend: RecordingTerminal(size: Size(width: 30, height: 2)), waitsForWork: true, tickInterval: nil)
+  }
+
+  @Test func keysPastesAndClicksAreRoutedAndEachBatchIsDrawnOnce() async {
+    let loop = Self.scripted()
+    await loop.start()
+    await loop.send([.key(.character("+")), .paste("anything"), .mouse(MouseEvent(.press, at: Point(x: 0, y: 0)))])
+    #expect(loop.program.count == 3)
+    #expect(loop.backend.screen?.textRows.first == "+ count 3 tick 0")
+    // A click where nothing answers does nothing.
+    await loop.mouse(MouseEvent(.press, at: Point(x: 5, y: 1)))
+    #expect(loop.program.count == 3)
+  }
+
+  @Test func aScriptWaitsForTheWorkEachKeyStartedAPersonDoesNot() async {
+    let scripted = Self.scripted()
+    await scripted.start()
+    await scripted.press(.character("s"))
+    #expect(scripted.program.count == 100, "the screen after the key shows what it led to")
+
+    let live = ProgramLoop(program: Counter(), backend: RecordingTerminal(size: Size(width: 30, height: 2)), waitsForWork: false, tickInterval: nil)
+    await live.start()
+    await live.press(.character("s"))
+    #expect(live.program.count == 0, "a person's next key is not held up by the work")
+  }
+
+  @Test func theInputsAfterOneThatQuitsAreNotHandled() async {
+    let loop = Self.scripted()
+    await loop.start()
+    let ending = await loop.send([.key(.character("+")), .key(.character("q")), .key(.character("+"))])
+    #expect(ending == .quit && loop.program.count == 1)
+  }
+
+  @Test func aResizeOrARedrawRepaintsEverythingOnce() async {
+    let terminal = RepaintCountingTerminal()
+    let loop = ProgramLoop(program: Counter(), backend: terminal, waitsForWork: true, tickInterval: nil)
+    await loop.start()
+    #expect(terminal.fullRepaints == 1, "the first frame")
+    await loop.send([.key(.character("+"))])
+    #expect(terminal.fullRepaints == 1)
+    await loop.send([terminal.recorder.resize(to: Size(width: 20, height: 3))])
+    #expect(terminal.fullRepaints == 2 && terminal.recorder.screen?.size == Size(width: 20, height: 3))
+    await loop.send([.key(.character("r"))])
+    #expect(terminal.fullRepaints == 3)
+  }
+
+  /// Run for a person: typed keys, state changes and ticks are drawn; a hang-up ends it with the
+  /// signal, and the terminal is given back.
+  @Test func runningForAPersonDrawsWhatHappensAndEndsOnAHangUp() async throws {
+    let counter = Counter()
+    counter.animating = true
+    let terminal = RecordingTerminal(size: Size(width: 30, height: 2))
+    let loop = ProgramLoop(program: counter, backend: terminal, tickInterval: .milliseconds(10))
+    let running = Task { await loop.run() }
+    terminal.type([.key(.character("+")), .key(.character("+"))])
+    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 2") == true }
+    counter.count = 7
+    counter.changed.yield()
+    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 7") == true }
+    try await waitUntil { (terminal.screen?.textRows.first?.split(separator: " ").last).flatMap { Int($0) } ?? 0 >= 3 }
+    terminal.hangUp()
+    #expect(await running.value == .signal(1))
+    #expect(terminal.isStopped)
+  }
+
+  @Test func quittingEndsARunWithStatusZero() async {
+    let terminal = RecordingTerminal(size: Size(width: 30, height: 2))
+    let loop = ProgramLoop(program: Counter(), backend: terminal, tickInterval: nil)
+    let running = Task { await loop.run() }
+    terminal.type([.key(.character("q"))])
+    let ending = await running.value
+    #expect(ending == .quit && ending.status == 0 && terminal.isStopped)
+    #expect(ProgramLoop<Counter, RecordingTerminal>.Ending.signal(15).status == 143)
+  }
+
+  /// A last save that never finishes holds the terminal for ``ProgramLoop/finishingTime`` and no
+  /// longer.
+  @Test func finishingWaitsForTheLastSaveButNotForever() async {
+    let counter = Counter()
+    counter.finishing = ProgramWork { try? await Task.sleep(for: .seconds(30)) }
+    let loop = Self.scripted(counter)
+    await loop.start()
+    let started = ContinuousClock.now
+    await loop.finish()
+    let waited = ContinuousClock.now - started
+    #expect(loop.backend.isStopped)
+    #expect(waited >= .milliseconds(900) && waited < .seconds(5), "\(waited)")
+  }
+
+  @Test func aRecordingTerminalKeepsOnlyTheNewestPaints() {
+    let terminal = RecordingTerminal(size: Size(width: 4, height: 1), keptPaints: 3)
+    for number in 0..<10 {
+      var canvas = Canvas(size: terminal.size)
+      canvas.draw(String(number), at: Point(x: 0, y: 0))
+      terminal.paint(canvas, repaintEverything: false)
+    }
+    #expect(terminal.paints.map { $0.canvas.textRows[0] } == ["7", "8", "9"])
+  }
+
+  private func waitUntil(_ condition: () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !condition() {
+      guard ContinuousClock.now < deadline else {
+        Issue.record("timed out")
+        return
+      }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+}
