@@ -168,4 +168,34 @@ struct WidgetTests {
     #expect(frame.command(for: MouseEvent(.press, at: Point(x: 7, y: 0))) == .up)
     #expect(frame.command(for: MouseEvent(.press, at: Point(x: 0, y: 1))) == nil, "no target on a control cut short")
   }
+
+  /// Ten rows in a list three high: the selection moves within the rows on screen before the
+  /// list scrolls, and each row's click target is where the row is drawn.
+  @Test func aScrollingListKeepsItsOffsetAndScrollsOnlyToShowTheSelection() {
+    func draw(selected: Int, viewport: inout ListViewport) -> Frame<Int> {
+      var frame = Self.frame(6, 3, of: Int.self)
+      let list = ScrollingList<Int>(count: 10, selected: selected, selectionStyle: Self.theme.selection) { index, row, _, frame in
+        frame.draw("row \(index)", at: row.origin)
+        frame.onPress(row, index)
+        return nil
+      }
+      frame.render(list, in: frame.bounds, state: &viewport)
+      return frame
+    }
+    var viewport = ListViewport()
+    #expect(draw(selected: 0, viewport: &viewport).textRows == ["row 0", "row 1", "row 2"])
+    #expect(draw(selected: 4, viewport: &viewport).textRows == ["row 2", "row 3", "row 4"])
+    #expect(viewport.offset == 2)
+    // Back up one: the selection moves on screen, the list stays.
+    let frame = draw(selected: 3, viewport: &viewport)
+    #expect(frame.textRows == ["row 2", "row 3", "row 4"])
+    #expect(frame[0, 1].style == Self.theme.selection && frame[0, 0].style == .plain)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 1, y: 2))) == 4)
+    // Past the end, and a list shorter than its area.
+    viewport.offset = 50
+    #expect(draw(selected: 9, viewport: &viewport).textRows == ["row 7", "row 8", "row 9"])
+    var short = ListViewport(offset: 3)
+    short.scroll(toShow: nil, count: 2, height: 3)
+    #expect(short.offset == 0 && short.visibleRange(count: 2, height: 3) == 0..<2)
+  }
 }

@@ -2,11 +2,19 @@ import TerminalKit
 import Composable
 
 /// An alert, drawn as a dialog over everything else.
-public enum AlertView {
-  /// `press` is what pressing a button sends, as ``AlertKeys`` sends it for Enter and Esc.
-  public static func draw<Action>(
-    _ alert: AlertState<Action>, press: (PresentationAction<Action>) -> KeyCommand, in area: Rect, on canvas: inout ScreenFrame, theme: Theme
-  ) {
+public struct AlertView<Action>: Widget {
+  public var alert: AlertState<Action>
+  /// What pressing a button sends, as ``AlertKeys`` sends it for Enter and Esc.
+  public var press: (PresentationAction<Action>) -> KeyCommand
+  public var theme: Theme
+
+  public init(_ alert: AlertState<Action>, press: @escaping (PresentationAction<Action>) -> KeyCommand, theme: Theme) {
+    self.alert = alert
+    self.press = press
+    self.theme = theme
+  }
+
+  public func render(in area: Rect, on canvas: inout ScreenFrame) {
     let buttons = alert.buttons.enumerated().map { index, button in
       Dialog<KeyCommand>.Item(
         button.label.string,

@@ -13,27 +13,27 @@ public enum AppScreen {
       canvas.render(TooSmall(minimum: AppLayout.minimumSize, theme: context.theme), in: canvas.bounds)
       return canvas
     }
-    TabBar.draw(state, in: layout.tabBar, on: &canvas, theme: context.theme)
+    canvas.render(TabBar(state, theme: context.theme), in: layout.tabBar)
     switch state.selectedTab {
     case .products:
-      ProductsScreen.draw(state.productList, layout: layout, on: &canvas, context: context)
+      canvas.render(ProductsScreen(state.productList, layout: layout, context: context), in: layout.content)
       if let details = state.productList.details, let row = state.productList.products[id: details.productID] {
-        DetailsSheet.draw(details, row: row, layout: layout, on: &canvas, theme: context.theme)
+        canvas.render(DetailsSheet(details, row: row, layout: layout, theme: context.theme), in: layout.sheet)
       }
       if let picker = state.productList.picker {
-        PickerView.draw(picker, in: layout.body, on: &canvas, theme: context.theme)
+        canvas.render(PickerView(picker, theme: context.theme), in: layout.body)
       }
       if let cart = state.productList.cart {
-        CartSheet.draw(cart, layout: layout, on: &canvas, context: context)
+        canvas.render(CartSheet(cart, layout: layout, context: context), in: layout.sheet)
         if cart.order != .sending, let alert = cart.alert {
-          AlertView.draw(alert, press: { .cart(.alert($0)) }, in: layout.sheet.insetBy(dx: 2, dy: 1), on: &canvas, theme: context.theme)
+          canvas.render(AlertView(alert, press: { .cart(.alert($0)) }, theme: context.theme), in: layout.sheet.insetBy(dx: 2, dy: 1))
         }
       }
     case .profile:
-      ProfileScreen.draw(state.profile, products: state.productList.products, layout: layout, on: &canvas, context: context)
+      canvas.render(ProfileScreen(state.profile, products: state.productList.products, layout: layout, context: context), in: layout.content)
     }
     if state.isHelpPresented {
-      HelpOverlay.draw(KeyRouter.layers(for: state.withoutHelp), scrolledBy: state.helpScrollOffset, in: layout.content, on: &canvas, theme: context.theme)
+      canvas.render(HelpOverlay(KeyRouter.layers(for: state.withoutHelp), scrolledBy: state.helpScrollOffset, theme: context.theme), in: layout.content)
     }
     canvas.render(KeyHints(KeyRouter.footerHints(for: state), theme: context.theme), in: layout.footer)
     return canvas

@@ -4,12 +4,23 @@ import Shop
 /// The cart, drawn as a sheet over the product list: its lines (those the store no longer lists
 /// dimmed, "no longer available"), the Pay button, "your cart is empty" or "restoring your saved
 /// cart", and the "Sending your order…" overlay.
-public enum CartSheet {
-  public static func draw(_ state: CartFeature.State, layout: AppLayout, on canvas: inout ScreenFrame, context: RenderContext) {
+/// Drawn in the app's sheet area, ``AppLayout/sheet``, over its content.
+public struct CartSheet: Widget {
+  public var state: CartFeature.State
+  public var layout: AppLayout
+  public var context: RenderContext
+
+  public init(_ state: CartFeature.State, layout: AppLayout, context: RenderContext) {
+    self.state = state
+    self.layout = layout
+    self.context = context
+  }
+
+  public func render(in sheet: Rect, on canvas: inout ScreenFrame) {
     let theme = context.theme
     let note = state.order == .sending ? nil : CartKeys.map(for: state).key(for: .closeTapped).map { "\($0) close" }
-    canvas.render(Sheet(over: layout.content, title: "Cart", note: note, theme: theme), in: layout.sheet)
-    let inside = layout.sheet.insideBorder.insetBy(dx: 1, dy: 0)
+    canvas.render(Sheet(over: layout.content, title: "Cart", note: note, theme: theme), in: sheet)
+    let inside = sheet.insideBorder.insetBy(dx: 1, dy: 0)
     guard inside.height >= 3 else { return }
 
     let payRow = inside.row(inside.height - 1)
@@ -21,7 +32,7 @@ public enum CartSheet {
         : "Oops, your cart is empty!"
       canvas.drawCentered(message, in: lines.centered(width: lines.width, height: 1), style: theme.secondary)
     } else {
-      drawLines(state, in: lines, on: &canvas, theme: theme)
+      CartSheet.drawLines(state, in: lines, on: &canvas, theme: theme)
     }
 
     let appearance: ButtonAppearance =
@@ -30,7 +41,7 @@ public enum CartSheet {
     canvas.render(pay, in: payRow)
 
     if state.order == .sending {
-      let box = layout.sheet.centered(width: 30, height: 3)
+      let box = sheet.centered(width: 30, height: 3)
       canvas.render(Box(theme: theme), in: box)
       canvas.render(Spinner("Sending your order…", frame: context.spinnerFrame, theme: theme), in: box.insideBorder)
     }
@@ -41,10 +52,8 @@ public enum CartSheet {
       if case let .item(id) = state.focus { state.items.index(id: id) } else { nil }
     let columns = LineColumns(width: rect.width, price: ProductsScreen.priceColumns(for: state.items.compactMap(\.product?.price)))
     canvas.onWheel(rect, up: .cart(.focusMoved(.up)), down: .cart(.focusMoved(.down)))
-    ScrollingList.draw(
-      count: state.items.count, offset: ScrollingList.offset(showing: focusedIndex, height: rect.height),
-      selected: focusedIndex, in: rect, on: &canvas, theme: theme
-    ) { index, row, isFocused, canvas in
+    var viewport = ListViewport()
+    let lines = ScreenList(count: state.items.count, selected: focusedIndex, selectionStyle: theme.selection) { index, row, isFocused, canvas in
       let line = state.items[index]
       var x = row.x
       func draw(_ text: String, width: Int, style: Style) {
@@ -64,6 +73,7 @@ public enum CartSheet {
       draw(columns.delete, width: deleteWidth, style: theme.danger)
       return nil
     }
+    canvas.render(lines, in: rect, state: &viewport)
   }
 
   /// The columns of a cart line: the full labels when the sheet is wide enough, short ones

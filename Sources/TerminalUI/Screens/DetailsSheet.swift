@@ -3,7 +3,20 @@ import Shop
 
 /// A product's details as a sheet over the list (`Enter`): the title wrapped, price, rating,
 /// category, the stepper, and the whole description, which scrolls when it does not fit.
-public enum DetailsSheet {
+/// Drawn in the app's sheet area, ``AppLayout/sheet``, no wider than ``maximumWidth``.
+public struct DetailsSheet: Widget {
+  public var details: ProductDetailsFeature.State
+  public var row: ProductFeature.State
+  public var appLayout: AppLayout
+  public var theme: Theme
+
+  public init(_ details: ProductDetailsFeature.State, row: ProductFeature.State, layout: AppLayout, theme: Theme) {
+    self.details = details
+    self.row = row
+    self.appLayout = layout
+    self.theme = theme
+  }
+
   /// Where the parts of the sheet go for one product on a screen of one size.
   struct Layout {
     /// The sheet: as the cart's, but no wider than a comfortable reading width.
@@ -39,9 +52,7 @@ public enum DetailsSheet {
     return Layout(row.product, layout: AppLayout(size: size)).scrollLimit
   }
 
-  public static func draw(
-    _ details: ProductDetailsFeature.State, row: ProductFeature.State, layout appLayout: AppLayout, on canvas: inout ScreenFrame, theme: Theme
-  ) {
+  public func render(in sheet: Rect, on canvas: inout ScreenFrame) {
     let layout = Layout(row.product, layout: appLayout)
     let offset = min(details.scrollOffset, layout.scrollLimit)
     let more = [offset > 0 ? "↑" : nil, offset < layout.scrollLimit ? "↓" : nil].compactMap { $0 }
@@ -66,7 +77,7 @@ public enum DetailsSheet {
     y += 1
     let product = row.product
     let price = product.price.formatted
-    let rating = "\(stars(product.rating.rate)) \(ProductsScreen.oneDecimal(product.rating.rate)) (\(product.rating.count) \(product.rating.count == 1 ? "rating" : "ratings"))"
+    let rating = "\(DetailsSheet.stars(product.rating.rate)) \(ProductsScreen.oneDecimal(product.rating.rate)) (\(product.rating.count) \(product.rating.count == 1 ? "rating" : "ratings"))"
     pair(price, theme.price, rating, theme.text)
     line("Category: " + (product.category.isEmpty ? "none" : ProductListFeature.categoryTitle(product.category)), theme.secondary)
     if y < inside.maxY {

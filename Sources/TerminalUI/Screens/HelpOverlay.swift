@@ -6,7 +6,18 @@ import Shop
 /// Sections flow into a second column when one column would not fit the screen's height. When
 /// even that does not fit, help is one column that scrolls, and its frame says which way there
 /// is more.
-public enum HelpOverlay {
+public struct HelpOverlay: Widget {
+  /// The key maps it lists, innermost first.
+  public var layers: [KeyMap<KeyCommand>]
+  public var requestedOffset: Int
+  public var theme: Theme
+
+  public init(_ layers: [KeyMap<KeyCommand>], scrolledBy offset: Int = 0, theme: Theme) {
+    self.layers = layers
+    self.requestedOffset = offset
+    self.theme = theme
+  }
+
   struct Section {
     var title: String
     var rows: [(keys: String, summary: String)]
@@ -47,9 +58,7 @@ public enum HelpOverlay {
     Layout(KeyRouter.layers(for: state.withoutHelp), in: AppLayout(size: size).content).scrollLimit
   }
 
-  public static func draw(
-    _ layers: [KeyMap<KeyCommand>], scrolledBy requestedOffset: Int = 0, in area: Rect, on canvas: inout ScreenFrame, theme: Theme
-  ) {
+  public func render(in area: Rect, on canvas: inout ScreenFrame) {
     // Help is read, not glanced at: nothing of the screen underneath stays around it.
     canvas.fill(area)
     canvas.coverClickTargets()

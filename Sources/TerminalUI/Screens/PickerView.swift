@@ -4,8 +4,16 @@ import Shop
 /// The category or sort picker: a small box in the middle of the list's area, which is cleared
 /// so that no row is cut by the box; the choice in force is marked `●`, the highlighted one in
 /// the selection style. A list longer than the screen scrolls.
-public enum PickerView {
-  public static func draw(_ state: PickerFeature.State, in area: Rect, on canvas: inout ScreenFrame, theme: Theme) {
+public struct PickerView: Widget {
+  public var state: PickerFeature.State
+  public var theme: Theme
+
+  public init(_ state: PickerFeature.State, theme: Theme) {
+    self.state = state
+    self.theme = theme
+  }
+
+  public func render(in area: Rect, on canvas: inout ScreenFrame) {
     let widest = state.options.map { TextWidth.columns(of: $0.title) }.max() ?? 0
     let width = min(max(widest + 8, TextWidth.columns(of: state.title) + 6, 24), area.width)
     let height = min(state.options.count + 2, area.height)
@@ -16,14 +24,13 @@ public enum PickerView {
     let inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }
     canvas.onWheel(inside, up: .picker(.highlightMoved(.up)), down: .picker(.highlightMoved(.down)))
-    ScrollingList.draw(
-      count: state.options.count, offset: ScrollingList.offset(showing: state.highlighted, height: inside.height),
-      selected: state.highlighted, in: inside, on: &canvas, theme: theme
-    ) { index, row, _, canvas in
+    var viewport = ListViewport()
+    let options = ScreenList(count: state.options.count, selected: state.highlighted, selectionStyle: theme.selection) { index, row, _, canvas in
       let marker = index == state.current ? "● " : "  "
       canvas.draw(marker + state.options[index].title, at: Point(x: row.x, y: row.y), width: row.width, style: theme.text)
       canvas.onPress(row, .picker(.optionTapped(index)))
       return nil
     }
+    canvas.render(options, in: inside, state: &viewport)
   }
 }

@@ -3,7 +3,18 @@ import Shop
 
 /// The Products tab: loading, error, or the list with a stepper per row, and the selected
 /// product's details where the screen is wide enough. Only the rows on screen are drawn.
-public enum ProductsScreen {
+/// Drawn over the app's whole layout below the tabs (header, list, status).
+public struct ProductsScreen: Widget {
+  public var state: ProductListFeature.State
+  public var layout: AppLayout
+  public var context: RenderContext
+
+  public init(_ state: ProductListFeature.State, layout: AppLayout, context: RenderContext) {
+    self.state = state
+    self.layout = layout
+    self.context = context
+  }
+
   /// Columns of a price: "$1,249.50" and a margin.
   static let priceWidth = 11
   /// Lists narrower than this get the compact stepper, so that titles keep room.
@@ -15,14 +26,12 @@ public enum ProductsScreen {
     prices.reduce(priceWidth) { max($0, $1.formatted.count + 1) }
   }
 
-  public static func draw(
-    _ state: ProductListFeature.State, layout: AppLayout, on canvas: inout ScreenFrame, context: RenderContext
-  ) {
+  public func render(in content: Rect, on canvas: inout ScreenFrame) {
     let theme = context.theme
     let keys = ProductsKeys.map(for: state)
     let hint = keys.key(for: .cartButtonTapped).map { "\($0)  Go to Cart" } ?? ""
     let hintX = layout.header.maxX - TextWidth.columns(of: hint) - 1
-    canvas.draw(title(for: state.browsing), at: Point(x: layout.header.x + 1, y: layout.header.y), width: max(0, hintX - layout.header.x - 2), style: theme.title)
+    canvas.draw(ProductsScreen.title(for: state.browsing), at: Point(x: layout.header.x + 1, y: layout.header.y), width: max(0, hintX - layout.header.x - 2), style: theme.title)
     canvas.draw(hint, at: Point(x: hintX, y: layout.header.y), style: theme.secondary)
     canvas.onPress(Rect(x: hintX, y: layout.header.y, width: TextWidth.columns(of: hint), height: 1), .products(.cartButtonTapped))
     canvas.draw(String(repeating: "─", count: layout.rule.width), at: Point(x: 0, y: layout.rule.y), style: theme.secondary)
@@ -41,30 +50,30 @@ public enum ProductsScreen {
     case .loaded where state.products.isEmpty:
       canvas.drawCentered("The store has no products right now. Press r to look again.", in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
     case .loaded where state.shownIDs.isEmpty:
-      drawNoMatches(state.browsing, keys: keys, in: layout.body, on: &canvas, theme: theme)
+      ProductsScreen.drawNoMatches(state.browsing, keys: keys, in: layout.body, on: &canvas, theme: theme)
     case .loaded:
-      drawList(state, in: layout.productList, on: &canvas, theme: theme)
+      ProductsScreen.drawList(state, in: layout.productList, on: &canvas, theme: theme)
       if let pane = layout.detailPane, let row = state.selectedRow {
-        drawDetails(row.product, in: pane, on: &canvas, theme: theme)
+        ProductsScreen.drawDetails(row.product, in: pane, on: &canvas, theme: theme)
       }
     }
-    drawStatus(state, in: layout.status, on: &canvas, theme: theme)
+    ProductsScreen.drawStatus(state, in: layout.status, on: &canvas, theme: theme)
   }
 
   static func drawList(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
     // Sized by the rows on screen only, so a frame costs the same for 20 products or 100,000.
     let shown = state.shownIDs
-    let visible = ScrollingList.visibleRange(count: shown.count, offset: state.scrollOffset, height: rect.height)
+    // The feature keeps the offset (it knows how many rows fit): the list starts from it.
+    var viewport = ListViewport(offset: state.scrollOffset)
+    let visible = viewport.visibleRange(count: shown.count, height: rect.height)
     let rows = shown[visible].compactMap { state.products[id: $0] }
     let priceColumns = priceColumns(for: rows.lazy.map(\.product.price))
     canvas.onWheel(rect, up: .products(.selectionMoved(.up)), down: .products(.selectionMoved(.down)))
-    ScrollingList.draw(
-      count: shown.count, offset: state.scrollOffset, selected: state.selectedIndex,
-      in: rect, on: &canvas, theme: theme
-    ) { index, line, isSelected, canvas in
+    let list = ScreenList(count: shown.count, selected: state.selectedIndex, selectionStyle: theme.selection) { index, line, isSelected, canvas in
       guard let row = state.products[id: shown[index]] else { return nil }
       return drawRow(row, in: line, on: &canvas, theme: theme, isSelected: isSelected, priceColumns: priceColumns)
     }
+    canvas.render(list, in: rect, state: &viewport)
   }
 
   /// "Products", then the category and the order when they are not the defaults:

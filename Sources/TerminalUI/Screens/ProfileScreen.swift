@@ -4,11 +4,22 @@ import Shop
 
 /// The Profile tab: the customer's name and email, and their orders, newest first; a spinner
 /// while loading, or what went wrong and Retry. An opened order shows its lines in a box.
-public enum ProfileScreen {
-  public static func draw(
-    _ state: ProfileFeature.State, products: IdentifiedArrayOf<ProductFeature.State>, layout: AppLayout,
-    on canvas: inout ScreenFrame, context: RenderContext
-  ) {
+/// Drawn over the app's whole layout below the tabs.
+public struct ProfileScreen: Widget {
+  public var state: ProfileFeature.State
+  /// The catalog, for the orders' titles and prices.
+  public var products: IdentifiedArrayOf<ProductFeature.State>
+  public var layout: AppLayout
+  public var context: RenderContext
+
+  public init(_ state: ProfileFeature.State, products: IdentifiedArrayOf<ProductFeature.State>, layout: AppLayout, context: RenderContext) {
+    self.state = state
+    self.products = products
+    self.layout = layout
+    self.context = context
+  }
+
+  public func render(in content: Rect, on canvas: inout ScreenFrame) {
     let theme = context.theme
     canvas.draw("Profile", at: Point(x: layout.header.x + 1, y: layout.header.y), style: theme.title)
     canvas.draw(String(repeating: "─", count: layout.rule.width), at: Point(x: 0, y: layout.rule.y), style: theme.secondary)
@@ -39,10 +50,10 @@ public enum ProfileScreen {
         canvas.draw(field.1, at: Point(x: body.x + 12, y: body.y + index), width: max(0, body.width - 12), style: theme.title)
       }
       let history = Rect(x: body.x, y: body.y + fields.count + 1, width: body.width, height: max(0, body.height - fields.count - 1))
-      drawHistory(state, products: products, in: history, on: &canvas, context: context)
+      ProfileScreen.drawHistory(state, products: products, in: history, on: &canvas, context: context)
       if let order = state.openOrder {
         let closeKey = ProfileKeys.map(for: state).key(for: .orderClosed)
-        drawOrder(OrderSummary(order, products: products), closeKey: closeKey, layout: layout, on: &canvas, theme: theme)
+        ProfileScreen.drawOrder(OrderSummary(order, products: products), closeKey: closeKey, layout: layout, on: &canvas, theme: theme)
       }
     }
   }
@@ -68,10 +79,8 @@ public enum ProfileScreen {
     }
     let selected = state.selectedOrderID.flatMap { state.orders.index(id: $0) }
     canvas.onWheel(list, up: .profile(.orderSelectionMoved(.up)), down: .profile(.orderSelectionMoved(.down)))
-    ScrollingList.draw(
-      count: state.orders.count, offset: ScrollingList.offset(showing: selected, height: list.height),
-      selected: selected, in: list, on: &canvas, theme: theme
-    ) { index, row, isSelected, canvas in
+    var viewport = ListViewport()
+    let orders = ScreenList(count: state.orders.count, selected: selected, selectionStyle: theme.selection) { index, row, isSelected, canvas in
       let summary = OrderSummary(state.orders[index], products: products)
       let units = summary.unitCount
       let text = "#\(summary.order.id)  \(summary.dateText)  \(units) \(units == 1 ? "item" : "items")"
@@ -82,6 +91,7 @@ public enum ProfileScreen {
       canvas.draw(total, at: Point(x: row.maxX - 13, y: row.y), width: 13, style: theme.price)
       return Rect(x: row.x, y: row.y, width: 2 + drawn, height: 1)
     }
+    canvas.render(orders, in: list, state: &viewport)
   }
 
   /// One order's lines, in a box over the list.

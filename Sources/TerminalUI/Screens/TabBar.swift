@@ -2,8 +2,16 @@ import TerminalKit
 import Shop
 
 /// The top row: the tabs, and the cart's content on the right.
-public enum TabBar {
-  public static func draw(_ state: AppFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
+public struct TabBar: Widget {
+  public var state: AppFeature.State
+  public var theme: Theme
+
+  public init(_ state: AppFeature.State, theme: Theme) {
+    self.state = state
+    self.theme = theme
+  }
+
+  public func render(in rect: Rect, on canvas: inout ScreenFrame) {
     var x = rect.x + 1
     for tab in AppFeature.Tab.allCases {
       let style = tab == state.selectedTab ? theme.selectedTab : theme.secondary

@@ -1,0 +1,75 @@
+import Boundaries
+import TerminalKit
+import Testing
+
+@testable import Shop
+@testable import TerminalUI
+
+/// The shop's own widgets, each drawn alone into a small frame and checked as the rows it must
+/// produce and the commands its clicks send. (Whole screens in every state are the snapshots'.)
+@MainActor
+struct ScreenWidgetTests {
+  static let theme = Theme.monochrome
+
+  @Test func theTabBarMarksTheSelectedTabAndShowsTheCartWhereItFits() {
+    var state = AppFeature.State()
+    state.selectedTab = .profile
+    var frame = ScreenFrame(size: Size(width: 40, height: 1))
+    frame.render(TabBar(state, theme: Self.theme), in: frame.bounds)
+    #expect(frame.textRows == ["  Products   Profile        Cart: empty"])
+    #expect(frame[12, 0].style == Self.theme.selectedTab && frame[2, 0].style == Self.theme.secondary)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 4, y: 0))) == .app(.tabSelected(.products)))
+    // Too narrow for the cart: the tabs alone.
+    var narrow = ScreenFrame(size: Size(width: 22, height: 1))
+    narrow.render(TabBar(state, theme: Self.theme), in: narrow.bounds)
+    #expect(narrow.textRows == ["  Products   Profile"])
+  }
+
+  @Test func aPickerMarksTheChoiceInForceAndHighlightsTheOneUnderTheKeyboard() {
+    var picker = PickerFeature.State(
+      title: "Category",
+      options: [.init("All", .category(nil)), .init("Books", .category("books")), .init("Tea", .category("tea"))],
+      current: .category("books")
+    )
+    picker.highlighted = 2
+    var frame = ScreenFrame(size: Size(width: 30, height: 7))
+    frame.draw(String(repeating: "#", count: 30), at: Point(x: 0, y: 0))
+    frame.render(PickerView(picker, theme: Self.theme), in: frame.bounds)
+    #expect(frame.textRows == [
+      "",
+      "   ┌─ Category ───────────┐",
+      "   │   All                │",
+      "   │ ● Books              │",
+      "   │   Tea                │",
+      "   └──────────────────────┘",
+      "",
+    ])
+    #expect(frame[5, 4].style == Self.theme.selection, "Tea is highlighted")
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 6, y: 2))) == .picker(.optionTapped(0)))
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: 0, y: 0))) == nil, "what is under the picker is covered")
+  }
+
+  @Test func anAlertIsADialogWhoseButtonsSendItsActions() throws {
+    let alert = AlertState<CartFeature.Action.Alert>.confirmPurchase(total: Money(cents: 1_450))
+    var frame = ScreenFrame(size: Size(width: 40, height: 7))
+    frame.render(AlertView(alert, press: { .cart(.alert($0)) }, theme: Self.theme), in: frame.bounds)
+    let rows = frame.textRows.joined(separator: "\n")
+    #expect(rows.contains("Confirm your purchase"), "\(rows)")
+    #expect(rows.contains("[ Pay $14.50 ]") && rows.contains("[ Cancel ]"), "\(rows)")
+    let row = try #require(frame.textRows.firstIndex { $0.contains("Pay $14.50") })
+    let text = frame.textRows[row]
+    let column = text.distance(from: text.startIndex, to: try #require(text.range(of: "Pay $14.50")).lowerBound)
+    #expect(frame.command(for: MouseEvent(.press, at: Point(x: column, y: row))) == .cart(.alert(.presented(.confirmPurchase))))
+  }
+
+  @Test func helpListsEveryBindingOfTheLayersItIsGiven() {
+    let keys = KeyMap<KeyCommand>("Things", bindings: [
+      KeyBinding([.character("x")], "x", "do the thing", action: .redraw),
+    ])
+    var frame = ScreenFrame(size: Size(width: 40, height: 6))
+    frame.render(HelpOverlay([keys], theme: Self.theme), in: frame.bounds)
+    let rows = frame.textRows.joined(separator: "\n")
+    #expect(rows.contains("Things") && rows.contains("do the thing"), "\(rows)")
+    #expect(frame.command(for: MouseEvent(.wheelDown, at: Point(x: 5, y: 3))) == .app(.helpScrolled(by: 3)))
+  }
+}
