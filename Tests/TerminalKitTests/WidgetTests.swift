@@ -93,7 +93,7 @@ struct WidgetTests {
 
   @Test func tooSmallSaysWhatItNeedsAndWhatItHas() {
     var frame = Self.frame(24, 5)
-    frame.render(TooSmall(minimum: Size(width: 40, height: 12), theme: Self.theme), in: frame.bounds)
+    frame.render(TooSmall(minimum: Size(width: 40, height: 12), theme: Self.theme, exitHint: "Ctrl-C quits"), in: frame.bounds)
     #expect(frame.textRows == ["", "   Terminal too small", " need 40×12, have 24×5", "      Ctrl-C quits", ""])
   }
 

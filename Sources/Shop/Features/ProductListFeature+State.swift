@@ -74,4 +74,20 @@ extension ProductListFeature.State {
   var cartSync: CartSync {
     CartSync(saved: savedCart, saving: savingChanges, current: CartSync.Contents(quantities: quantities, unconfirmedOrder: unclearOrder))
   }
+
+  /// What the list's status line is about, and so what Esc answers, the most pressing first:
+  /// a notice (dismissed), then version 1.0's cart on offer (left for now), then the search in
+  /// force (cleared). The status line, the key map and the reducer all ask this.
+  public enum Attention: Hashable, Sendable {
+    case notice(String)
+    case earlierVersionCart(offer: String)
+    case search
+  }
+
+  public var attention: Attention? {
+    if let notice { return .notice(notice) }
+    if let offer = earlierVersionCartOffer { return .earlierVersionCart(offer: offer) }
+    if !browsing.query.isEmpty { return .search }
+    return nil
+  }
 }

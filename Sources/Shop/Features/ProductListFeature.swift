@@ -216,10 +216,10 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       return .none
 
     case .noticeDismissed:
-      if state.notice != nil {
-        state.notice = nil
-      } else {
-        state.earlierVersionCart = nil
+      switch state.attention {
+      case .notice: state.notice = nil
+      case .earlierVersionCart: state.earlierVersionCart = nil
+      case .search, nil: break
       }
       return .none
 

@@ -35,16 +35,19 @@ public enum ProductsKeys {
     } else if state.status == .loaded, state.products.isEmpty {
       bindings.append(KeyBinding([.character("r")], "r", "reload", action: .retryTapped).inFooter())
     }
-    if state.notice != nil {
+    switch state.attention {
+    case .notice:
       bindings.append(KeyBinding([.escape], "Esc", "dismiss the notice", action: .noticeDismissed).inFooter())
-    } else if state.earlierVersionCartOffer != nil {
+    case .earlierVersionCart:
       bindings += [
         KeyBinding([.character("m")], "m", "add the 1.0 cart here", action: .earlierVersionCartTaken).inFooter(),
         KeyBinding([.escape], "Esc", "not now", action: .noticeDismissed).inFooter(),
       ]
-    } else if !state.browsing.query.isEmpty {
+    case .search:
       // First in the footer: with a search in force, clearing it is what is most often next.
       bindings.insert(KeyBinding([.escape], "Esc", "clear the search", action: .searchCleared).inFooter(), at: 0)
+    case nil:
+      break
     }
     return KeyMap("Products", bindings: bindings)
   }

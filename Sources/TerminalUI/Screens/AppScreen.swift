@@ -10,7 +10,8 @@ public enum AppScreen {
     var canvas = ScreenFrame(size: size)
     let layout = AppLayout(size: canvas.size)
     guard layout.fitsMinimum else {
-      canvas.render(TooSmall(minimum: AppLayout.minimumSize, theme: context.theme), in: canvas.bounds)
+      let quitKey = AppKeys.global(for: state).key(for: .quit)
+      canvas.render(TooSmall(minimum: AppLayout.minimumSize, theme: context.theme, exitHint: quitKey.map { "\($0) quits" }), in: canvas.bounds)
       return canvas
     }
     canvas.render(TabBar(state, theme: context.theme), in: layout.tabBar)
@@ -33,7 +34,7 @@ public enum AppScreen {
       canvas.render(ProfileScreen(state.profile, products: state.productList.products, layout: layout, context: context), in: layout.content)
     }
     if state.isHelpPresented {
-      canvas.render(HelpOverlay(KeyRouter.layers(for: state.withoutHelp), scrolledBy: state.helpScrollOffset, theme: context.theme), in: layout.content)
+      canvas.render(HelpOverlay(KeyRouter.layers(for: state.withoutHelp), scrolledBy: state.helpScrollOffset, closeKey: AppKeys.help(for: state).key(for: .app(.helpToggled)), theme: context.theme), in: layout.content)
     }
     canvas.render(KeyHints(KeyRouter.footerHints(for: state), theme: context.theme), in: layout.footer)
     return canvas

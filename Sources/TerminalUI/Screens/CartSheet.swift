@@ -28,7 +28,7 @@ public struct CartSheet: Widget {
     if state.items.isEmpty {
       let message =
         state.restoringUnitCount > 0
-        ? "Restoring your saved cart (\(state.restoringUnitCount) \(state.restoringUnitCount == 1 ? "item" : "items"))…"
+        ? "Restoring your saved cart (\(Counted.items(state.restoringUnitCount)))…"
         : "Oops, your cart is empty!"
       canvas.drawCentered(message, in: lines.centered(width: lines.width, height: 1), style: theme.secondary)
     } else {

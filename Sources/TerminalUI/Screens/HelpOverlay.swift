@@ -10,11 +10,14 @@ public struct HelpOverlay: Widget {
   /// The key maps it lists, innermost first.
   public var layers: [KeyMap<KeyCommand>]
   public var requestedOffset: Int
+  /// The key that closes help, from help's own key map, for the frame's note.
+  public var closeKey: String?
   public var theme: Theme
 
-  public init(_ layers: [KeyMap<KeyCommand>], scrolledBy offset: Int = 0, theme: Theme) {
+  public init(_ layers: [KeyMap<KeyCommand>], scrolledBy offset: Int = 0, closeKey: String? = nil, theme: Theme) {
     self.layers = layers
     self.requestedOffset = offset
+    self.closeKey = closeKey
     self.theme = theme
   }
 
@@ -67,7 +70,7 @@ public struct HelpOverlay: Widget {
     let offset = min(max(0, requestedOffset), layout.scrollLimit)
     let more = [offset > 0 ? "↑" : nil, offset < layout.scrollLimit ? "↓" : nil].compactMap { $0 }
     // The footer says how to close it; the frame says where the rest is.
-    let note = more.isEmpty ? "Esc close" : more.joined() + " more"
+    let note = more.isEmpty ? closeKey.map { "\($0) close" } : more.joined() + " more"
     let frame = area.centered(
       width: layout.columns.count * layout.columnWidth + (layout.columns.count - 1) * 2 + 4,
       height: min(layout.height, layout.visible) + 2

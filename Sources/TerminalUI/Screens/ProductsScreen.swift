@@ -48,7 +48,8 @@ public struct ProductsScreen: Widget {
         in: layout.body
       )
     case .loaded where state.products.isEmpty:
-      canvas.drawCentered("The store has no products right now. Press r to look again.", in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
+      let again = keys.key(for: .retryTapped).map { " Press \($0) to look again." } ?? ""
+      canvas.drawCentered("The store has no products right now." + again, in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
     case .loaded where state.shownIDs.isEmpty:
       ProductsScreen.drawNoMatches(state.browsing, keys: keys, in: layout.body, on: &canvas, theme: theme)
     case .loaded:
@@ -160,14 +161,16 @@ public struct ProductsScreen: Widget {
   }
 
   static func drawStatus(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
-    if let notice = state.notice {
+    switch state.attention {
+    case let .notice(notice):
       canvas.draw(TextLayout.fitting("! " + notice, toWidth: rect.width), at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
       return
-    }
-    if let offer = state.earlierVersionCartOffer {
+    case let .earlierVersionCart(offer):
       let text = "! Cart left by version 1.0, store unknown: \(offer)"
       canvas.draw(text, at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
       return
+    case .search, nil:
+      break
     }
     guard state.canBrowse else { return }
     if state.searchField != nil || !state.browsing.query.isEmpty {

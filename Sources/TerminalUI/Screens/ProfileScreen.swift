@@ -83,7 +83,7 @@ public struct ProfileScreen: Widget {
     let orders = ScreenList(count: state.orders.count, selected: selected, selectionStyle: theme.selection) { index, row, isSelected, canvas in
       let summary = OrderSummary(state.orders[index], products: products)
       let units = summary.unitCount
-      let text = "#\(summary.order.id)  \(summary.dateText)  \(units) \(units == 1 ? "item" : "items")"
+      let text = "#\(summary.order.id)  \(summary.dateText)  \(Counted.items(units))"
       var x = row.x
       x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: row.y), width: 2, style: theme.action)
       let drawn = canvas.draw(text, at: Point(x: x, y: row.y), width: max(0, row.width - 2 - 14), style: theme.text)
