@@ -90,3 +90,35 @@ for (title, keys, rounds) in scenarios {
     )
   }
 }
+
+/// What each form of a frame costs to make from its canvas, per frame: the 80×24 cart sheet
+/// (colours, reverse video, wide titles), made `rounds` times.
+@MainActor
+func exportTimes(rounds: Int) async -> [(String, Double, Int)] {
+  let store = Store(initialState: AppFeature.State()) {
+    AppFeature()
+  } withDependencies: {
+    $0.apiClient.fetchProducts = { ProductListing(products: try DemoCatalog.products()) }
+    $0.cartStorage = .inMemory()
+  }
+  let session = HeadlessSession(store: store, size: size)
+  await session.start()
+  for key in (try? Key.sequence(parsing: "+ j + j j j j j + c")) ?? [] { await session.press(key) }
+  let canvas = session.frame().canvas
+  let forms: [(String, (Canvas) -> String)] = [
+    ("render the frame", { _ in session.frame().canvas.textRows[0] }),
+    ("plain text", { $0.plainText }), ("styled text", { $0.styledText }), ("ANSI", { $0.ansiText }), ("SVG", { $0.svg }),
+  ]
+  return forms.map { name, make in
+    var bytes = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<rounds { bytes = make(canvas).utf8.count }
+    return (name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6 / Double(rounds), bytes)
+  }
+}
+
+print("\nA frame's forms, 80×24 cart sheet, milliseconds per frame (mean of 200)\n")
+print("form                      ms    bytes")
+for (name, milliseconds, bytes) in await exportTimes(rounds: 200) {
+  print(name.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: " %7.3f %8d", milliseconds, bytes))
+}

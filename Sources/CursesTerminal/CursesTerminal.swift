@@ -193,6 +193,12 @@ public final class CursesTerminal {
   private func put(_ cell: Canvas.Cell, x: Int, y: Int) {
     let attributes = self.attributes(for: cell.style)
     let pair = colorPair(for: cell.style)
+    // Printable ASCII, most cells, needs no measuring and no array: one character, as it is.
+    if cell.width == 1, cell.text.utf8.count == 1, let byte = cell.text.utf8.first, (0x20...0x7E).contains(byte) {
+      var character = wchar_t(byte)
+      _ = cn_put_cell(window, Int32(y), Int32(x), &character, 1, attributes, pair)
+      return
+    }
     let (characters, padding) = CellEncoding.characters(for: cell) { cn_character_width($0) }
     characters.withUnsafeBufferPointer { buffer in
       _ = cn_put_cell(window, Int32(y), Int32(x), buffer.baseAddress, Int32(buffer.count), attributes, pair)

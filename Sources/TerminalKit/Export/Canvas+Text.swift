@@ -2,11 +2,14 @@ extension Canvas {
   /// The frame's rows as plain text, trailing blanks trimmed.
   public var textRows: [String] {
     (0..<size.height).map { y in
+      var end = size.width
+      while end > 0, self[end - 1, y].text == " " { end -= 1 }
       var row = ""
-      for x in 0..<size.width {
+      row.reserveCapacity(end)
+      for x in 0..<end {
         row += self[x, y].text
       }
-      return String(row.reversed().drop(while: { $0 == " " }).reversed())
+      return row
     }
   }
 
