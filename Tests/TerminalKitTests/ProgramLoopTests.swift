@@ -152,8 +152,9 @@ struct ProgramLoopTests {
     #expect(ProgramLoop<Counter, RecordingTerminal>.Ending.signal(15).status == 143)
   }
 
-  /// A last save that never finishes holds the terminal for ``ProgramLoop/finishingTime`` and no
-  /// longer.
+  /// A last save that never finishes holds the terminal for ``ProgramLoop/finishingTime``, not
+  /// for the save's 30 s. (The upper bound leaves room for a main actor busy with the other
+  /// suites running beside this one: CI once took 6.8 s to come back to it.)
   @Test func finishingWaitsForTheLastSaveButNotForever() async {
     let counter = Counter()
     counter.finishing = ProgramWork { try? await Task.sleep(for: .seconds(30)) }
@@ -163,7 +164,7 @@ struct ProgramLoopTests {
     await loop.finish()
     let waited = ContinuousClock.now - started
     #expect(loop.backend.isStopped)
-    #expect(waited >= .milliseconds(900) && waited < .seconds(5), "\(waited)")
+    #expect(waited >= .milliseconds(900) && waited < .seconds(15), "\(waited)")
   }
 
   @Test func aRecordingTerminalKeepsOnlyTheNewestPaints() {

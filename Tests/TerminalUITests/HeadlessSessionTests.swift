@@ -82,6 +82,31 @@ struct HeadlessSessionTests {
     #expect(session.frame().textRows.contains { $0.contains("▸ \(selected)") })
   }
 
+  /// A list longer than its sheet keeps where it is scrolled to: the focus moves on screen
+  /// before the lines move, and going to Pay and back leaves the lines where they were. (Each
+  /// frame used to work out the offset again, from the top: on Pay the lines jumped back to the
+  /// first, and every step up from the bottom scrolled.)
+  @Test func theCartSheetKeepsItsScrollBetweenFrames() async throws {
+    let session = makeSession(size: Size(width: 80, height: 12))
+    await session.start()
+    for key in try Key.sequence(parsing: "+ j + j + j + j + j + j + j + j + j + j c") {
+      await session.press(key)
+    }
+    let rows = try #require(session.store.state.productList.cart?.scroll.visibleRows)
+    #expect(rows < 10, "the sheet shows fewer lines than the cart has")
+    func firstLine() -> String? { session.frame().textRows.first { $0.contains("│ ") && $0.contains("$") } }
+    for _ in 0..<9 { await session.press(.down) }
+    let bottom = firstLine()
+    #expect(bottom != nil && !(bottom ?? "").contains("Dot-grid"), "scrolled down to the last line")
+    await session.press(.up)
+    #expect(firstLine() == bottom, "one up from the bottom moves the focus, not the lines")
+    await session.press(.end)
+    #expect(firstLine() == bottom, "on Pay: the lines stay")
+    await session.press(.up)
+    #expect(firstLine() == bottom, "and back")
+    #expect(session.store.state.productList.cart?.scroll.offset == 10 - rows)
+  }
+
   @Test func keysMashedAtRandomNeverBreakTheScreen() async {
     let session = makeSession(size: Size(width: 60, height: 16))
     await session.start()

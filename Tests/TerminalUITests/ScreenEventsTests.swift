@@ -19,7 +19,10 @@ struct ScreenEventsTests {
     #expect(ScreenEvents.commands(from: before, to: before, size: size).isEmpty, "nothing changed, nothing is sent")
     var after = before
     after.selectedTab = .profile
-    #expect(ScreenEvents.commands(from: before, to: after, size: size) == [.profile(.onAppear)])
+    // The profile's history learns its rows too, once, as the product list did.
+    let rows = ProfileScreen.visibleOrderRows(of: after.profile, in: AppLayout(size: size))
+    #expect(ScreenEvents.commands(from: before, to: after, size: size) == [.profile(.onAppear), .profile(.visibleOrderRowsChanged(rows))])
+    after.profile.orderScroll.visibleRows = rows
     #expect(ScreenEvents.commands(from: after, to: before, size: size) == [.products(.onAppear)])
   }
 

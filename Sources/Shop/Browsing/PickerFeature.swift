@@ -14,6 +14,8 @@ public struct PickerFeature: BoundingReducer, Sendable {
     public var current: Int?
     /// The highlighted option.
     public var highlighted: Int
+    /// The options on screen.
+    public var scroll = ListScroll(visibleRows: 5)
 
     public init(title: String, options: [Option], current: BrowsingChoice) {
       self.title = title
@@ -30,6 +32,7 @@ public struct PickerFeature: BoundingReducer, Sendable {
       self.options = options
       current = currentChoice.flatMap { choice in options.firstIndex { $0.choice == choice } }
       highlighted = highlightedChoice.flatMap { choice in options.firstIndex { $0.choice == choice } } ?? current ?? 0
+      scroll.show(highlighted, count: options.count)
     }
   }
 
@@ -46,6 +49,8 @@ public struct PickerFeature: BoundingReducer, Sendable {
   public enum Action: TCAFeatureAction, Hashable, Sendable {
     public enum ViewAction: Hashable, Sendable {
       case highlightMoved(SelectionMove)
+      /// The screen shows this many options at once.
+      case visibleRowsChanged(Int)
       /// Enter: the highlighted option.
       case chooseTapped
       /// A click on one option.
@@ -68,7 +73,10 @@ public struct PickerFeature: BoundingReducer, Sendable {
   public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case let .highlightMoved(move):
-      state.highlighted = move.target(from: state.highlighted, count: state.options.count, page: 5)
+      state.highlighted = state.scroll.move(state.highlighted, by: move, count: state.options.count) ?? 0
+      return .none
+    case let .visibleRowsChanged(rows):
+      state.scroll.resize(to: rows, showing: state.highlighted, count: state.options.count)
       return .none
     case .chooseTapped:
       guard state.options.indices.contains(state.highlighted) else { return .none }
@@ -76,6 +84,7 @@ public struct PickerFeature: BoundingReducer, Sendable {
     case let .optionTapped(index):
       guard state.options.indices.contains(index) else { return .none }
       state.highlighted = index
+      state.scroll.show(index, count: state.options.count)
       return .send(.delegate(.chose(state.options[index].choice)))
     case .cancelTapped:
       return .send(.delegate(.cancelled))

@@ -22,6 +22,13 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
       self.productList = ProductListFeature.State(userID: userID)
       self.profile = ProfileFeature.State(userID: userID)
     }
+
+    /// One of the profile's orders as its history shows it: priced from the products the store
+    /// lists now. Here, in the app, because the orders are the profile's and the prices the
+    /// product list's; a screen asks this and combines no feature's state with another's.
+    public func orderSummary(of order: StoredOrder) -> OrderSummary {
+      OrderSummary(order, products: productList.products)
+    }
   }
 
   public enum Tab: Int, CaseIterable, Hashable, Sendable {

@@ -24,6 +24,8 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     public var userID: Int
     /// The line or button the keyboard is on.
     public var focus: Focus
+    /// The lines on screen.
+    public var scroll = ListScroll()
     public var order: OrderStatus = .idle
     /// The last order attempt whose outcome is unknown, or the one being sent: paying again for
     /// the same lines resends it as it is.
@@ -42,6 +44,11 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       self.attempt = attempt
       self.restoringUnitCount = restoringUnitCount
       self.focus = items.first.map { .item($0.id) } ?? .payButton
+    }
+
+    /// Where the focused line is among the lines, if the focus is on one.
+    public var focusedIndex: Int? {
+      if case let .item(id) = focus { items.index(id: id) } else { nil }
     }
 
     /// The lines that can be ordered: those whose product the store lists.
@@ -79,6 +86,8 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       case closeTapped
       case payTapped
       case focusMoved(SelectionMove)
+      /// The screen shows this many lines at once.
+      case visibleRowsChanged(Int)
       /// A button of the alert was pressed (or the alert was dismissed).
       case alert(PresentationAction<Alert>)
       /// The keyboard moved between the alert's buttons.
@@ -145,6 +154,11 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       let stops = state.items.ids.map(Focus.item) + [.payButton]
       let current = stops.firstIndex(of: state.focus) ?? 0
       state.focus = stops[move.target(from: current, count: stops.count, page: stops.count)]
+      state.scroll.show(state.focusedIndex, count: state.items.count)
+      return .none
+
+    case let .visibleRowsChanged(rows):
+      state.scroll.resize(to: rows, showing: state.focusedIndex, count: state.items.count)
       return .none
 
     case .alert(.presented(.confirmPurchase)):
@@ -207,6 +221,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
         let next = state.items.indices.contains(index) ? state.items[index] : state.items.last
         state.focus = next.map { .item($0.id) } ?? .payButton
       }
+      state.scroll.show(state.focusedIndex, count: state.items.count)
       return .send(.delegate(.itemRemoved(id)))
 
     case .items:

@@ -14,6 +14,8 @@ public struct OrderSummary: Hashable, Sendable {
   public var order: StoredOrder
   public var lines: [Line]
 
+  /// Prices `order` from `products`. The app prices its orders with
+  /// ``AppFeature/State/orderSummary(of:)``, from the product list it owns.
   public init(_ order: StoredOrder, products: IdentifiedArrayOf<ProductFeature.State>) {
     self.order = order
     self.lines = order.products.map { line in
@@ -30,16 +32,6 @@ public struct OrderSummary: Hashable, Sendable {
   /// Whether every line could be priced.
   public var isTotalComplete: Bool { lines.allSatisfy { $0.subtotal != nil } }
 
-  /// `2026-11-21 10:00 UTC`.
-  public var dateText: String {
-    let iso = StoreJSON.format(order.date)
-    return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5)) + " UTC"
-  }
-
-  /// `$78.40`; `$78.40+` when some lines could not be priced; `—` when none could (the
-  /// products have not been loaded, or the store sells none of them now).
-  public var totalText: String {
-    guard lines.contains(where: { $0.subtotal != nil }) else { return "—" }
-    return total.formatted + (isTotalComplete ? "" : "+")
-  }
+  /// Whether any line could be priced (the products have loaded, and the store sells one of them).
+  public var hasPricedLine: Bool { lines.contains { $0.subtotal != nil } }
 }

@@ -111,6 +111,7 @@ extension ProductListFeature {
     if case let .item(id) = cart.focus, lines[id: id] == nil {
       cart.focus = lines.first.map { .item($0.id) } ?? .payButton
     }
+    cart.scroll.show(cart.focusedIndex, count: lines.count)
     state.cart = cart
   }
 
@@ -122,12 +123,6 @@ extension ProductListFeature {
       return
     }
     state.selectedID = state.shownIDs[index]
-    let visible = max(1, state.visibleRowCount)
-    if index < state.scrollOffset {
-      state.scrollOffset = index
-    } else if index >= state.scrollOffset + visible {
-      state.scrollOffset = index - visible + 1
-    }
-    state.scrollOffset = min(state.scrollOffset, max(0, state.shownIDs.count - visible))
+    state.scroll.show(index, count: state.shownIDs.count)
   }
 }

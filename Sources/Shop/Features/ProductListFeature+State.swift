@@ -90,4 +90,16 @@ extension ProductListFeature.State {
     if !browsing.query.isEmpty { return .search }
     return nil
   }
+
+  /// The index in ``shownIDs`` of the first row on screen.
+  public var scrollOffset: Int {
+    get { scroll.offset }
+    set { scroll.offset = newValue }
+  }
+
+  /// How many rows the screen shows at once.
+  public var visibleRowCount: Int {
+    get { scroll.visibleRows }
+    set { scroll.visibleRows = newValue }
+  }
 }

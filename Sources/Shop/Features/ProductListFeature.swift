@@ -34,10 +34,8 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     public var index = BrowsingIndex()
     /// The highlighted row, if any product is shown.
     public var selectedID: Product.ID?
-    /// The index in ``shownIDs`` of the first row on screen.
-    public var scrollOffset = 0
-    /// How many rows the screen shows at once; the screen reports it, paging uses it.
-    public var visibleRowCount = 10
+    /// The rows of ``shownIDs`` on screen.
+    public var scroll = ListScroll()
     @Presents public var cart: CartFeature.State?
     /// The category or sort picker.
     @Presents public var picker: PickerFeature.State?
@@ -195,17 +193,12 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
     case let .selectionMoved(move):
       guard !state.shownIDs.isEmpty else { return .none }
-      let target = move.target(
-        from: state.selectedIndex ?? 0,
-        count: state.shownIDs.count,
-        page: state.visibleRowCount
-      )
-      select(index: target, in: &state)
+      let target = state.scroll.move(state.selectedIndex, by: move, count: state.shownIDs.count)
+      select(index: target ?? 0, in: &state)
       return .none
 
     case let .visibleRowCountChanged(count):
-      state.visibleRowCount = max(1, count)
-      if let index = state.selectedIndex { select(index: index, in: &state) }
+      state.scroll.resize(to: count, showing: state.selectedIndex, count: state.shownIDs.count)
       return .none
 
     case .cartButtonTapped:

@@ -25,6 +25,8 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     public var orders: IdentifiedArrayOf<StoredOrder> = []
     /// The highlighted order, if there are orders.
     public var selectedOrderID: StoredOrder.ID?
+    /// The orders on screen.
+    public var orderScroll = ListScroll()
     /// The order whose lines are shown over the list.
     public var openOrderID: StoredOrder.ID?
     /// The SSH key the shopper signed in with (`SHA256:…`), when shopping over
@@ -40,6 +42,11 @@ public struct ProfileFeature: BoundingReducer, Sendable {
       self.userID = userID
     }
 
+    /// Where the highlighted order is in the history.
+    public var selectedOrderIndex: Int? {
+      selectedOrderID.flatMap { orders.index(id: $0) }
+    }
+
     /// The order shown over the list, if one is open.
     public var openOrder: StoredOrder? {
       openOrderID.flatMap { orders[id: $0] }
@@ -53,6 +60,8 @@ public struct ProfileFeature: BoundingReducer, Sendable {
       /// Fetch the order history again.
       case refreshTapped
       case orderSelectionMoved(SelectionMove)
+      /// The screen shows this many orders at once.
+      case visibleOrderRowsChanged(Int)
       case orderOpened
       case orderClosed
     }
@@ -104,8 +113,12 @@ public struct ProfileFeature: BoundingReducer, Sendable {
 
     case let .orderSelectionMoved(move):
       guard !state.orders.isEmpty else { return .none }
-      let current = state.selectedOrderID.flatMap { state.orders.index(id: $0) } ?? 0
-      state.selectedOrderID = state.orders[move.target(from: current, count: state.orders.count, page: 10)].id
+      let target = state.orderScroll.move(state.selectedOrderIndex, by: move, count: state.orders.count) ?? 0
+      state.selectedOrderID = state.orders[target].id
+      return .none
+
+    case let .visibleOrderRowsChanged(rows):
+      state.orderScroll.resize(to: rows, showing: state.selectedOrderIndex, count: state.orders.count)
       return .none
 
     case .orderOpened:
@@ -140,6 +153,7 @@ public struct ProfileFeature: BoundingReducer, Sendable {
       if state.selectedOrderID.flatMap({ state.orders[id: $0] }) == nil {
         state.selectedOrderID = state.orders.first?.id
       }
+      state.orderScroll.show(state.selectedOrderIndex, count: state.orders.count)
       if state.openOrderID.flatMap({ state.orders[id: $0] }) == nil {
         state.openOrderID = nil
       }

@@ -108,12 +108,13 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
     ticker = nil
     let saving = program.finish()
     let (done, signal) = AsyncStream.makeStream(of: Void.self)
+    // Off the main actor: neither the save's wait nor the deadline queues behind the app.
     let waiters = [
-      Task {
+      Task.detached {
         await saving.finished()
         signal.yield()
       },
-      Task {
+      Task.detached {
         try? await Task.sleep(for: Self.finishingTime)
         signal.yield()
       },

@@ -31,7 +31,7 @@ public enum AppScreen {
         }
       }
     case .profile:
-      canvas.render(ProfileScreen(state.profile, products: state.productList.products, layout: layout, context: context), in: layout.content)
+      canvas.render(ProfileScreen(state.profile, summary: state.orderSummary(of:), layout: layout, context: context), in: layout.content)
     }
     if state.isHelpPresented {
       canvas.render(HelpOverlay(KeyRouter.layers(for: state.withoutHelp), scrolledBy: state.helpScrollOffset, closeKey: AppKeys.help(for: state).key(for: .app(.helpToggled)), theme: context.theme), in: layout.content)

@@ -16,6 +16,11 @@ public struct CartSheet: Widget {
     self.context = context
   }
 
+  /// How many lines fit in the sheet of `layout`: all but its border and the Pay row.
+  public static func visibleRows(in layout: AppLayout) -> Int {
+    max(0, layout.sheet.insideBorder.height - 2)
+  }
+
   public func render(in sheet: Rect, on canvas: inout ScreenFrame) {
     let theme = context.theme
     let note = state.order == .sending ? nil : CartKeys.map(for: state).key(for: .closeTapped).map { "\($0) close" }
@@ -48,12 +53,10 @@ public struct CartSheet: Widget {
   }
 
   static func drawLines(_ state: CartFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
-    let focusedIndex: Int? =
-      if case let .item(id) = state.focus { state.items.index(id: id) } else { nil }
     let columns = LineColumns(width: rect.width, price: ProductsScreen.priceColumns(for: state.items.compactMap(\.product?.price)))
     canvas.onWheel(rect, up: .cart(.focusMoved(.up)), down: .cart(.focusMoved(.down)))
-    var viewport = ListViewport()
-    let lines = ScreenList(count: state.items.count, selected: focusedIndex, selectionStyle: theme.selection) { index, row, isFocused, canvas in
+    var viewport = ListViewport(offset: state.scroll.offset)
+    let lines = ScreenList(count: state.items.count, selected: state.focusedIndex, selectionStyle: theme.selection) { index, row, isFocused, canvas in
       let line = state.items[index]
       var x = row.x
       func draw(_ text: String, width: Int, style: Style) {

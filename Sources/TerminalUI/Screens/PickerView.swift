@@ -13,10 +13,15 @@ public struct PickerView: Widget {
     self.theme = theme
   }
 
+  /// How many options fit in `area` (the app's body).
+  public static func visibleRows(for state: PickerFeature.State, in area: Rect) -> Int {
+    max(0, min(state.options.count + 2, area.height) - 2)
+  }
+
   public func render(in area: Rect, on canvas: inout ScreenFrame) {
     let widest = state.options.map { TextWidth.columns(of: $0.title) }.max() ?? 0
     let width = min(max(widest + 8, TextWidth.columns(of: state.title) + 6, 24), area.width)
-    let height = min(state.options.count + 2, area.height)
+    let height = Self.visibleRows(for: state, in: area) + 2
     canvas.fill(area)
     canvas.coverClickTargets()
     let frame = area.centered(width: width, height: height)
@@ -24,7 +29,7 @@ public struct PickerView: Widget {
     let inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }
     canvas.onWheel(inside, up: .picker(.highlightMoved(.up)), down: .picker(.highlightMoved(.down)))
-    var viewport = ListViewport()
+    var viewport = ListViewport(offset: state.scroll.offset)
     let options = ScreenList(count: state.options.count, selected: state.highlighted, selectionStyle: theme.selection) { index, row, _, canvas in
       let marker = index == state.current ? "● " : "  "
       canvas.draw(marker + state.options[index].title, at: Point(x: row.x, y: row.y), width: row.width, style: theme.text)

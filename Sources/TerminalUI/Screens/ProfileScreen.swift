@@ -7,14 +7,14 @@ import Shop
 /// Drawn over the app's whole layout below the tabs.
 public struct ProfileScreen: Widget {
   public var state: ProfileFeature.State
-  /// The catalog, for the orders' titles and prices.
-  public var products: IdentifiedArrayOf<ProductFeature.State>
+  /// How an order is named and priced: ``AppFeature/State/orderSummary(of:)``.
+  public var summary: (StoredOrder) -> OrderSummary
   public var layout: AppLayout
   public var context: RenderContext
 
-  public init(_ state: ProfileFeature.State, products: IdentifiedArrayOf<ProductFeature.State>, layout: AppLayout, context: RenderContext) {
+  public init(_ state: ProfileFeature.State, summary: @escaping (StoredOrder) -> OrderSummary, layout: AppLayout, context: RenderContext) {
     self.state = state
-    self.products = products
+    self.summary = summary
     self.layout = layout
     self.context = context
   }
@@ -35,31 +35,49 @@ public struct ProfileScreen: Widget {
       )
     case .loaded:
       let body = layout.body.insetBy(dx: 1, dy: 0)
-      var fields: [(String, String)] = []
-      if let profile = state.profile {
-        fields = [("Full name", profile.fullName), ("Email", profile.email), ("Username", profile.username)]
-      }
-      if let key = state.signedInKey {
-        fields += [("SSH key", key), ("Customer", "#\(state.userID)")]
-      }
-      if state.isGuest {
-        fields += [("Shopping as", "a guest: the orders of this session only")]
-      }
+      let fields = Self.fields(of: state)
       for (index, field) in fields.enumerated() where index < body.height {
         canvas.draw(field.0, at: Point(x: body.x, y: body.y + index), width: 12, style: theme.secondary)
         canvas.draw(field.1, at: Point(x: body.x + 12, y: body.y + index), width: max(0, body.width - 12), style: theme.title)
       }
-      let history = Rect(x: body.x, y: body.y + fields.count + 1, width: body.width, height: max(0, body.height - fields.count - 1))
-      ProfileScreen.drawHistory(state, products: products, in: history, on: &canvas, context: context)
+      let history = Self.historyArea(of: state, in: layout)
+      ProfileScreen.drawHistory(state, summary: summary, in: history, on: &canvas, context: context)
       if let order = state.openOrder {
         let closeKey = ProfileKeys.map(for: state).key(for: .orderClosed)
-        ProfileScreen.drawOrder(OrderSummary(order, products: products), closeKey: closeKey, layout: layout, on: &canvas, theme: theme)
+        ProfileScreen.drawOrder(summary(order), closeKey: closeKey, layout: layout, on: &canvas, theme: theme)
       }
     }
   }
 
+  /// The customer's fields above the history: name, email and username; the key; the guest.
+  static func fields(of state: ProfileFeature.State) -> [(String, String)] {
+    var fields: [(String, String)] = []
+    if let profile = state.profile {
+      fields = [("Full name", profile.fullName), ("Email", profile.email), ("Username", profile.username)]
+    }
+    if let key = state.signedInKey {
+      fields += [("SSH key", key), ("Customer", "#\(state.userID)")]
+    }
+    if state.isGuest {
+      fields += [("Shopping as", "a guest: the orders of this session only")]
+    }
+    return fields
+  }
+
+  /// Where the history goes: below the fields and a blank line; its first row is its title.
+  static func historyArea(of state: ProfileFeature.State, in layout: AppLayout) -> Rect {
+    let body = layout.body.insetBy(dx: 1, dy: 0)
+    let fields = fields(of: state).count
+    return Rect(x: body.x, y: body.y + fields + 1, width: body.width, height: max(0, body.height - fields - 1))
+  }
+
+  /// How many orders the history shows at once in `layout`.
+  public static func visibleOrderRows(of state: ProfileFeature.State, in layout: AppLayout) -> Int {
+    max(0, historyArea(of: state, in: layout).height - 1)
+  }
+
   static func drawHistory(
-    _ state: ProfileFeature.State, products: IdentifiedArrayOf<ProductFeature.State>, in rect: Rect,
+    _ state: ProfileFeature.State, summary: @escaping (StoredOrder) -> OrderSummary, in rect: Rect,
     on canvas: inout ScreenFrame, context: RenderContext
   ) {
     let theme = context.theme
@@ -79,15 +97,14 @@ public struct ProfileScreen: Widget {
     }
     let selected = state.selectedOrderID.flatMap { state.orders.index(id: $0) }
     canvas.onWheel(list, up: .profile(.orderSelectionMoved(.up)), down: .profile(.orderSelectionMoved(.down)))
-    var viewport = ListViewport()
+    var viewport = ListViewport(offset: state.orderScroll.offset)
     let orders = ScreenList(count: state.orders.count, selected: selected, selectionStyle: theme.selection) { index, row, isSelected, canvas in
-      let summary = OrderSummary(state.orders[index], products: products)
-      let units = summary.unitCount
-      let text = "#\(summary.order.id)  \(summary.dateText)  \(Counted.items(units))"
+      let order = summary(state.orders[index])
+      let text = "#\(order.order.id)  \(order.dateText)  \(Counted.items(order.unitCount))"
       var x = row.x
       x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: row.y), width: 2, style: theme.action)
       let drawn = canvas.draw(text, at: Point(x: x, y: row.y), width: max(0, row.width - 2 - 14), style: theme.text)
-      let total = TextLayout.pad(summary.totalText, toWidth: 13, alignment: .trailing)
+      let total = TextLayout.pad(order.totalText, toWidth: 13, alignment: .trailing)
       canvas.draw(total, at: Point(x: row.maxX - 13, y: row.y), width: 13, style: theme.price)
       return Rect(x: row.x, y: row.y, width: 2 + drawn, height: 1)
     }

@@ -22,9 +22,24 @@ public enum ScreenEvents {
       let limit = DetailsSheet.scrollLimit(for: current.productList, size: size)
       if limit != current.productList.details?.scrollLimit { commands.append(.details(.scrollLimitChanged(limit))) }
     }
-    let rows = AppLayout(size: size).visibleProductRows
-    if AppLayout(size: size).fitsMinimum, rows != current.productList.visibleRowCount {
+    let layout = AppLayout(size: size)
+    guard layout.fitsMinimum else { return commands }
+    // How many rows each list on screen shows: they page and scroll by it.
+    let rows = layout.visibleProductRows
+    if rows != current.productList.visibleRowCount {
       commands.append(.products(.visibleRowCountChanged(rows)))
+    }
+    if let picker = current.productList.picker {
+      let rows = PickerView.visibleRows(for: picker, in: layout.body)
+      if rows > 0, rows != picker.scroll.visibleRows { commands.append(.picker(.visibleRowsChanged(rows))) }
+    }
+    if let cart = current.productList.cart {
+      let rows = CartSheet.visibleRows(in: layout)
+      if rows > 0, rows != cart.scroll.visibleRows { commands.append(.cart(.visibleRowsChanged(rows))) }
+    }
+    if current.selectedTab == .profile {
+      let rows = ProfileScreen.visibleOrderRows(of: current.profile, in: layout)
+      if rows > 0, rows != current.profile.orderScroll.visibleRows { commands.append(.profile(.visibleOrderRowsChanged(rows))) }
     }
     return commands
   }
