@@ -27,8 +27,7 @@ struct ScreenWidgetTests {
 
   @Test func aPickerMarksTheChoiceInForceAndHighlightsTheOneUnderTheKeyboard() {
     var picker = PickerFeature.State(
-      title: "Category",
-      options: [.init("All", .category(nil)), .init("Books", .category("books")), .init("Tea", .category("tea"))],
+      options: [.category(nil), .category("books"), .category("tea")],
       current: .category("books")
     )
     picker.highlighted = 2

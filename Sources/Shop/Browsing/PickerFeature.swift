@@ -8,8 +8,8 @@ import Boundaries
 public struct PickerFeature: BoundingReducer, Sendable {
   @ObservableState
   public struct State: Equatable, Sendable {
-    public var title: String
-    public var options: [Option]
+    /// The choices offered, in order (their words are the screens').
+    public var options: [BrowsingChoice]
     /// The option in force when the picker opened, marked as such.
     public var current: Int?
     /// The highlighted option.
@@ -17,32 +17,21 @@ public struct PickerFeature: BoundingReducer, Sendable {
     /// The options on screen.
     public var scroll = ListScroll(visibleRows: 5)
 
-    public init(title: String, options: [Option], current: BrowsingChoice) {
-      self.title = title
+    public init(options: [BrowsingChoice], current: BrowsingChoice) {
       self.options = options
-      self.current = options.firstIndex { $0.choice == current }
+      self.current = options.firstIndex(of: current)
       self.highlighted = self.current ?? 0
     }
 
     /// Replaces the options (a store's own list arrived), keeping the highlight on the same
     /// choice when it is still offered.
-    public mutating func replaceOptions(_ options: [Option]) {
-      let highlightedChoice = self.options.indices.contains(highlighted) ? self.options[highlighted].choice : nil
-      let currentChoice = current.map { self.options[$0].choice }
+    public mutating func replaceOptions(_ options: [BrowsingChoice]) {
+      let highlightedChoice = self.options.indices.contains(highlighted) ? self.options[highlighted] : nil
+      let currentChoice = current.map { self.options[$0] }
       self.options = options
-      current = currentChoice.flatMap { choice in options.firstIndex { $0.choice == choice } }
-      highlighted = highlightedChoice.flatMap { choice in options.firstIndex { $0.choice == choice } } ?? current ?? 0
+      current = currentChoice.flatMap { options.firstIndex(of: $0) }
+      highlighted = highlightedChoice.flatMap { options.firstIndex(of: $0) } ?? current ?? 0
       scroll.show(highlighted, count: options.count)
-    }
-  }
-
-  public struct Option: Hashable, Sendable {
-    public var title: String
-    public var choice: BrowsingChoice
-
-    public init(_ title: String, _ choice: BrowsingChoice) {
-      self.title = title
-      self.choice = choice
     }
   }
 
@@ -80,12 +69,12 @@ public struct PickerFeature: BoundingReducer, Sendable {
       return .none
     case .chooseTapped:
       guard state.options.indices.contains(state.highlighted) else { return .none }
-      return .send(.delegate(.chose(state.options[state.highlighted].choice)))
+      return .send(.delegate(.chose(state.options[state.highlighted])))
     case let .optionTapped(index):
       guard state.options.indices.contains(index) else { return .none }
       state.highlighted = index
       state.scroll.show(index, count: state.options.count)
-      return .send(.delegate(.chose(state.options[index].choice)))
+      return .send(.delegate(.chose(state.options[index])))
     case .cancelTapped:
       return .send(.delegate(.cancelled))
     }

@@ -9,17 +9,6 @@ public enum ProductSort: String, CaseIterable, Hashable, Sendable {
   /// By title, A to Z, ignoring case and accents.
   case title
 
-  /// How the sort picker and the header name it.
-  public var title: String {
-    switch self {
-    case .storeOrder: "Store order"
-    case .priceLowToHigh: "Price: low to high"
-    case .priceHighToLow: "Price: high to low"
-    case .rating: "Rating"
-    case .title: "Title (A–Z)"
-    }
-  }
-
   /// Positions in `products` in this order. Ties keep the store's order, so the list never
   /// shuffles between two equal prices.
   func order(of products: [Product], searchIndex: SearchIndex) -> [Int] {

@@ -35,13 +35,6 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
     case products
     case profile
 
-    public var title: String {
-      switch self {
-      case .products: "Products"
-      case .profile: "Profile"
-      }
-    }
-
     /// The tab after this one, wrapping around.
     public var next: Tab { Tab(rawValue: (rawValue + 1) % Tab.allCases.count)! }
     /// The tab before this one, wrapping around.

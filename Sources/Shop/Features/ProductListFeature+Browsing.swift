@@ -49,9 +49,7 @@ extension ProductListFeature {
 
     case .categoryPickerOpened:
       guard state.canBrowse else { return .none }
-      state.picker = PickerFeature.State(
-        title: "Category", options: categoryOptions(state), current: .category(state.browsing.category)
-      )
+      state.picker = PickerFeature.State(options: categoryOptions(state), current: .category(state.browsing.category))
       guard state.categoryListing == .notRequested else { return .none }
       state.categoryListing = .requested
       return .run { send in
@@ -61,10 +59,7 @@ extension ProductListFeature {
 
     case .sortPickerOpened:
       guard state.canBrowse else { return .none }
-      state.picker = PickerFeature.State(
-        title: "Sort by", options: ProductSort.allCases.map { PickerFeature.Option($0.title, .sort($0)) },
-        current: .sort(state.browsing.sort)
-      )
+      state.picker = PickerFeature.State(options: ProductSort.allCases.map(BrowsingChoice.sort), current: .sort(state.browsing.sort))
       return .none
 
     case .detailsOpened:
@@ -144,27 +139,21 @@ extension ProductListFeature {
   }
 
   /// "All", then the store's categories or, without a list from the store, its products'.
-  private func categoryOptions(_ state: State) -> [PickerFeature.Option] {
+  private func categoryOptions(_ state: State) -> [BrowsingChoice] {
     let categories: [String]
     if case let .received(list) = state.categoryListing {
       categories = list
     } else {
       categories = Set(state.products.lazy.map(\.product.category)).filter { !$0.isEmpty }.sorted()
     }
-    return [PickerFeature.Option("All", .category(nil))]
-      + categories.map { PickerFeature.Option(Self.categoryTitle($0), .category($0)) }
+    return [.category(nil)] + categories.map(BrowsingChoice.category)
   }
 
   /// The store's own list arrived while the category picker is open: it shows that list.
   private func refreshCategoryPicker(_ state: inout State) {
-    guard var picker = state.picker, case .category? = picker.options.first?.choice else { return }
+    guard var picker = state.picker, case .category? = picker.options.first else { return }
     picker.replaceOptions(categoryOptions(state))
     state.picker = picker
-  }
-
-  /// How a category is named on screen: "men's clothing" as "Men's clothing".
-  public static func categoryTitle(_ category: String) -> String {
-    category.prefix(1).uppercased() + category.dropFirst()
   }
 }
 

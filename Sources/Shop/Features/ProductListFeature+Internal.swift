@@ -11,7 +11,7 @@ extension ProductListFeature {
       let products = listing.products
       if listing.skippedCount > 0 {
         let count = listing.skippedCount
-        state.notice = "\(count) \(count == 1 ? "product" : "products") from the store could not be read and \(count == 1 ? "is" : "are") not shown."
+        state.notice = .productsSkipped(count)
       }
       let previous = state.quantities
       state.products = IdentifiedArray(
@@ -41,7 +41,7 @@ extension ProductListFeature {
       return .none
 
     case let .savedCartLoaded(.failure(error)):
-      state.notice = error.message
+      state.notice = .cartStorage(error)
       state.restoration = .done
       refreshOpenCart(&state)
       return .none
@@ -61,11 +61,11 @@ extension ProductListFeature {
       var sync = state.cartSync
       sync.saveFailed()
       carryOut(sync, into: &state)
-      state.notice = error.message
+      state.notice = .cartStorage(error)
       return .none
 
     case let .cartWatchedByPolling(reason):
-      state.notice = "Changes from another window of the store will show within seconds (\(reason))."
+      state.notice = .watchedByPolling(reason: reason)
       return .none
 
     case let .cartChangedElsewhere(saved):

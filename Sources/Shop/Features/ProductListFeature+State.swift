@@ -43,16 +43,15 @@ extension ProductListFeature.State {
     )
   }
 
-  /// Version 1.0's cart as this store would take it in, its products named as this store
-  /// lists them, so the customer can tell whether it was meant for this store:
-  /// `3 items: Backpack ×2, #31 ×1`. Offered only once the saved cart is restored.
-  public var earlierVersionCartOffer: String? {
+  /// Version 1.0's cart as this store would take it in, its products named as this store lists
+  /// them. Offered only once the saved cart is restored.
+  public var earlierVersionCartOffer: EarlierVersionCartOffer? {
     guard restoration == .done, let earlier = earlierVersionCart else { return nil }
-    let lines = earlier.quantities.sorted { $0.key < $1.key }.map { id, quantity in
-      "\(products[id: id]?.product.title ?? "#\(id)") ×\(quantity)"
-    }
-    let units = earlier.unitCount
-    return "\(units) \(units == 1 ? "item" : "items"): " + lines.joined(separator: ", ")
+    return EarlierVersionCartOffer(
+      lines: earlier.quantities.sorted { $0.key < $1.key }.map { id, quantity in
+        EarlierVersionCartOffer.Line(id: id, title: products[id: id]?.product.title, quantity: quantity)
+      }
+    )
   }
 
   /// How many units of the saved cart wait for the products before they can be shown.
@@ -79,8 +78,8 @@ extension ProductListFeature.State {
   /// a notice (dismissed), then version 1.0's cart on offer (left for now), then the search in
   /// force (cleared). The status line, the key map and the reducer all ask this.
   public enum Attention: Hashable, Sendable {
-    case notice(String)
-    case earlierVersionCart(offer: String)
+    case notice(ProductListNotice)
+    case earlierVersionCart(offer: EarlierVersionCartOffer)
     case search
   }
 

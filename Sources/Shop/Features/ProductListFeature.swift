@@ -59,7 +59,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     public var unclearOrder: OrderAttempt?
     /// Something the customer should know that is not an error of this screen (the saved cart
     /// could not be read or written).
-    public var notice: String?
+    public var notice: ProductListNotice?
 
     public init(userID: Int = 1) {
       self.userID = userID

@@ -34,7 +34,7 @@ public enum PickerKeys {
   public static func map(for state: PickerFeature.State) -> KeyMap<PickerFeature.Action.ViewAction> {
     let move = Hint(keys: "↑↓", text: "move")
     return KeyMap(
-      state.title, isModal: true,
+      BrowsingText.title(of: state), isModal: true,
       bindings: [
         KeyBinding([.up, .character("k")], "↑/k", "previous choice", footer: move, action: .highlightMoved(.up)),
         KeyBinding([.down, .character("j")], "↓/j", "next choice", footer: move, action: .highlightMoved(.down)),

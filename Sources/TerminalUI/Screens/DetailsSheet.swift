@@ -79,7 +79,7 @@ public struct DetailsSheet: Widget {
     let price = product.price.formatted
     let rating = "\(DetailsSheet.stars(product.rating.rate)) \(ProductsScreen.oneDecimal(product.rating.rate)) (\(product.rating.count) \(product.rating.count == 1 ? "rating" : "ratings"))"
     pair(price, theme.price, rating, theme.text)
-    line("Category: " + (product.category.isEmpty ? "none" : ProductListFeature.categoryTitle(product.category)), theme.secondary)
+    line("Category: " + (product.category.isEmpty ? "none" : BrowsingText.title(ofCategory: product.category)), theme.secondary)
     if y < inside.maxY {
       let stepper = Stepper<KeyCommand>(
         count: row.quantity, style: theme.action, alignment: .leading,

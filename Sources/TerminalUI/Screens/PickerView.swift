@@ -19,20 +19,21 @@ public struct PickerView: Widget {
   }
 
   public func render(in area: Rect, on canvas: inout ScreenFrame) {
-    let widest = state.options.map { TextWidth.columns(of: $0.title) }.max() ?? 0
-    let width = min(max(widest + 8, TextWidth.columns(of: state.title) + 6, 24), area.width)
+    let title = BrowsingText.title(of: state)
+    let widest = state.options.map { TextWidth.columns(of: BrowsingText.title(of: $0)) }.max() ?? 0
+    let width = min(max(widest + 8, TextWidth.columns(of: title) + 6, 24), area.width)
     let height = Self.visibleRows(for: state, in: area) + 2
     canvas.fill(area)
     canvas.coverClickTargets()
     let frame = area.centered(width: width, height: height)
-    canvas.render(Box(title: state.title, theme: theme), in: frame)
+    canvas.render(Box(title: title, theme: theme), in: frame)
     let inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }
     canvas.onWheel(inside, up: .picker(.highlightMoved(.up)), down: .picker(.highlightMoved(.down)))
     var viewport = ListViewport(offset: state.scroll.offset)
     let options = ScreenList(count: state.options.count, selected: state.highlighted, selectionStyle: theme.selection) { index, row, _, canvas in
       let marker = index == state.current ? "● " : "  "
-      canvas.draw(marker + state.options[index].title, at: Point(x: row.x, y: row.y), width: row.width, style: theme.text)
+      canvas.draw(marker + BrowsingText.title(of: state.options[index]), at: Point(x: row.x, y: row.y), width: row.width, style: theme.text)
       canvas.onPress(row, .picker(.optionTapped(index)))
       return nil
     }

@@ -81,8 +81,8 @@ public struct ProductsScreen: Widget {
   /// `Products · Electronics · Price: low to high`.
   static func title(for browsing: ProductBrowsing) -> String {
     var parts = ["Products"]
-    if let category = browsing.category { parts.append(ProductListFeature.categoryTitle(category)) }
-    if browsing.sort != .storeOrder { parts.append(browsing.sort.title) }
+    if let category = browsing.category { parts.append(BrowsingText.title(ofCategory: category)) }
+    if browsing.sort != .storeOrder { parts.append(BrowsingText.title(of: browsing.sort)) }
     return parts.joined(separator: " · ")
   }
 
@@ -91,7 +91,7 @@ public struct ProductsScreen: Widget {
     _ browsing: ProductBrowsing, keys: KeyMap<ProductListFeature.Action.ViewAction>, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme
   ) {
     var what = browsing.query.isEmpty ? "No products" : "No products match \u{201C}\(browsing.query)\u{201D}"
-    if let category = browsing.category { what += " in \(ProductListFeature.categoryTitle(category))" }
+    if let category = browsing.category { what += " in \(BrowsingText.title(ofCategory: category))" }
     var ways: [String] = []
     if !browsing.query.isEmpty, let key = keys.key(for: .searchCleared) { ways.append("\(key) clears the search") }
     if browsing.category != nil, let key = keys.key(for: .categoryPickerOpened) { ways.append("\(key) picks another category") }
@@ -163,10 +163,10 @@ public struct ProductsScreen: Widget {
   static func drawStatus(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
     switch state.attention {
     case let .notice(notice):
-      canvas.draw(TextLayout.fitting("! " + notice, toWidth: rect.width), at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
+      canvas.draw(TextLayout.fitting("! " + notice.text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
       return
     case let .earlierVersionCart(offer):
-      let text = "! Cart left by version 1.0, store unknown: \(offer)"
+      let text = "! Cart left by version 1.0, store unknown: \(offer.text)"
       canvas.draw(text, at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
       return
     case .search, nil:

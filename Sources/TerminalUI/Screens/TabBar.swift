@@ -15,7 +15,7 @@ public struct TabBar: Widget {
     var x = rect.x + 1
     for tab in AppFeature.Tab.allCases {
       let style = tab == state.selectedTab ? theme.selectedTab : theme.secondary
-      let width = canvas.draw(" \(tab.title) ", at: Point(x: x, y: rect.y), style: style)
+      let width = canvas.draw(" \(Self.title(of: tab)) ", at: Point(x: x, y: rect.y), style: style)
       canvas.onPress(Rect(x: x, y: rect.y, width: width, height: 1), .app(.tabSelected(tab)))
       x += width + 1
     }
@@ -30,6 +30,14 @@ public struct TabBar: Widget {
         }
         break
       }
+    }
+  }
+
+  /// How the bar names a tab.
+  static func title(of tab: AppFeature.Tab) -> String {
+    switch tab {
+    case .products: "Products"
+    case .profile: "Profile"
     }
   }
 }

@@ -154,10 +154,9 @@ struct BrowsingTests {
     await store.send(.view(.categoryPickerOpened)) {
       $0.categoryListing = .requested
       $0.picker = PickerFeature.State(
-        title: "Category",
         options: [
-          .init("All", .category(nil)), .init("Kitchen", .category("kitchen")),
-          .init("Outdoor", .category("outdoor")), .init("Stationery", .category("stationery")),
+          .category(nil), .category("kitchen"),
+          .category("outdoor"), .category("stationery"),
         ],
         current: .category(nil)
       )
@@ -165,8 +164,8 @@ struct BrowsingTests {
     await store.receive(\._internal.categoriesResponse.success) {
       $0.categoryListing = .received(["outdoor", "kitchen", "stationery", "toys"])
       $0.picker?.options = [
-        .init("All", .category(nil)), .init("Outdoor", .category("outdoor")), .init("Kitchen", .category("kitchen")),
-        .init("Stationery", .category("stationery")), .init("Toys", .category("toys")),
+        .category(nil), .category("outdoor"), .category("kitchen"),
+        .category("stationery"), .category("toys"),
       ]
     }
     await store.send(._internal(.picker(.presented(.view(.highlightMoved(.down)))))) { $0.picker?.highlighted = 1 }
@@ -180,10 +179,9 @@ struct BrowsingTests {
     // The list was asked for once; the picker now opens on the category in force.
     await store.send(.view(.categoryPickerOpened)) {
       $0.picker = PickerFeature.State(
-        title: "Category",
         options: [
-          .init("All", .category(nil)), .init("Outdoor", .category("outdoor")), .init("Kitchen", .category("kitchen")),
-          .init("Stationery", .category("stationery")), .init("Toys", .category("toys")),
+          .category(nil), .category("outdoor"), .category("kitchen"),
+          .category("stationery"), .category("toys"),
         ],
         current: .category("outdoor")
       )
@@ -198,10 +196,9 @@ struct BrowsingTests {
     await store.send(.view(.categoryPickerOpened)) {
       $0.categoryListing = .requested
       $0.picker = PickerFeature.State(
-        title: "Category",
         options: [
-          .init("All", .category(nil)), .init("Kitchen", .category("kitchen")),
-          .init("Outdoor", .category("outdoor")), .init("Stationery", .category("stationery")),
+          .category(nil), .category("kitchen"),
+          .category("outdoor"), .category("stationery"),
         ],
         current: .category(nil)
       )
@@ -227,7 +224,7 @@ struct BrowsingTests {
     let store = makeStore(state)
     await store.send(.view(.sortPickerOpened)) {
       $0.picker = PickerFeature.State(
-        title: "Sort by", options: ProductSort.allCases.map { .init($0.title, .sort($0)) }, current: .sort(.title)
+        options: ProductSort.allCases.map(BrowsingChoice.sort), current: .sort(.title)
       )
     }
     let index = ProductSort.allCases.firstIndex(of: sort)!

@@ -189,7 +189,7 @@ struct ProductListFeatureTests {
       $0.products = [ProductFeature.State(product: .demo)]
       $0.shownIDs = [Product.demo.id]
       $0.selectedID = Product.demo.id
-      $0.notice = "2 products from the store could not be read and are not shown."
+      $0.notice = .productsSkipped(2)
     }
   }
 
@@ -547,7 +547,7 @@ struct ProductListFeatureTests {
     await load(store)
     updates.continuation.yield(.watchingByPolling(reason: "the system's limit on watched files is reached"))
     await store.receive(\._internal.cartWatchedByPolling) {
-      $0.notice = "Changes from another window of the store will show within seconds (the system's limit on watched files is reached)."
+      $0.notice = .watchedByPolling(reason: "the system's limit on watched files is reached")
     }
     updates.continuation.finish()
     await store.finish()
@@ -576,7 +576,10 @@ struct ProductListFeatureTests {
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
-    #expect(store.state.earlierVersionCartOffer == "3 items: ProductDemo ×2, #77 ×1")
+    #expect(
+      store.state.earlierVersionCartOffer
+        == EarlierVersionCartOffer(lines: [.init(id: Product.demo.id, title: "ProductDemo", quantity: 2), .init(id: 77, title: nil, quantity: 1)])
+    )
     await store.send(.view(.earlierVersionCartTaken)) {
       $0.earlierVersionCart = nil
       $0.products[id: 1]?.quantity = 3
@@ -644,7 +647,7 @@ struct ProductListFeatureTests {
       $0.restoration = .loading
     }
     await store.receive(\._internal.savedCartLoaded.failure) {
-      $0.notice = error.message
+      $0.notice = .cartStorage(error)
       $0.restoration = .done
     }
     await store.receive(\._internal.productsResponse.success) {
@@ -676,7 +679,7 @@ struct ProductListFeatureTests {
     }
     await store.receive(\._internal.cartSaveFailed) {
       $0.savingChanges = nil
-      $0.notice = error.message
+      $0.notice = .cartStorage(error)
     }
     failing.setValue(false)
     await plus(store, .another, to: 1)

@@ -127,7 +127,7 @@ enum Scenario: String, CaseIterable, Sendable {
     case .productsWithNotice:
       await addToCart(send)
       var state = store.state
-      state.productList.notice = CartStorageError.unwritable(path: "/home/ada/.local/state/onlinestore/carts/embedded/user-1.json", reason: "read-only file system").message
+      state.productList.notice = .cartStorage(CartStorageError.unwritable(path: "/home/ada/.local/state/onlinestore/carts/embedded/user-1.json", reason: "read-only file system"))
       return state
     case .help:
       await send(.app(.helpToggled))

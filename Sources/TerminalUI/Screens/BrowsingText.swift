@@ -1,0 +1,34 @@
+import Shop
+
+/// How the screens name what the customer browses by: sorts, categories, a picker's choices.
+enum BrowsingText {
+  /// How the sort picker and the header name a sort.
+  static func title(of sort: ProductSort) -> String {
+    switch sort {
+    case .storeOrder: "Store order"
+    case .priceLowToHigh: "Price: low to high"
+    case .priceHighToLow: "Price: high to low"
+    case .rating: "Rating"
+    case .title: "Title (A–Z)"
+    }
+  }
+
+  /// A category as the store spells it, with a capital: "men's clothing" as "Men's clothing".
+  static func title(ofCategory category: String) -> String {
+    category.prefix(1).uppercased() + category.dropFirst()
+  }
+
+  /// One of a picker's choices: "All" for every category.
+  static func title(of choice: BrowsingChoice) -> String {
+    switch choice {
+    case .category(nil): "All"
+    case let .category(category?): title(ofCategory: category)
+    case let .sort(sort): title(of: sort)
+    }
+  }
+
+  /// A picker's title, from what it offers.
+  static func title(of picker: PickerFeature.State) -> String {
+    if case .sort? = picker.options.first { "Sort by" } else { "Category" }
+  }
+}
