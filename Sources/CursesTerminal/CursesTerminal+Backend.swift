@@ -7,7 +7,9 @@ import TerminalKit
 extension CursesTerminal: TerminalBackend {
   public var theme: Theme { usesColor ? .color : .monochrome }
 
+  /// Made once: the event source has one stream, and one forwarder reads it.
   public var wakeUps: AsyncStream<TerminalWakeUp> {
+    if let made = madeWakeUps { return made }
     let (wakeUps, continuation) = AsyncStream.makeStream(of: TerminalWakeUp.self)
     let events = self.events
     let forwarder = Task { @MainActor [weak self] in
@@ -27,6 +29,7 @@ extension CursesTerminal: TerminalBackend {
       continuation.finish()
     }
     continuation.onTermination = { _ in forwarder.cancel() }
+    madeWakeUps = wakeUps
     return wakeUps
   }
 

@@ -30,6 +30,8 @@ public final class CursesTerminal {
   /// Announced to the program loop and not yet taken (see `CursesTerminal+Backend.swift`).
   var keysWaiting = false
   var resizeWaiting = false
+  /// The program loop's wake-ups, made on first use: there is one reader of the event source.
+  var madeWakeUps: AsyncStream<TerminalWakeUp>?
 
   /// A paste whose end has not come this long after its start is over anyway: a terminal sends
   /// a paste at once, and a start sequence typed by hand (or cut off) must not swallow every

@@ -88,6 +88,7 @@ struct CommandLineTests {
     (["snapshot", "--keys", "j Hyper"], "Unknown key 'Hyper'"),
     (["snapshot", "--format", "png"], "The value 'png' is invalid for '--format <format>'"),
     (["snapshot", "--key-delay", "9000"], "--key-delay must be between 0 and 5000 milliseconds (got 9000)"),
+    (["snapshot", "--keys", tooManyKeys], "--keys can hold at most 2000 keys (got 2001)"),
     (["--api", "ftp://example.com"], "--api needs an http or https address"),
     (["--user", "0"], "--user needs a positive customer number"),
     (["--latency", "600000"], "--latency needs a number of milliseconds"),
@@ -111,3 +112,6 @@ struct CommandLineTests {
     }
   }
 }
+
+/// One key more than `snapshot` takes.
+let tooManyKeys: String = Array(repeating: "j", count: 2_001).joined(separator: " ")

@@ -44,3 +44,17 @@ struct ListScrollTests {
     #expect(scroll.visibleRows == 1, "at least one row")
   }
 }
+
+/// A picker opens on the choice in force, scrolled to show it: moving up from there moves the
+/// highlight on screen, not the list.
+struct PickerScrollTests {
+  @Test func aPickerOpensScrolledToTheChoiceInForce() {
+    let categories = (1...20).map { "category \($0)" }
+    var picker = PickerFeature.State(options: [.category(nil)] + categories.map(BrowsingChoice.category), current: .category("category 15"))
+    #expect(picker.highlighted == 15)
+    #expect(picker.scroll.offset == 15 - picker.scroll.visibleRows + 1, "the choice in force is on screen, at the bottom")
+    let offset = picker.scroll.offset
+    picker.highlighted = picker.scroll.move(picker.highlighted, by: .up, count: picker.options.count) ?? 0
+    #expect(picker.highlighted == 14 && picker.scroll.offset == offset)
+  }
+}

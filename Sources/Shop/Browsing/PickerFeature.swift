@@ -21,6 +21,7 @@ public struct PickerFeature: BoundingReducer, Sendable {
       self.options = options
       self.current = options.firstIndex(of: current)
       self.highlighted = self.current ?? 0
+      scroll.show(highlighted, count: options.count)
     }
 
     /// Replaces the options (a store's own list arrived), keeping the highlight on the same

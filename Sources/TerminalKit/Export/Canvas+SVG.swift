@@ -8,7 +8,9 @@ extension Canvas {
   /// rectangles under the text; reverse video swaps the colours; dim is a lower fill opacity (`opacity` does not apply to a `<tspan>`); bold
   /// and underline are the font's own. Coordinates are in units of a sixth of a cell's width,
   /// so they are short whole numbers; the image is drawn at 8.4 pixels a column. A typical 80×24
-  /// screen is about 10 KB, and one whose style changes at every cell stays under 60 KB.
+  /// screen is 10–13 KB, and one whose text style (colour, bold) changes at every cell stays
+  /// under 60 KB. A background that changes at every cell is a rectangle a cell and can pass
+  /// 100 KB; no screen here does that.
   public var svg: String {
     let unit = SVGMetrics.self
     var classes = SVGClasses()

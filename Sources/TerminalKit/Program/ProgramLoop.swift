@@ -24,8 +24,7 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
   /// How long ``finish()`` lets the app save before the terminal is given back.
   public static var finishingTime: Duration { .seconds(1) }
 
-  /// SIGHUP: the same number on every POSIX system.
-  private static var hangUp: Int32 { 1 }
+  private static var hangUp: Int32 { TerminalWakeUp.hangUpSignal }
 
   private var spinnerFrame = 0
   private var repaintEverything = true

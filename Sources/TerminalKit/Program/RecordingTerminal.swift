@@ -52,7 +52,7 @@ public final class RecordingTerminal: TerminalBackend {
 
   /// Ends the terminal, as a hang-up does.
   public func hangUp() {
-    wakeUp.yield(.ended(signal: 1))
+    wakeUp.yield(.ended(signal: TerminalWakeUp.hangUpSignal))
     wakeUp.finish()
   }
 

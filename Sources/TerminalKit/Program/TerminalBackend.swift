@@ -29,4 +29,7 @@ public enum TerminalWakeUp: Equatable, Sendable {
   case inputWaiting
   /// The terminal is ending: a signal (SIGHUP when the terminal went away, SIGTERM, …).
   case ended(signal: Int32)
+
+  /// SIGHUP, the same number on every POSIX system: how a terminal that went away ends.
+  public static let hangUpSignal: Int32 = 1
 }
