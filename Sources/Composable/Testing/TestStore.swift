@@ -600,9 +600,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       )
     }
     // An effect whose last action the test has just received may not have returned yet: its
-    // thread is a moment behind the test's. Give such effects up to a second; one that is still
-    // running after that is running for real.
-    let deadline = ContinuousClock.now + .seconds(1)
+    // thread is a moment behind the test's — and on a loaded machine (CI's two cores running
+    // the whole suite at once) more than a second behind; that was seen. Give such effects up to
+    // five seconds; one still running after that is running for real. Only a failing test pays
+    // the wait.
+    let deadline = ContinuousClock.now + .seconds(5)
     while runningTasks.count > 0, ContinuousClock.now < deadline {
       usleep(1_000)
     }
