@@ -113,6 +113,10 @@ let package = Package(
       ]
     ),
 
+    // libchafa (system library, pkg-config `chafa`): pictures as coloured symbols.
+    .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+    // Pictures as text cells: pixels in, a grid of symbols with their colours out.
+    .target(name: "TerminalPictures", dependencies: ["CChafa", "TerminalKit"]),
     // The C shim: ncurses with wide characters, and signal handling that restores the terminal.
     .target(name: "CNCurses", linkerSettings: [.linkedLibrary("ncursesw")]),
     // The only Swift code that calls ncurses.
@@ -233,6 +237,7 @@ let package = Package(
     ),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalKit"]),
     // The kit's widgets, each alone; nothing but the kit is imported.
+    .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "TerminalKit"]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalKitTesting"], exclude: ["__Snapshots__"]),
     // The README's "Snapshot-test your own screens", as it is written there: a screen of its
     // own, tested with nothing but the kit and its snapshot strategies.

@@ -1,0 +1,118 @@
+import CChafa
+import TerminalKit
+
+/// A colour with 8 bits a channel.
+public struct RGB: Hashable, Sendable {
+  public var red: UInt8
+  public var green: UInt8
+  public var blue: UInt8
+
+  public init(red: UInt8, green: UInt8, blue: UInt8) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+  }
+
+  /// From libchafa's packed `0xRRGGBB`.
+  init(packed: Int32) {
+    red = UInt8((packed >> 16) & 0xFF)
+    green = UInt8((packed >> 8) & 0xFF)
+    blue = UInt8(packed & 0xFF)
+  }
+}
+
+/// Which symbols a picture may be drawn with: finer ones show more detail, and need a font
+/// that has them.
+public enum PictureSymbols: String, CaseIterable, Hashable, Sendable {
+  /// ▀ ▄ █ and space: two pixels a cell, in every font.
+  case halfBlocks
+  /// ▘ ▝ ▖ ▗ and the rest: four pixels a cell.
+  case quadrants
+  /// Unicode 13's sextants: six pixels a cell, in recent fonts.
+  case sextants
+  /// Letters and punctuation only, for terminals without block glyphs.
+  case ascii
+}
+
+/// One cell of a picture: a symbol, the colour of its ink and the colour behind it.
+public struct PictureCell: Hashable, Sendable {
+  public var symbol: Character
+  public var foreground: RGB
+  public var background: RGB
+}
+
+/// A picture drawn as cells, row by row.
+public struct SymbolPicture: Hashable, Sendable {
+  public let size: Size
+  public let cells: [PictureCell]
+
+  public subscript(x: Int, y: Int) -> PictureCell {
+    cells[y * size.width + x]
+  }
+}
+
+/// Pixels in, a ``SymbolPicture`` out, through libchafa in symbols mode with true colour.
+///
+/// Every size is bounded before libchafa sees it: the source at ``maximumPixels`` and with a
+/// buffer that holds exactly its pixels, the result at ``Canvas/maximumSize``.
+public enum SymbolRenderer {
+  /// 40 megapixels: the most a picture may have (a larger one is refused, not scaled).
+  public static let maximumPixels = 40_000_000
+
+  public enum Failure: Error, Equatable, Sendable {
+    case emptyPicture
+    case tooManyPixels(width: Int, height: Int)
+    case bufferSizeMismatch(expected: Int, actual: Int)
+    case noRoom
+  }
+
+  /// Draws `rgba` — `width` × `height` pixels, 4 bytes each (red, green, blue, alpha), rows
+  /// without padding — into `size` cells with `symbols`.
+  public static func render(
+    rgba: [UInt8], width: Int, height: Int, into size: Size, symbols: PictureSymbols
+  ) throws(Failure) -> SymbolPicture {
+    guard width > 0, height > 0 else { throw .emptyPicture }
+    guard width <= maximumPixels / height else { throw .tooManyPixels(width: width, height: height) }
+    guard rgba.count == width * height * 4 else { throw .bufferSizeMismatch(expected: width * height * 4, actual: rgba.count) }
+    let columns = min(size.width, Canvas.maximumSize.width)
+    let rows = min(size.height, Canvas.maximumSize.height)
+    guard columns > 0, rows > 0 else { throw .noRoom }
+
+    let symbolMap = chafa_symbol_map_new()
+    defer { chafa_symbol_map_unref(symbolMap) }
+    chafa_symbol_map_add_by_tags(symbolMap, tags(for: symbols))
+    let config = chafa_canvas_config_new()
+    defer { chafa_canvas_config_unref(config) }
+    chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
+    chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+    chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
+    chafa_canvas_config_set_symbol_map(config, symbolMap)
+    let canvas = chafa_canvas_new(config)
+    defer { chafa_canvas_unref(canvas) }
+    rgba.withUnsafeBufferPointer { pixels in
+      chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress, Int32(width), Int32(height), Int32(width * 4))
+    }
+    var cells: [PictureCell] = []
+    cells.reserveCapacity(columns * rows)
+    for y in 0..<rows {
+      for x in 0..<columns {
+        let code = chafa_canvas_get_char_at(canvas, Int32(x), Int32(y))
+        var foreground: Int32 = 0
+        var background: Int32 = 0
+        chafa_canvas_get_colors_at(canvas, Int32(x), Int32(y), &foreground, &background)
+        let symbol = Unicode.Scalar(code).map(Character.init) ?? " "
+        cells.append(PictureCell(symbol: symbol, foreground: RGB(packed: foreground), background: RGB(packed: background)))
+      }
+    }
+    return SymbolPicture(size: Size(width: columns, height: rows), cells: cells)
+  }
+
+  static func tags(for symbols: PictureSymbols) -> ChafaSymbolTags {
+    switch symbols {
+    case .halfBlocks: ChafaSymbolTags(CHAFA_SYMBOL_TAG_HALF.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue)
+    case .quadrants: ChafaSymbolTags(CHAFA_SYMBOL_TAG_QUAD.rawValue | CHAFA_SYMBOL_TAG_HALF.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue)
+    case .sextants: ChafaSymbolTags(CHAFA_SYMBOL_TAG_SEXTANT.rawValue | CHAFA_SYMBOL_TAG_HALF.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue | CHAFA_SYMBOL_TAG_SOLID.rawValue)
+    case .ascii: ChafaSymbolTags(CHAFA_SYMBOL_TAG_ASCII.rawValue | CHAFA_SYMBOL_TAG_SPACE.rawValue)
+    }
+  }
+}
