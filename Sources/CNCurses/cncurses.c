@@ -28,6 +28,8 @@ attr_t cn_attribute_underline(void) { return A_UNDERLINE; }
 
 int cn_color_pair_count(void) { return COLOR_PAIRS; }
 
+int cn_color_count(void) { return COLORS; }
+
 int cn_put_cell(WINDOW *window, int y, int x, const wchar_t *characters, int count,
                 attr_t attributes, short pair) {
   wchar_t text[CCHARW_MAX + 1];

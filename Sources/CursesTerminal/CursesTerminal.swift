@@ -233,9 +233,12 @@ public final class CursesTerminal {
     return pair
   }
 
+  /// A named colour's own number; an exact one as the nearest of the 256 colours where the
+  /// terminal has them, else of the eight.
   private static func colorNumber(_ color: Color?) -> Int16 {
     guard let color else { return -1 }
-    return Int16(Color.allCases.firstIndex(of: color)!)
+    if let named = color.namedIndex { return Int16(named) }
+    return cn_color_count() >= 256 ? Int16(color.paletteIndex) : Int16(color.nearestNamed.namedIndex!)
   }
 
   // MARK: Leaving

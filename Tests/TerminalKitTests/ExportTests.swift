@@ -69,7 +69,7 @@ struct ExportTests {
     var canvas = Canvas(size: Size(width: 80, height: 24))
     for y in 0..<24 {
       for x in 0..<80 {
-        let style = Style(foreground: Color.allCases[(x + y) % 8], bold: x % 2 == 0)
+        let style = Style(foreground: Color.named[(x + y) % 8], bold: x % 2 == 0)
         canvas.draw("x", at: Point(x: x, y: y), style: style)
       }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import TerminalKit
 import Testing
 
@@ -74,5 +75,26 @@ struct SymbolRendererTests {
     }
     let huge = try? SymbolRenderer.render(rgba: Self.red, width: 1, height: 1, into: Size(width: 5_000, height: 5_000), symbols: .halfBlocks)
     #expect(huge?.size == Canvas.maximumSize, "the grid is bounded like any canvas")
+  }
+}
+
+/// The picture widget: cells where the picture is, in its colours; a placeholder otherwise.
+struct PictureViewTests {
+  @Test func aPictureIsCentredInItsAreaInItsOwnColours() throws {
+    let picture = try SymbolRenderer.render(
+      rgba: SymbolRendererTests.redOverBlue(width: 8, height: 8), width: 8, height: 8, into: Size(width: 2, height: 1), symbols: .halfBlocks)
+    var frame = Frame<Never>(size: Size(width: 6, height: 3))
+    frame.render(PictureView(.picture(picture), theme: .monochrome), in: frame.bounds)
+    #expect(frame.textRows.map { $0.trimmingCharacters(in: .whitespaces) } == ["", picture.cells.map { String($0.symbol) }.joined(), ""])
+    let cell = frame[2, 1]
+    #expect(cell.style.foreground == Color(picture[0, 0].foreground) && cell.style.background == Color(picture[0, 0].background))
+    #expect(frame[0, 1].style == .plain, "nothing drawn beside it")
+  }
+
+  @Test func withoutAPictureAQuietPlaceholder() {
+    var frame = Frame<Never>(size: Size(width: 20, height: 3))
+    frame.render(PictureView(.placeholder("no picture"), theme: .monochrome), in: frame.bounds)
+    #expect(frame.textRows == ["", "     no picture", ""])
+    #expect(frame[5, 1].style == Theme.monochrome.secondary)
   }
 }

@@ -27,6 +27,8 @@ attr_t cn_attribute_underline(void);
 
 /// How many colour pairs the terminal has (ncurses' `COLOR_PAIRS` global).
 int cn_color_pair_count(void);
+/// How many colours the terminal has (8, 256, …).
+int cn_color_count(void);
 
 /// Puts one cell: `count` wide characters (a spacing character and up to four combining ones)
 /// at row `y`, column `x`, with `attributes` and colour pair `pair`.

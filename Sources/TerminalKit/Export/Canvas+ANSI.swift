@@ -52,13 +52,19 @@ extension Canvas {
     if style.isDim { codes.append("2") }
     if style.isUnderlined { codes.append("4") }
     if style.isReversed { codes.append("7") }
-    if let foreground = style.foreground { codes.append(String(30 + foreground.index)) }
-    if let background = style.background { codes.append(String(40 + background.index)) }
+    if let foreground = style.foreground { codes.append(sgrColor(foreground, base: 30)) }
+    if let background = style.background { codes.append(sgrColor(background, base: 40)) }
     return "\u{1B}[" + codes.joined(separator: ";") + "m"
   }
 }
 
-extension Color {
-  /// The colour's number in the terminal's palette (black 0 … white 7).
-  public var index: Int { Color.allCases.firstIndex(of: self)! }
+extension Canvas {
+  /// `34` for blue, `38;2;r;g;b` for an exact colour (48 for a background): true colour, which
+  /// the terminals that replay recordings and show `cat`ted ANSI have.
+  static func sgrColor(_ color: Color, base: Int) -> String {
+    switch color {
+    case let .rgb(red, green, blue): "\(base + 8);2;\(red);\(green);\(blue)"
+    default: String(base + color.namedIndex!)
+    }
+  }
 }

@@ -120,12 +120,17 @@ enum SVGMetrics {
   static let palette = ["#2e2e2e", "#e06c75", "#98c379", "#e5c07b", "#61afef", "#c678dd", "#56b6c2", "#f0f0f0"]
 
   static func colors(for style: Style) -> (foreground: String, background: String?) {
-    let foreground = style.foreground.map { palette[$0.index] }
-    let background = style.background.map { palette[$0.index] }
+    let foreground = style.foreground.map(hex)
+    let background = style.background.map(hex)
     if style.isReversed {
       return (background ?? defaultBackground, foreground ?? defaultForeground)
     }
     return (foreground ?? defaultForeground, background)
+  }
+
+  /// A named colour from the palette, an exact one as itself.
+  static func hex(_ color: Color) -> String {
+    color.namedIndex.map { palette[$0] } ?? color.name
   }
 
   /// Units to pixels: a column is 8.4 pixels, a row 16.8.
