@@ -116,7 +116,9 @@ let package = Package(
     // libchafa (system library, pkg-config `chafa`): pictures as coloured symbols.
     .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
     // Pictures as text cells: pixels in, a grid of symbols with their colours out.
-    .target(name: "TerminalPictures", dependencies: ["CChafa", "TerminalKit"]),
+    .target(name: "TerminalPictures", dependencies: ["CChafa", "CImageDecoding", "TerminalKit"]),
+    // PNG, JPEG and WebP through Debian's libpng, libjpeg-turbo and libwebp.
+    .target(name: "CImageDecoding", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
     // The C shim: ncurses with wide characters, and signal handling that restores the terminal.
     .target(name: "CNCurses", linkerSettings: [.linkedLibrary("ncursesw")]),
     // The only Swift code that calls ncurses.
@@ -237,7 +239,7 @@ let package = Package(
     ),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalKit"]),
     // The kit's widgets, each alone; nothing but the kit is imported.
-    .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "TerminalKit"]),
+    .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "TerminalKit"], resources: [.copy("Fixtures")]),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalKitTesting"], exclude: ["__Snapshots__"]),
     // The README's "Snapshot-test your own screens", as it is written there: a screen of its
     // own, tested with nothing but the kit and its snapshot strategies.
