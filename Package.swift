@@ -295,6 +295,10 @@ let package = Package(
     ),
     // `swift run -c release browsing-benchmarks`: key→frame time of search and scrolling with
     // 100,000 products, beside the demo's 20.
+    // `Benchmarks/pictures.sh`: decoding and rendering a product picture, and drawing it cached.
+    .executableTarget(
+      name: "picture-benchmarks", dependencies: ["TerminalKit", "TerminalPictures"], path: "Benchmarks/PictureBenchmarks"
+    ),
     .executableTarget(
       name: "browsing-benchmarks",
       dependencies: ["Boundaries", "Shop", "TerminalKit", "TerminalUI"],
