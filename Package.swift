@@ -71,9 +71,12 @@ let package = Package(
     .target(name: "Boundaries", dependencies: ["Composable", "ComposableMacros"]),
     // What the terminal store and the API server share: the models and their JSON shapes, and
     // the demo catalog. No features, no networking.
+    // The demo products' pictures are drawn by Catalog/Pictures/draw-pictures.py.
     .target(
       name: "StoreModels",
+      exclude: ["Catalog/Pictures/draw-pictures.py"],
       resources: [.embedInCode("Catalog/demo-catalog.json"), .embedInCode("Catalog/demo-users.json")]
+        + (1...20).map { .embedInCode("Catalog/Pictures/product-\($0).png") }
     ),
     // The shop's API clients, cart storage and features. No terminal in sight.
     .target(
@@ -133,7 +136,7 @@ let package = Package(
       dependencies: ["TerminalKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
     ),
     // Pure terminal UI: a cell canvas, widgets, one file per screen, the key maps. No ncurses.
-    .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop", "TerminalKit"]),
+    .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop", "TerminalKit", "TerminalPictures"]),
 
     // The options a store is started with, shared by its own command line and the SSH front
     // door that starts one per session: one type, so the two sides cannot disagree.
@@ -169,6 +172,7 @@ let package = Package(
         "SSHFrontDoor",
         "StoreCommand",
         "TerminalKit",
+        "TerminalPictures",
         "TerminalUI",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -240,6 +244,15 @@ let package = Package(
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalKit"]),
     // The kit's widgets, each alone; nothing but the kit is imported.
     .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "TerminalKit"], resources: [.copy("Fixtures")]),
+    // Product pictures end to end: fetched from servers on 127.0.0.1 that answer badly, cached
+    // on disk, drawn by the loader within its bounds.
+    .testTarget(
+      name: "PictureLoadingTests",
+      dependencies: [
+        "Shop", "StoreTestSupport", "TerminalKit", "TerminalPictures", "TerminalUI",
+        .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+      ]
+    ),
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalKitTesting"], exclude: ["__Snapshots__"]),
     // The README's "Snapshot-test your own screens", as it is written there: a screen of its
     // own, tested with nothing but the kit and its snapshot strategies.

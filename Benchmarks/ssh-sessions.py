@@ -6,6 +6,8 @@ each store on its own, and sshd) and each N, starts N real OpenSSH clients (`ssh
 own, 80x24) joining at a steady rate, and measures:
   * time to first frame: connect → the product list on screen (p50/p95);
   * key → frame through SSH: a selection move ("j") → its bytes back (p50/p95, 10 keys each);
+    with --open-details, each session first opens the detail sheet (Enter), which shows the
+    product's picture, and the moves go from picture to picture;
   * memory per session: proportional set size (PSS, /proc/PID/smaps_rollup) of the server and
     every process under it, divided by N;
   * server CPU while idle: the front door's processes' CPU time over 5 s with every session
@@ -106,7 +108,7 @@ def percentile(values, fraction):
     values = sorted(values)
     return values[min(len(values) - 1, int(round((len(values) - 1) * fraction)))] if values else float("nan")
 
-def run_sessions(name, command, server_pid, count, rate):
+def run_sessions(name, command, server_pid, count, rate, open_details=False):
     clients = []
     interval = 1.0 / rate
     for index in range(count):
@@ -128,6 +130,13 @@ def run_sessions(name, command, server_pid, count, rate):
     for client in clients:
         while client.pump(0.01):
             pass
+    if open_details:
+        for client in clients:
+            os.write(client.fd, b"\r")
+        time.sleep(1.0)
+        for client in clients:
+            while client.pump(0.01):
+                pass
     latencies = []
     for _ in range(10):
         for client in clients:
@@ -155,6 +164,7 @@ def main():
     parser.add_argument("--sessions", default="1,50,200")
     parser.add_argument("--rate", type=float, default=20)
     parser.add_argument("--release-dir", default=".build/release")
+    parser.add_argument("--open-details", action="store_true", help="each session opens the detail sheet (a picture) first")
     args = parser.parse_args()
     binary = os.path.abspath(os.path.join(args.release_dir, "onlinestore"))
     work = tempfile.mkdtemp(prefix="ssh-sessions-")
@@ -178,7 +188,7 @@ def main():
         server.stdout.readline()
         for count in counts:
             run_sessions(name, ["ssh", "-tt", "-p", str(port)] + common + ["shopper@127.0.0.1"],
-                         server.pid, count, args.rate)
+                         server.pid, count, args.rate, args.open_details)
         server.send_signal(signal.SIGTERM)
         server.wait()
 
@@ -202,7 +212,7 @@ def main():
     time.sleep(0.5)
     for count in counts:
         run_sessions("sshd ForceCommand", ["ssh", "-tt", "-p", str(port)] + common + [f"{user}@127.0.0.1"],
-                     daemon.pid, count, args.rate)
+                     daemon.pid, count, args.rate, args.open_details)
     daemon.send_signal(signal.SIGTERM)
     daemon.wait()
     shutil.rmtree(work, ignore_errors=True)

@@ -30,14 +30,19 @@ int cn_color_pair_count(void) { return COLOR_PAIRS; }
 
 int cn_color_count(void) { return COLORS; }
 
+int cn_init_pair(int pair, int foreground, int background) {
+  return init_extended_pair(pair, foreground, background);
+}
+
 int cn_put_cell(WINDOW *window, int y, int x, const wchar_t *characters, int count,
-                attr_t attributes, short pair) {
+                attr_t attributes, int pair) {
   wchar_t text[CCHARW_MAX + 1];
   int length = count < CCHARW_MAX ? count : CCHARW_MAX;
   for (int index = 0; index < length; index++) text[index] = characters[index];
   text[length] = L'\0';
   cchar_t cell;
-  if (setcchar(&cell, text, attributes, pair, NULL) == ERR) return ERR;
+  // Pairs beyond a short travel through `opts` (ncurses' extended pairs).
+  if (setcchar(&cell, text, attributes, 0, &pair) == ERR) return ERR;
   return mvwadd_wch(window, y, x, &cell);
 }
 

@@ -16,13 +16,24 @@ public final class CursesTerminal {
   public private(set) var size: Size
   /// Whether frames are drawn in colour (the terminal has colours and `NO_COLOR` is not set).
   public let usesColor: Bool
+
+  /// How many colours frames can use: terminfo's count (16,777,216 on a direct-colour terminal,
+  /// such as `TERM=xterm-direct`), or 0 without colour.
+  public var colorCount: Int { usesColor ? Int(cn_color_count()) : 0 }
+
+  /// The terminal's window in pixels, where it says (many do not, and say 0).
+  public var pixelSize: (width: Int, height: Int) {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 else { return (0, 0) }
+    return (Int(window.ws_xpixel), Int(window.ws_ypixel))
+  }
   /// Keyboard input and signals, as they arrive.
   public var events: AsyncStream<TerminalEventSource.Event> { eventSource.events }
 
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
   private let eventSource: TerminalEventSource
-  private var colorPairs: [ColorPairKey: Int16] = [:]
+  private var colorPairs = ColorPairs()
   private var isStopped = false
   /// Text of a paste whose end has not been read yet, and when it began.
   private var paste: String?
@@ -41,10 +52,6 @@ public final class CursesTerminal {
   /// The most of one paste kept; the rest is dropped (no screen takes more than a line).
   static let maximumPasteLength = 65_536
 
-  private struct ColorPairKey: Hashable {
-    var foreground: Color?
-    var background: Color?
-  }
 
   /// Takes over the terminal.
   ///
@@ -178,6 +185,19 @@ public final class CursesTerminal {
   /// `repaintEverything` (after a resize or Ctrl-L) sends the whole screen instead.
   public func paint(_ canvas: Canvas, repaintEverything: Bool = false) {
     if repaintEverything { clearok(window, true) }
+    colorPairs.beginFrame()
+    drawCells(of: canvas)
+    if colorPairs.ranOut {
+      // More colour pairs than the terminal has were asked for since they were last recycled:
+      // start them again from this frame's own, and send every cell with its new pair.
+      colorPairs.recycle()
+      clearok(window, true)
+      drawCells(of: canvas)
+    }
+    wrefresh(window)
+  }
+
+  private func drawCells(of canvas: Canvas) {
     werase(window)
     let rows = min(canvas.size.height, size.height)
     let columns = min(canvas.size.width, size.width)
@@ -189,7 +209,6 @@ public final class CursesTerminal {
         put(cell, x: x, y: y)
       }
     }
-    wrefresh(window)
   }
 
   private func put(_ cell: Canvas.Cell, x: Int, y: Int) {
@@ -222,23 +241,13 @@ public final class CursesTerminal {
     return attributes
   }
 
-  private func colorPair(for style: Style) -> Int16 {
+  private func colorPair(for style: Style) -> Int32 {
     guard usesColor, style.foreground != nil || style.background != nil else { return 0 }
-    let key = ColorPairKey(foreground: style.foreground, background: style.background)
-    if let pair = colorPairs[key] { return pair }
-    let pair = Int16(colorPairs.count + 1)
-    guard Int32(pair) < cn_color_pair_count() else { return 0 }
-    init_pair(pair, Self.colorNumber(style.foreground), Self.colorNumber(style.background))
-    colorPairs[key] = pair
-    return pair
-  }
-
-  /// A named colour's own number; an exact one as the nearest of the 256 colours where the
-  /// terminal has them, else of the eight.
-  private static func colorNumber(_ color: Color?) -> Int16 {
-    guard let color else { return -1 }
-    if let named = color.namedIndex { return Int16(named) }
-    return cn_color_count() >= 256 ? Int16(color.paletteIndex) : Int16(color.nearestNamed.namedIndex!)
+    let colors = Int(cn_color_count())
+    let key = ColorPairs.Key(foreground: ColorPairs.number(of: style.foreground, colors: colors), background: ColorPairs.number(of: style.background, colors: colors))
+    return colorPairs.pair(for: key, available: Int(cn_color_pair_count())) { pair in
+      _ = cn_init_pair(Int32(pair), Int32(key.foreground), Int32(key.background))
+    }
   }
 
   // MARK: Leaving

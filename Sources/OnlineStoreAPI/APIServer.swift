@@ -16,6 +16,11 @@ public struct APIServer: Sendable {
     public var limits = APILimits()
     /// When set, the routes of customers' accounts and orders ask for it (``TokenMiddleware``).
     public var token: String?
+    /// The pictures served at `/img/<file>`; the demo catalog's when `nil`.
+    public var pictures: CatalogPictures?
+    /// Where clients reach this server (`http://shop.example:8080`): the catalog's pictures are
+    /// pointed there. Without it they are `/img/<file>`, relative to the server.
+    public var publicBase: String?
 
     public init() {}
   }
@@ -45,7 +50,9 @@ public struct APIServer: Sendable {
       if !configuration.faults.isEmpty {
         router.add(middleware: FaultMiddleware(plan: configuration.faults))
       }
-      try StoreRoutes(catalog: catalog, database: database, limits: limits).add(to: router)
+      try StoreRoutes(
+        catalog: catalog, database: database, limits: limits, pictures: configuration.pictures ?? .demo(), publicBase: configuration.publicBase
+      ).add(to: router)
       // The framework's own ceiling, measured next to the real routes (README, Benchmarks).
       router.get("_bench/hello") { _, _ in "Hello, world!" }
 

@@ -18,9 +18,13 @@ struct EncodedCatalog: Sendable {
   /// `GET /products` without a query: the answer most clients ask for, ready as a whole.
   let allProducts: Data
 
-  init(_ catalog: StoreCatalog) throws {
+  /// `publicBase` is where this server is reached from outside: pictures of the catalog are
+  /// pointed there (``CatalogPictures/rewrite(_:publicBase:)``).
+  init(_ catalog: StoreCatalog, publicBase: String? = nil) throws {
     let encoder = StoreJSON.encoder
-    products = try catalog.products.sorted { $0.id < $1.id }.map { Item(id: $0.id, json: try encoder.encode($0)) }
+    products = try catalog.products.sorted { $0.id < $1.id }.map {
+      Item(id: $0.id, json: try encoder.encode(CatalogPictures.rewrite($0, publicBase: publicBase)))
+    }
     customers = try catalog.customers.sorted { $0.id < $1.id }.map { Item(id: $0.id, json: try encoder.encode($0)) }
     var byCategory: [String: [Item]] = [:]
     for (product, item) in zip(catalog.products.sorted { $0.id < $1.id }, products) {

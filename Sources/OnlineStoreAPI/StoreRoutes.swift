@@ -16,11 +16,15 @@ public struct StoreRoutes: Sendable {
   let limits: APILimits
   let orderRate: OrderRateLimiter
 
+  let pictures: CatalogPictures
+
   public init(
-    catalog: StoreCatalog, database: any StoreDatabase, limits: APILimits = APILimits(), now: @escaping @Sendable () -> Date = Date.init
+    catalog: StoreCatalog, database: any StoreDatabase, limits: APILimits = APILimits(), pictures: CatalogPictures = .demo(),
+    publicBase: String? = nil, now: @escaping @Sendable () -> Date = Date.init
   ) throws {
     self.catalog = catalog
-    self.encoded = try EncodedCatalog(catalog)
+    self.pictures = pictures
+    self.encoded = try EncodedCatalog(catalog, publicBase: publicBase)
     self.database = database
     self.limits = limits
     self.orderRate = OrderRateLimiter(perMinute: limits.ordersPerCustomerPerMinute)
@@ -46,6 +50,9 @@ public struct StoreRoutes: Sendable {
     }
     router.get("products/:id") { _, context in
       try Self.one(of: encoded.products, context, called: "product")
+    }
+    router.get("img/:file") { request, context in
+      try Self.picture(in: pictures, request, context)
     }
     router.get("users") { request, _ in
       JSONAnswer.body(EncodedCatalog.array(try ListQuery(request).apply(to: encoded.customers)), status: .ok)
@@ -132,6 +139,20 @@ public struct StoreRoutes: Sendable {
     }
     let token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0 ... .max)) }.joined()
     return try JSONAnswer.ok(["token": token])
+  }
+
+  /// A picture of the catalog, with its `ETag`; a 304 without the bytes when the client has
+  /// the same one.
+  private static func picture(in pictures: CatalogPictures, _ request: Request, _ context: some RequestContext) throws -> Response {
+    let name = try context.parameters.require("file")
+    guard let picture = pictures.byName[name] else { throw APIFailure(.notFound, "no picture \(name.prefix(100))") }
+    var headers: HTTPFields = [.eTag: picture.entityTag, .cacheControl: "public, max-age=\(CatalogPictures.freshFor)"]
+    let asked = request.headers[.ifNoneMatch] ?? ""
+    if asked.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == picture.entityTag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
+      return Response(status: .notModified, headers: headers)
+    }
+    headers[.contentType] = picture.contentType
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: picture.bytes)))
   }
 
   /// The item whose id the path names, or a 404 that says which `kind` was not found.

@@ -12,13 +12,21 @@ public struct StoreCommand: Sendable {
   public var clientEnvironment: [String: String]
   /// The shopper's own state directory: their cart, their session log.
   public var stateDirectory: String
+  /// The cache every session shares (`XDG_CACHE_HOME`): fetched product pictures, which are
+  /// the store's and the same for everyone, so a picture is fetched once for all shoppers and
+  /// no shopper's home grows a copy.
+  public var cacheDirectory: String?
 
-  public init(executable: String, options: StoreOptions, term: String, clientEnvironment: [String: String], stateDirectory: String) {
+  public init(
+    executable: String, options: StoreOptions, term: String, clientEnvironment: [String: String], stateDirectory: String,
+    cacheDirectory: String? = nil
+  ) {
     self.executable = executable
     self.options = options
     self.term = term
     self.clientEnvironment = clientEnvironment
     self.stateDirectory = stateDirectory
+    self.cacheDirectory = cacheDirectory
   }
 
   /// The command line, the program first.
@@ -29,6 +37,7 @@ public struct StoreCommand: Sendable {
   /// a UTF-8 locale unless the client chose one.
   public var environment: [String] {
     var lines = ["TERM=\(term)", "XDG_STATE_HOME=\(stateDirectory)", "HOME=\(stateDirectory)", "PATH=/usr/local/bin:/usr/bin:/bin"]
+    if let cacheDirectory { lines.append("XDG_CACHE_HOME=\(cacheDirectory)") }
     lines += clientEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     if clientEnvironment["LANG"] == nil, clientEnvironment["LC_ALL"] == nil { lines.append("LANG=C.UTF-8") }
     return lines

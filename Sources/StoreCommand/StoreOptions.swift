@@ -2,6 +2,18 @@ import ArgumentParser
 import Foundation
 import StoreModels
 
+/// How product pictures are drawn (`--pictures`).
+public enum PictureChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
+  /// Quadrant blocks, in as many colours as the terminal has.
+  case auto
+  /// Half blocks only: two pixels a cell, in every font.
+  case blocks
+  /// Letters and punctuation, for terminals without block glyphs.
+  case ascii
+  /// No pictures, and no room kept for them.
+  case off
+}
+
 /// The options of one store: where it shops, as whom, how it draws. The store's own command line
 /// parses them, and the SSH front door writes them (``arguments``) for each session's store: one
 /// type on both sides, so a flag the store does not take cannot be passed to it, and what the
@@ -29,6 +41,14 @@ public struct StoreOptions: ParsableArguments, Sendable {
 
   @Flag(name: .customLong("no-color"), help: "Draw without colours (also when NO_COLOR is set).")
   public var noColor = false
+
+  @Option(
+    help: ArgumentHelp(
+      "Product pictures: auto (the finest symbols and most colours this terminal shows), blocks (half blocks, in every font), ascii, or off.",
+      valueName: "auto|blocks|ascii|off"
+    )
+  )
+  public var pictures: PictureChoice = .auto
 
   @Option(help: ArgumentHelp("Log every action and the state change it made to this file.", valueName: "file"))
   public var log: String?
@@ -130,6 +150,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
     if user != 1 { arguments += ["--user", String(user)] }
     if latency != 0 { arguments += ["--latency", String(latency)] }
     if noColor { arguments.append("--no-color") }
+    if pictures != .auto { arguments += ["--pictures", pictures.rawValue] }
     if let log { arguments += ["--log", log] }
     if let apiTokenFile { arguments += ["--api-token-file", apiTokenFile] }
     if let customer { arguments += ["--customer", customer] }

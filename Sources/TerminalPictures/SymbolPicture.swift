@@ -45,6 +45,15 @@ public struct PictureCell: Hashable, Sendable {
 public struct SymbolPicture: Hashable, Sendable {
   public let size: Size
   public let cells: [PictureCell]
+  /// Whether the cells' colours are the picture's; without colour (``PictureColors/none``) only
+  /// the symbols tell it, drawn in the terminal's own colours.
+  public let isColored: Bool
+
+  public init(size: Size, cells: [PictureCell], isColored: Bool = true) {
+    self.size = size
+    self.cells = cells
+    self.isColored = isColored
+  }
 
   public subscript(x: Int, y: Int) -> PictureCell {
     cells[y * size.width + x]
@@ -67,9 +76,10 @@ public enum SymbolRenderer {
   }
 
   /// Draws `rgba` — `width` × `height` pixels, 4 bytes each (red, green, blue, alpha), rows
-  /// without padding — into `size` cells with `symbols`.
+  /// without padding — into `size` cells with `symbols`, in `colors`. The picture fills the
+  /// size; ``fittedSize(width:height:in:cellAspect:)`` says which size keeps its shape.
   public static func render(
-    rgba: [UInt8], width: Int, height: Int, into size: Size, symbols: PictureSymbols
+    rgba: [UInt8], width: Int, height: Int, into size: Size, symbols: PictureSymbols, colors: PictureColors = .truecolor
   ) throws(Failure) -> SymbolPicture {
     guard width > 0, height > 0 else { throw .emptyPicture }
     guard width <= maximumPixels / height else { throw .tooManyPixels(width: width, height: height) }
@@ -84,7 +94,7 @@ public enum SymbolRenderer {
     let config = chafa_canvas_config_new()
     defer { chafa_canvas_config_unref(config) }
     chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
-    chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
+    chafa_canvas_config_set_canvas_mode(config, canvasMode(for: colors))
     chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
     chafa_canvas_config_set_symbol_map(config, symbolMap)
     let canvas = chafa_canvas_new(config)
@@ -104,7 +114,33 @@ public enum SymbolRenderer {
         cells.append(PictureCell(symbol: symbol, foreground: RGB(packed: foreground), background: RGB(packed: background)))
       }
     }
-    return SymbolPicture(size: Size(width: columns, height: rows), cells: cells)
+    return SymbolPicture(size: Size(width: columns, height: rows), cells: cells, isColored: colors != .none)
+  }
+
+  /// Draws `picture` in `mode` as large as it fits in `area` without changing its shape.
+  public static func render(_ picture: DecodedPicture, fitting area: Size, mode: PictureMode) throws(Failure) -> SymbolPicture {
+    let size = fittedSize(width: picture.width, height: picture.height, in: area, cellAspect: mode.cellAspect)
+    return try render(rgba: picture.rgba, width: picture.width, height: picture.height, into: size, symbols: mode.symbols, colors: mode.colors)
+  }
+
+  /// The most cells, at most `area`, that a `width` × `height` picture fills without being
+  /// stretched, on cells `cellAspect` as wide as tall. Small pictures are scaled up to it.
+  public static func fittedSize(width: Int, height: Int, in area: Size, cellAspect: Double) -> Size {
+    guard width > 0, height > 0, area.width > 0, area.height > 0 else { return Size(width: 0, height: 0) }
+    var columns = Int32(min(area.width, Canvas.maximumSize.width))
+    var rows = Int32(min(area.height, Canvas.maximumSize.height))
+    chafa_calc_canvas_geometry(Int32(clamping: width), Int32(clamping: height), &columns, &rows, Float(cellAspect), 1, 0)
+    return Size(width: max(1, Int(columns)), height: max(1, Int(rows)))
+  }
+
+  static func canvasMode(for colors: PictureColors) -> ChafaCanvasMode {
+    switch colors {
+    case .truecolor: CHAFA_CANVAS_MODE_TRUECOLOR
+    // The cube and the greys: not the sixteen, which a terminal's theme may have redefined.
+    case .indexed256: CHAFA_CANVAS_MODE_INDEXED_240
+    case .indexed16: CHAFA_CANVAS_MODE_INDEXED_16
+    case .none: CHAFA_CANVAS_MODE_FGBG
+    }
   }
 
   static func tags(for symbols: PictureSymbols) -> ChafaSymbolTags {

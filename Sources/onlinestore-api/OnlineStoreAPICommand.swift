@@ -47,6 +47,15 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   )
   var catalog: String?
 
+  @Option(
+    name: .customLong("public-url"),
+    help: ArgumentHelp(
+      "Where clients reach this server; the catalog's pictures are pointed there (default: the --listen address, or paths relative to the server when it listens on every address or port 0).",
+      valueName: "url"
+    )
+  )
+  var publicURL: String?
+
   @Option(help: ArgumentHelp("Faults to inject, such as latency=200ms,error-rate=0.1 (see above).", valueName: "spec"))
   var fault: String?
 
@@ -116,6 +125,15 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     } catch {
       throw ValidationError("--catalog: \(error)")
     }
+    if let catalog, let products = configuration.catalog?.products {
+      var isDirectory: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: catalog, isDirectory: &isDirectory)
+      let url = URL(fileURLWithPath: catalog)
+      var problems: [String] = []
+      configuration.pictures = CatalogPictures.load(for: products, from: isDirectory.boolValue ? url : url.deletingLastPathComponent(), problems: &problems)
+      for problem in problems { logger.warning("picture: \(problem)") }
+    }
+    configuration.publicBase = try publicBase(host: configuration.host, port: configuration.port)
     let place = configuration.database.description
     do {
       try await APIServer(configuration: configuration, logger: logger).run(handlingSignals: true) { host, port in
@@ -137,6 +155,19 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
     guard !host.isEmpty else { throw ValidationError("--listen needs a host before the port (got '\(listen)').") }
     return (host, port)
+  }
+
+  /// `--public-url`, checked; or `http://HOST:PORT` of `--listen` when that is one address and a
+  /// fixed port.
+  private func publicBase(host: String, port: Int) throws -> String? {
+    if let publicURL {
+      guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+        throw ValidationError("--public-url needs an http or https address, such as https://shop.example (got '\(publicURL)').")
+      }
+      return publicURL
+    }
+    guard port != 0, !["0.0.0.0", "::", "*"].contains(host) else { return nil }
+    return host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
   }
 
   private func databaseLocation() throws -> DatabaseLocation {

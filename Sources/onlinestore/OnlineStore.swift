@@ -7,6 +7,7 @@ import IssueReporting
 import Shop
 import StoreCommand
 import TerminalKit
+import TerminalPictures
 import TerminalUI
 
 @main
@@ -76,7 +77,10 @@ struct OnlineStore: AsyncParsableCommand {
       return 2
     }
     let restoreStandardError = log?.captureStandardError()
-    let ending = await ProgramLoop(program: ShopProgram(store: store), backend: terminal).run()
+    let pixels = terminal.pixelSize
+    let cellAspect = PictureMode.cellAspect(columns: terminal.size.width, rows: terminal.size.height, pixelWidth: pixels.width, pixelHeight: pixels.height)
+    let pictures = data.pictureLoader(mode: data.pictureMode(colorCount: terminal.colorCount, cellAspect: cellAspect), log: log)
+    let ending = await ProgramLoop(program: ShopProgram(store: store, pictures: pictures), backend: terminal).run()
     restoreStandardError?()
     return ending.status
   }
@@ -165,7 +169,9 @@ extension OnlineStore {
       // A recording keeps every frame (one per key, and the first); a screen only the last.
       let terminal = RecordingTerminal(
         size: Size(parsing: size)!, theme: data.wantsColor ? .color : .monochrome, keptPaints: format == .cast ? keys.count + 1 : 1)
-      let loop = ProgramLoop(program: ShopProgram(store: store), backend: terminal, waitsForWork: true, tickInterval: nil)
+      // No terminal to ask: a snapshot has every colour (the ANSI and SVG forms show them).
+      let pictures = data.pictureLoader(mode: data.pictureMode(colorCount: data.wantsColor ? 0x100_0000 : 0), log: nil)
+      let loop = ProgramLoop(program: ShopProgram(store: store, pictures: pictures), backend: terminal, waitsForWork: true, tickInterval: nil)
       await loop.start()
       for key in keys {
         if format == .cast { try? await Task.sleep(for: .milliseconds(keyDelay)) }

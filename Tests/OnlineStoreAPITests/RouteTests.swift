@@ -28,7 +28,10 @@ struct RouteTests {
   @Test(arguments: TestDatabase.all)
   func productsAndCategories(database: TestDatabase) async throws {
     try await Self.withServer(database) { http, _ in
-      let demo = try StoreCatalog.demo()
+      var demo = try StoreCatalog.demo()
+      // The demo's pictures are this server's: `/img/<file>`, relative to it.
+      demo.products = demo.products.map { CatalogPictures.rewrite($0, publicBase: nil) }
+      #expect(demo.products[0].imageURL == "/img/product-1.png")
       let all = try await http.get("/products")
       #expect(all.status == 200)
       #expect(all.headers["content-type"]?.hasPrefix("application/json") == true)

@@ -8,7 +8,7 @@ struct StoreOptionsTests {
   static let commandLines: [[String]] = [
     [],
     ["--api", "http://127.0.0.1:8080", "--timeout", "3", "--user", "1001", "--customer", "key-SHA256:ab+cd/ef="],
-    ["--user", "7", "--latency", "250", "--no-color", "--guest"],
+    ["--user", "7", "--latency", "250", "--no-color", "--pictures", "ascii", "--guest"],
     ["--api", "https://fakestoreapi.com", "--api-token-file", "/dev/null"],
   ]
 
@@ -39,6 +39,8 @@ struct StoreOptionsTests {
     )
     let plain = StoreCommand(executable: "/x", options: StoreOptions(), term: "vt100", clientEnvironment: [:], stateDirectory: "/s")
     #expect(plain.environment.last == "LANG=C.UTF-8", "UTF-8 unless the client chose a locale")
+    let shared = StoreCommand(executable: "/x", options: StoreOptions(), term: "vt100", clientEnvironment: [:], stateDirectory: "/s", cacheDirectory: "/c")
+    #expect(shared.environment.contains("XDG_CACHE_HOME=/c"), "every session's pictures in the server's one cache")
   }
 
   @Test(arguments: [

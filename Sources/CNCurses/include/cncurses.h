@@ -29,11 +29,14 @@ attr_t cn_attribute_underline(void);
 int cn_color_pair_count(void);
 /// How many colours the terminal has (8, 256, …).
 int cn_color_count(void);
+/// Defines colour pair `pair` (which may be beyond 32,767) as `foreground` on `background`:
+/// colour numbers, or 24-bit `0xRRGGBB` values on a direct-colour terminal; -1 is the default.
+int cn_init_pair(int pair, int foreground, int background);
 
 /// Puts one cell: `count` wide characters (a spacing character and up to four combining ones)
 /// at row `y`, column `x`, with `attributes` and colour pair `pair`.
 int cn_put_cell(WINDOW *window, int y, int x, const wchar_t *characters, int count,
-                attr_t attributes, short pair);
+                attr_t attributes, int pair);
 
 /// The number of columns the C library says `character` takes (-1 if not printable).
 int cn_character_width(wchar_t character);

@@ -199,7 +199,7 @@ final class StoreSession: ChannelDuplexHandler {
     }
     let command = StoreCommand(
       executable: services.configuration.storeExecutable, options: options, term: terminal.term, clientEnvironment: environment,
-      stateDirectory: home.path
+      stateDirectory: home.path, cacheDirectory: services.state.cache.path
     )
     do {
       let (pid, controller) = try services.launcher.launch(

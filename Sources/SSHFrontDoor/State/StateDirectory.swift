@@ -10,6 +10,7 @@ import StoreModels
 /// DIR/customers.sqlite         the keys' customer numbers
 /// DIR/shoppers/<key>/          one key's home: its carts, its session log
 /// DIR/guests/<pid>-<uuid>/     a guest's home, removed when the connection ends
+/// DIR/cache/                   what every session shares: fetched product pictures
 /// ```
 public struct StateDirectory: Sendable {
   public let url: URL
@@ -17,6 +18,8 @@ public struct StateDirectory: Sendable {
   public var hostKey: URL { url.appendingPathComponent("host_ed25519_key") }
   var shoppers: URL { url.appendingPathComponent("shoppers") }
   var guests: URL { url.appendingPathComponent("guests") }
+  /// The sessions' `XDG_CACHE_HOME`.
+  var cache: URL { url.appendingPathComponent("cache") }
 
   /// Makes the directory (0700) if there is none, or checks the one there: it must belong to
   /// this user and be writable by nobody else. Then sweeps guest directories that a server
@@ -26,6 +29,7 @@ public struct StateDirectory: Sendable {
     try directory.ensurePrivateDirectory(directory.url, creatingParents: true)
     try directory.ensurePrivateDirectory(directory.shoppers, creatingParents: false)
     try directory.ensurePrivateDirectory(directory.guests, creatingParents: false)
+    try directory.ensurePrivateDirectory(directory.cache, creatingParents: false)
     directory.sweepGuests()
     return directory
   }

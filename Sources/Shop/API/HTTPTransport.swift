@@ -5,6 +5,18 @@ import Synchronization
   import FoundationNetworking
 #endif
 
+/// An answer with a 2xx status, or a 304 to a conditional request, and the headers a cache needs.
+struct HTTPAnswer: Sendable {
+  var status: Int
+  var body: Data
+  /// `ETag`, as the server wrote it.
+  var entityTag: String?
+  /// `Cache-Control`, as the server wrote it.
+  var cacheControl: String?
+
+  var isNotModified: Bool { status == 304 }
+}
+
 /// Sends one HTTP request and returns the body of a 2xx answer, enforcing what a careful client
 /// must: an overall deadline, a cap on the size of the answer (checked while it streams in, not
 /// after it has filled memory), and a status check — a 404 or 503 is a failure, not data.
@@ -32,12 +44,17 @@ final class HTTPTransport: Sendable {
 
   /// The body of the answer to `request`, or why there is none.
   func body(for request: URLRequest) async throws(APIError) -> Data {
+    try await answer(for: request).body
+  }
+
+  /// The answer to `request` — 2xx, or 304 when the request is conditional — or why there is none.
+  func answer(for request: URLRequest) async throws(APIError) -> HTTPAnswer {
     var timedRequest = request
     timedRequest.timeoutInterval = TimeInterval(timeout.components.seconds) + 1
     let request = timedRequest
     let timeout = self.timeout
     do {
-      return try await withThrowingTaskGroup(of: Data.self) { group in
+      return try await withThrowingTaskGroup(of: HTTPAnswer.self) { group in
         group.addTask { try await self.load(request) }
         group.addTask {
           try await Task.sleep(for: timeout)
@@ -55,7 +72,7 @@ final class HTTPTransport: Sendable {
     }
   }
 
-  private func load(_ request: URLRequest) async throws -> Data {
+  private func load(_ request: URLRequest) async throws -> HTTPAnswer {
     let task = session.dataTask(with: request)
     let limit = maxResponseBytes
     let timeout = self.timeout
@@ -77,15 +94,16 @@ final class HTTPTransport: Sendable {
 private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   private struct Pending {
     var body = Data()
+    var response: HTTPURLResponse?
     let limit: Int
     let timeout: Duration
-    let continuation: CheckedContinuation<Data, any Error>
+    let continuation: CheckedContinuation<HTTPAnswer, any Error>
   }
 
   private let pending = Mutex<[Int: Pending]>([:])
 
   func expect(
-    _ task: Int, limit: Int, timeout: Duration, continuation: CheckedContinuation<Data, any Error>
+    _ task: Int, limit: Int, timeout: Duration, continuation: CheckedContinuation<HTTPAnswer, any Error>
   ) {
     pending.withLock {
       $0[task] = Pending(limit: limit, timeout: timeout, continuation: continuation)
@@ -93,7 +111,7 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
   }
 
   /// Ends a task's wait with `result`, once; later calls for the same task do nothing.
-  private func finish(_ task: Int, with result: Result<Data, any Error>) {
+  private func finish(_ task: Int, with result: Result<HTTPAnswer, any Error>) {
     let continuation = pending.withLock { $0.removeValue(forKey: task)?.continuation }
     continuation?.resume(with: result)
   }
@@ -110,7 +128,7 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
       completionHandler(.cancel)
       return
     }
-    guard (200..<300).contains(http.statusCode) else {
+    guard (200..<300).contains(http.statusCode) || http.statusCode == 304 else {
       finish(id, with: .failure(APIError.httpStatus(http.statusCode)))
       completionHandler(.cancel)
       return
@@ -121,6 +139,7 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
       completionHandler(.cancel)
       return
     }
+    pending.withLock { $0[id]?.response = http }
     completionHandler(.allow)
   }
 
@@ -142,8 +161,16 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
     let id = task.taskIdentifier
     guard let error else {
-      let body = pending.withLock { $0[id]?.body } ?? Data()
-      finish(id, with: .success(body))
+      let answer = pending.withLock { pending in
+        pending[id].map { entry in
+          HTTPAnswer(
+            status: entry.response?.statusCode ?? 200, body: entry.body,
+            entityTag: entry.response?.value(forHTTPHeaderField: "ETag"),
+            cacheControl: entry.response?.value(forHTTPHeaderField: "Cache-Control")
+          )
+        }
+      }
+      finish(id, with: .success(answer ?? HTTPAnswer(status: 200, body: Data())))
       return
     }
     let timeout = pending.withLock { $0[id]?.timeout } ?? .zero

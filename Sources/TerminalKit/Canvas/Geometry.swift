@@ -46,6 +46,9 @@ public struct Rect: Hashable, Sendable {
     self.height = max(0, height)
   }
 
+  /// Its width and height.
+  public var size: Size { Size(width: width, height: height) }
+
   public init(size: Size) {
     self.init(x: 0, y: 0, width: size.width, height: size.height)
   }

@@ -107,6 +107,7 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
     ticker = nil
     let saving = program.finish()
     let (done, signal) = AsyncStream.makeStream(of: Void.self)
+    let finishingTime = Self.finishingTime
     // Off the main actor: neither the save's wait nor the deadline queues behind the app.
     let waiters = [
       Task.detached {
@@ -114,7 +115,7 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
         signal.yield()
       },
       Task.detached {
-        try? await Task.sleep(for: Self.finishingTime)
+        try? await Task.sleep(for: finishingTime)
         signal.yield()
       },
     ]

@@ -11,9 +11,12 @@ public struct AppLayout: Hashable, Sendable {
   public static let minimumSize = Size(width: 40, height: 12)
 
   public let size: Size
+  /// Whether product pictures take room: in the detail sheet, the detail pane and the cart.
+  public let showsPictures: Bool
 
-  public init(size: Size) {
+  public init(size: Size, showsPictures: Bool = false) {
     self.size = size
+    self.showsPictures = showsPictures
   }
 
   public var fitsMinimum: Bool {

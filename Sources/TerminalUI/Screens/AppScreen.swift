@@ -1,4 +1,5 @@
 import TerminalKit
+import TerminalPictures
 import Shop
 
 /// The whole screen, as a function of the app's state and the terminal's size.
@@ -6,9 +7,11 @@ import Shop
 /// Everything the user sees comes from here: the interactive app paints what this returns, and
 /// `onlinestore snapshot` prints it.
 public enum AppScreen {
-  public static func render(_ state: AppFeature.State, size: Size, context: RenderContext = RenderContext()) -> ScreenFrame {
+  public static func render(
+    _ state: AppFeature.State, size: Size, context: RenderContext = RenderContext(), pictures: PictureShelf = .off
+  ) -> ScreenFrame {
     var canvas = ScreenFrame(size: size)
-    let layout = AppLayout(size: canvas.size)
+    let layout = AppLayout(size: canvas.size, showsPictures: pictures.mode != nil)
     guard layout.fitsMinimum else {
       let quitKey = AppKeys.global(for: state).key(for: .quit)
       canvas.render(TooSmall(minimum: AppLayout.minimumSize, theme: context.theme, exitHint: quitKey.map { "\($0) quits" }), in: canvas.bounds)
@@ -17,15 +20,17 @@ public enum AppScreen {
     canvas.render(TabBar(state, theme: context.theme), in: layout.tabBar)
     switch state.selectedTab {
     case .products:
-      canvas.render(ProductsScreen(state.productList, layout: layout, context: context), in: layout.content)
+      canvas.render(ProductsScreen(state.productList, layout: layout, context: context, pictures: pictures), in: layout.content)
       if let details = state.productList.details, let row = state.productList.products[id: details.productID] {
-        canvas.render(DetailsSheet(details, row: row, layout: layout, theme: context.theme), in: layout.sheet)
+        let area = DetailsSheet.pictureArea(for: state.productList, layout: layout)
+        let picture = area.map { pictures.content(for: row.product, in: $0.size) as PictureView<KeyCommand>.Content }
+        canvas.render(DetailsSheet(details, row: row, layout: layout, theme: context.theme, picture: picture), in: layout.sheet)
       }
       if let picker = state.productList.picker {
         canvas.render(PickerView(picker, theme: context.theme), in: layout.body)
       }
       if let cart = state.productList.cart {
-        canvas.render(CartSheet(cart, layout: layout, context: context), in: layout.sheet)
+        canvas.render(CartSheet(cart, layout: layout, context: context, pictures: pictures), in: layout.sheet)
         if cart.order != .sending, let alert = cart.alert {
           canvas.render(AlertView(alert, press: { .cart(.alert($0)) }, theme: context.theme), in: layout.sheet.insetBy(dx: 2, dy: 1))
         }

@@ -1,19 +1,43 @@
 import TerminalKit
+import TerminalPictures
 import Shop
 
 /// The cart, drawn as a sheet over the product list: its lines (those the store no longer lists
 /// dimmed, "no longer available"), the Pay button, "your cart is empty" or "restoring your saved
 /// cart", and the "Sending your order…" overlay.
 /// Drawn in the app's sheet area, ``AppLayout/sheet``, over its content.
+///
+/// On wide screens with pictures on, the picture of the line in focus (the last one looked at,
+/// while the focus is on Pay) stands beside the lines.
 public struct CartSheet: Widget {
   public var state: CartFeature.State
   public var layout: AppLayout
   public var context: RenderContext
+  public var pictures: PictureShelf
 
-  public init(_ state: CartFeature.State, layout: AppLayout, context: RenderContext) {
+  public init(_ state: CartFeature.State, layout: AppLayout, context: RenderContext, pictures: PictureShelf = .off) {
     self.state = state
     self.layout = layout
     self.context = context
+    self.pictures = pictures
+  }
+
+  /// The sheet is this wide inside before a picture stands beside the lines…
+  static let minimumWidthForPicture = 100
+  /// …in this many columns.
+  static let pictureWidth = 30
+
+  /// Where the picture beside the lines goes, on a screen of `layout`.
+  public static func pictureArea(in layout: AppLayout) -> Rect? {
+    let inside = layout.sheet.insideBorder.insetBy(dx: 1, dy: 0)
+    guard layout.showsPictures, inside.width >= minimumWidthForPicture, inside.height >= 6 else { return nil }
+    return Rect(x: inside.maxX - pictureWidth, y: inside.y, width: pictureWidth, height: min(inside.height - 2, pictureWidth / 2 + 1))
+  }
+
+  /// The product whose picture the cart shows: the line in focus, or the first.
+  public static func pictured(_ state: CartFeature.State) -> Product? {
+    let index = state.focusedIndex ?? 0
+    return state.items.indices.contains(index) ? state.items[index].product : nil
   }
 
   /// How many lines fit in the sheet of `layout`: all but its border and the Pay row.
@@ -29,7 +53,13 @@ public struct CartSheet: Widget {
     guard inside.height >= 3 else { return }
 
     let payRow = inside.row(inside.height - 1)
-    let lines = Rect(x: inside.x, y: inside.y, width: inside.width, height: inside.height - 2)
+    var lines = Rect(x: inside.x, y: inside.y, width: inside.width, height: inside.height - 2)
+    if let area = CartSheet.pictureArea(in: layout), !state.items.isEmpty {
+      lines.width -= area.width + 2
+      if let product = CartSheet.pictured(state) {
+        canvas.render(PictureView<KeyCommand>(pictures.content(for: product, in: area.size), theme: theme), in: area)
+      }
+    }
     if state.items.isEmpty {
       let message =
         state.restoringUnitCount > 0

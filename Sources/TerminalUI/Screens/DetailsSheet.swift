@@ -1,7 +1,9 @@
 import TerminalKit
+import TerminalPictures
 import Shop
 
-/// A product's details as a sheet over the list (`Enter`): the title wrapped, price, rating,
+/// A product's details as a sheet over the list (`Enter`): its picture on the left where
+/// pictures are on and the sheet is wide enough, then the title wrapped, price, rating,
 /// category, the stepper, and the whole description, which scrolls when it does not fit.
 /// Drawn in the app's sheet area, ``AppLayout/sheet``, no wider than ``maximumWidth``.
 public struct DetailsSheet: Widget {
@@ -9,19 +11,28 @@ public struct DetailsSheet: Widget {
   public var row: ProductFeature.State
   public var appLayout: AppLayout
   public var theme: Theme
+  /// The product's picture, or what to say in its place; used where the layout has room for it.
+  public var picture: PictureView<KeyCommand>.Content?
 
-  public init(_ details: ProductDetailsFeature.State, row: ProductFeature.State, layout: AppLayout, theme: Theme) {
+  public init(
+    _ details: ProductDetailsFeature.State, row: ProductFeature.State, layout: AppLayout, theme: Theme,
+    picture: PictureView<KeyCommand>.Content? = nil
+  ) {
     self.details = details
     self.row = row
     self.appLayout = layout
     self.theme = theme
+    self.picture = picture
   }
 
   /// Where the parts of the sheet go for one product on a screen of one size.
   struct Layout {
     /// The sheet: as the cart's, but no wider than a comfortable reading width.
     var frame: Rect
+    /// Where the text goes: the inside of the sheet, right of the picture when there is one.
     var inside: Rect
+    /// The picture's area, left of the text, when pictures are on and the sheet has room.
+    var picture: Rect?
     var titleLines: [String]
     var description: [String]
     /// The rows of the description's window.
@@ -32,6 +43,12 @@ public struct DetailsSheet: Widget {
       let width = min(sheet.width, DetailsSheet.maximumWidth)
       frame = Rect(x: sheet.x + (sheet.width - width) / 2, y: sheet.y, width: width, height: sheet.height)
       inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
+      if layout.showsPictures, inside.width >= DetailsSheet.minimumWidthForPicture, inside.height >= 6 {
+        let width = min(DetailsSheet.maximumPictureWidth, inside.width * 2 / 5)
+        // As tall as a square picture of that width is, so it sits at the top beside the title.
+        picture = Rect(x: inside.x, y: inside.y, width: width, height: min(inside.height, width / 2 + 1))
+        inside = Rect(x: inside.x + width + 2, y: inside.y, width: inside.width - width - 2, height: inside.height)
+      }
       let textWidth = max(1, inside.width)
       titleLines = Array(TextLayout.wrap(SafeText.sanitize(product.title), toWidth: textWidth).prefix(3))
       description = TextLayout.wrap(SafeText.sanitize(product.description), toWidth: textWidth)
@@ -45,11 +62,21 @@ public struct DetailsSheet: Widget {
 
   /// Lines of text read best below about 80 columns.
   static let maximumWidth = 84
+  /// The picture takes two fifths of the sheet, at most this many columns…
+  static let maximumPictureWidth = 30
+  /// …when the sheet is at least this wide inside, so the text keeps over 30 columns.
+  static let minimumWidthForPicture = 56
+
+  /// Where the picture goes in the details of `state`'s product on a screen of `layout`.
+  public static func pictureArea(for state: ProductListFeature.State, layout: AppLayout) -> Rect? {
+    guard let details = state.details, let row = state.products[id: details.productID] else { return nil }
+    return Layout(row.product, layout: layout).picture
+  }
 
   /// How far the description of the open details can scroll on a screen of `size`.
-  public static func scrollLimit(for state: ProductListFeature.State, size: Size) -> Int {
+  public static func scrollLimit(for state: ProductListFeature.State, layout: AppLayout) -> Int {
     guard let details = state.details, let row = state.products[id: details.productID] else { return 0 }
-    return Layout(row.product, layout: AppLayout(size: size)).scrollLimit
+    return Layout(row.product, layout: layout).scrollLimit
   }
 
   public func render(in sheet: Rect, on canvas: inout ScreenFrame) {
@@ -58,6 +85,9 @@ public struct DetailsSheet: Widget {
     let more = [offset > 0 ? "↑" : nil, offset < layout.scrollLimit ? "↓" : nil].compactMap { $0 }
     let note = more.isEmpty ? DetailsKeys.map(for: details).key(for: .closeTapped).map { "\($0) close" } : more.joined() + " more"
     canvas.render(Sheet(over: appLayout.content, title: "Details", note: note, theme: theme), in: layout.frame)
+    if let area = layout.picture, let picture {
+      canvas.render(PictureView(picture, theme: theme), in: area)
+    }
     let inside = layout.inside
     guard inside.height >= 3, inside.width > 4 else { return }
     var y = inside.y

@@ -1,4 +1,5 @@
 import TerminalKit
+import TerminalPictures
 import Shop
 
 /// The Products tab: loading, error, or the list with a stepper per row, and the selected
@@ -8,11 +9,13 @@ public struct ProductsScreen: Widget {
   public var state: ProductListFeature.State
   public var layout: AppLayout
   public var context: RenderContext
+  public var pictures: PictureShelf
 
-  public init(_ state: ProductListFeature.State, layout: AppLayout, context: RenderContext) {
+  public init(_ state: ProductListFeature.State, layout: AppLayout, context: RenderContext, pictures: PictureShelf = .off) {
     self.state = state
     self.layout = layout
     self.context = context
+    self.pictures = pictures
   }
 
   /// Columns of a price: "$1,249.50" and a margin.
@@ -55,7 +58,7 @@ public struct ProductsScreen: Widget {
     case .loaded:
       ProductsScreen.drawList(state, in: layout.productList, on: &canvas, theme: theme)
       if let pane = layout.detailPane, let row = state.selectedRow {
-        ProductsScreen.drawDetails(row.product, in: pane, on: &canvas, theme: theme)
+        ProductsScreen.drawDetails(row.product, in: pane, on: &canvas, theme: theme, pictures: layout.showsPictures ? pictures : nil)
       }
     }
     ProductsScreen.drawStatus(state, in: layout.status, on: &canvas, theme: theme)
@@ -126,13 +129,19 @@ public struct ProductsScreen: Widget {
     return Rect(x: line.x, y: line.y, width: 2 + titleColumns, height: 1)
   }
 
-  static func drawDetails(_ product: Product, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
+  /// The selected product in the pane beside the list: its picture on top when pictures are on,
+  /// then its title, facts and description.
+  static func drawDetails(_ product: Product, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme, pictures: PictureShelf? = nil) {
     for y in rect.y..<rect.maxY {
       canvas.draw("│", at: Point(x: rect.x - 1, y: y), style: theme.secondary)
     }
     let inside = rect.insetBy(dx: 1, dy: 0)
     guard inside.width > 4 else { return }
     var y = inside.y
+    if let pictures, let area = panePictureArea(in: rect) {
+      canvas.render(PictureView<KeyCommand>(pictures.content(for: product, in: area.size), theme: theme), in: area)
+      y = area.maxY + 1
+    }
     for line in TextLayout.wrap(SafeText.sanitize(product.title), toWidth: inside.width).prefix(3) {
       canvas.draw(line, at: Point(x: inside.x, y: y), width: inside.width, style: theme.title)
       y += 1
@@ -152,6 +161,15 @@ public struct ProductsScreen: Widget {
       canvas.draw(line, at: Point(x: inside.x, y: y), width: inside.width, style: theme.text)
       y += 1
     }
+  }
+
+  /// The picture's place at the top of the detail pane `pane`: the pane's width, and at most
+  /// half its height, so the title and price stay in view.
+  public static func panePictureArea(in pane: Rect) -> Rect? {
+    let inside = pane.insetBy(dx: 1, dy: 0)
+    let height = min(inside.height / 2, inside.width / 2 + 1)
+    guard inside.width > 4, height >= 3 else { return nil }
+    return Rect(x: inside.x, y: inside.y, width: inside.width, height: height)
   }
 
   /// "4.0", "3.9": a rating with one decimal.

@@ -7,6 +7,12 @@ public enum ScreenEvents {
   /// The view actions due after the state went from `previous` (`nil` at start) to `current`
   /// on a screen of `size`.
   public static func commands(from previous: AppFeature.State?, to current: AppFeature.State, size: Size) -> [KeyCommand] {
+    commands(from: previous, to: current, layout: AppLayout(size: size))
+  }
+
+  /// The same, on a screen laid out as `layout` (with or without pictures).
+  public static func commands(from previous: AppFeature.State?, to current: AppFeature.State, layout: AppLayout) -> [KeyCommand] {
+    let size = layout.size
     var commands: [KeyCommand] = []
     if current.selectedTab != previous?.selectedTab {
       switch current.selectedTab {
@@ -19,10 +25,9 @@ public enum ScreenEvents {
       if limit != current.helpScrollLimit { commands.append(.app(.helpScrollLimitChanged(limit))) }
     }
     if current.productList.details != nil, AppLayout(size: size).fitsMinimum {
-      let limit = DetailsSheet.scrollLimit(for: current.productList, size: size)
+      let limit = DetailsSheet.scrollLimit(for: current.productList, layout: layout)
       if limit != current.productList.details?.scrollLimit { commands.append(.details(.scrollLimitChanged(limit))) }
     }
-    let layout = AppLayout(size: size)
     guard layout.fitsMinimum else { return commands }
     // How many rows each list on screen shows: they page and scroll by it.
     let rows = layout.visibleProductRows

@@ -35,9 +35,15 @@ public struct ScreenStores {
   /// brought up to date. Returns the effects started, for a caller that waits for them.
   @discardableResult
   public func sendScreenEvents(since previous: inout AppFeature.State?, size: Size) -> [StoreTask] {
+    sendScreenEvents(since: &previous, layout: AppLayout(size: size))
+  }
+
+  /// The same, on a screen laid out as `layout` (with or without pictures).
+  @discardableResult
+  public func sendScreenEvents(since previous: inout AppFeature.State?, layout: AppLayout) -> [StoreTask] {
     var tasks: [StoreTask] = []
     while true {
-      let commands = ScreenEvents.commands(from: previous, to: app.state, size: size)
+      let commands = ScreenEvents.commands(from: previous, to: app.state, layout: layout)
       previous = app.state
       guard !commands.isEmpty else { return tasks }
       tasks += commands.compactMap { send($0) }

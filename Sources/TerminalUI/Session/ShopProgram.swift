@@ -8,17 +8,26 @@ import TerminalKit
 @MainActor
 public final class ShopProgram: TerminalProgram {
   public let store: StoreOf<AppFeature>
+  /// Product pictures, when they are on.
+  public let pictures: PictureLoader?
   private let screens: ScreenStores
   /// The state the screens last spoke for (see ``ScreenEvents``).
   private var settledState: AppFeature.State?
 
-  public init(store: StoreOf<AppFeature>) {
+  public init(store: StoreOf<AppFeature>, pictures: PictureLoader? = nil) {
     self.store = store
+    self.pictures = pictures
     self.screens = ScreenStores(app: store)
   }
 
+  private var shelf: PictureShelf { pictures?.shelf ?? .off }
+
+  private func layout(_ size: Size) -> AppLayout {
+    AppLayout(size: size, showsPictures: pictures != nil)
+  }
+
   public func frame(size: Size, context: RenderContext) -> ScreenFrame {
-    AppScreen.render(store.state, size: size, context: context)
+    AppScreen.render(store.state, size: size, context: context, pictures: shelf)
   }
 
   public func command(for input: InputEvent, size: Size) -> KeyCommand? {
@@ -37,13 +46,29 @@ public final class ShopProgram: TerminalProgram {
     }
   }
 
+  /// Tells the screens' features what changed, then starts loading the pictures now on screen.
   public func settle(size: Size) -> [ProgramWork] {
-    screens.sendScreenEvents(since: &settledState, size: size).map(Self.work)
+    let layout = layout(size)
+    let work = screens.sendScreenEvents(since: &settledState, layout: layout).map(Self.work)
+    guard let pictures else { return work }
+    return work + pictures.load(ShopPictures.wanted(in: store.state, layout: layout, shelf: pictures.shelf))
   }
 
   public var isAnimating: Bool { AppScreen.isAnimating(store.state) }
 
-  public func stateChanges() -> AsyncStream<Void> { store.stateChanges() }
+  /// The store's changes, and pictures arriving.
+  public func stateChanges() -> AsyncStream<Void> {
+    guard let pictures else { return store.stateChanges() }
+    let sources = [store.stateChanges(), pictures.changes()]
+    let (merged, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    let forwarders = sources.map { source in
+      Task { @MainActor in
+        for await _ in source { continuation.yield() }
+      }
+    }
+    continuation.onTermination = { _ in forwarders.forEach { $0.cancel() } }
+    return merged
+  }
 
   /// The product list saves the cart.
   public func finish() -> ProgramWork {
@@ -61,8 +86,11 @@ public final class ShopProgram: TerminalProgram {
 public typealias HeadlessSession = ProgramLoop<ShopProgram, RecordingTerminal>
 
 extension ProgramLoop where Program == ShopProgram, Backend == RecordingTerminal {
-  public convenience init(store: StoreOf<AppFeature>, size: Size, theme: Theme = .color) {
-    self.init(program: ShopProgram(store: store), backend: RecordingTerminal(size: size, theme: theme), waitsForWork: true, tickInterval: nil)
+  public convenience init(store: StoreOf<AppFeature>, size: Size, theme: Theme = .color, pictures: PictureLoader? = nil) {
+    self.init(
+      program: ShopProgram(store: store, pictures: pictures), backend: RecordingTerminal(size: size, theme: theme), waitsForWork: true,
+      tickInterval: nil
+    )
   }
 }
 

@@ -1,0 +1,60 @@
+import TerminalKit
+
+/// The colour pairs defined on the terminal, and which pair each foreground–background
+/// combination has.
+///
+/// A terminal has a fixed number of pairs (`COLOR_PAIRS`: 256 on some, 65,536 on xterm-256color)
+/// and pictures use many combinations. Pairs are handed out until they run out; then the frame
+/// is drawn again with the pairs recycled, starting from nothing, so only that frame's own
+/// combinations hold pairs. A frame that alone needs more pairs than the terminal has draws the
+/// cells beyond them in the default colours.
+struct ColorPairs {
+  /// A combination of two colour numbers (-1 is the terminal's default).
+  struct Key: Hashable {
+    var foreground: Int
+    var background: Int
+  }
+
+  private var pairs: [Key: Int] = [:]
+  /// Set when a pair was asked for and none was left.
+  private(set) var ranOut = false
+  /// The pairs handed out since the last recycling.
+  var count: Int { pairs.count }
+
+  mutating func beginFrame() {
+    ranOut = false
+  }
+
+  mutating func recycle() {
+    pairs.removeAll(keepingCapacity: true)
+    ranOut = false
+  }
+
+  /// The pair for `key`, defined through `define` the first time; 0 (the default colours) when
+  /// all `available` pairs are taken. Pair 0 is the terminal's own and never redefined.
+  mutating func pair(for key: Key, available: Int, define: (Int) -> Void) -> Int32 {
+    if let pair = pairs[key] { return Int32(pair) }
+    let pair = pairs.count + 1
+    guard pair < available else {
+      ranOut = true
+      return 0
+    }
+    define(pair)
+    pairs[key] = pair
+    return Int32(pair)
+  }
+
+  /// The number a terminal with `colors` colours knows `color` by: a named colour's own; an
+  /// exact one as itself (`0xRRGGBB`) on a direct-colour terminal, else the nearest of the 256
+  /// where there are 256, else of the eight.
+  static func number(of color: Color?, colors: Int) -> Int {
+    guard let color else { return -1 }
+    if let named = color.namedIndex { return named }
+    guard case let .rgb(red, green, blue) = color else { return -1 }
+    if colors >= 0x100_0000 {
+      // Direct-colour terminfo sends values below 8 as the eight named colours.
+      return max(8, Int(red) << 16 | Int(green) << 8 | Int(blue))
+    }
+    return colors >= 256 ? color.paletteIndex : color.nearestNamed.namedIndex!
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Shop
+import TerminalKit
+import TerminalPictures
+
+/// Fetches, decodes and draws the pictures the screens ask for, off the main actor and a few
+/// at a time, and keeps what it drew (``shelf``) for the frames to read.
+///
+/// Every count has a bound: ``concurrentLoads`` run at once, ``maximumWaiting`` wait (the
+/// newest request first — what the shopper looks at now — and the oldest dropped), and
+/// ``maximumKept`` drawn pictures are kept (the oldest out). A picture that fails is not asked
+/// for again while the store runs; it shows "picture unavailable" and its reason goes to the log.
+@MainActor
+public final class PictureLoader {
+  public private(set) var shelf: PictureShelf
+  private let fetcher: PictureFetcher
+  private let log: @Sendable (String) -> Void
+  private var keptOrder: [PictureKey] = []
+  private var waiting: [PictureKey] = []
+  private var running: Set<PictureKey> = []
+  private var waiters: [PictureKey: [CheckedContinuation<Void, Never>]] = [:]
+  private var arrivals: [AsyncStream<Void>.Continuation] = []
+
+  public static let concurrentLoads = 2
+  public static let maximumWaiting = 16
+  public static let maximumKept = 48
+
+  public init(mode: PictureMode, storeBase: URL?, fetcher: PictureFetcher, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    self.shelf = PictureShelf(mode: mode, storeBase: storeBase)
+    self.fetcher = fetcher
+    self.log = log
+  }
+
+  /// Fires each time a picture is ready or has failed: the screen may look different.
+  public func changes() -> AsyncStream<Void> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    arrivals.append(continuation)
+    return stream
+  }
+
+  /// Starts loading those of `keys` that are neither drawn, failed nor under way. Returns, for
+  /// a caller that waits (snapshots), work that ends when each of them is ready or has failed.
+  @discardableResult
+  public func load(_ keys: [PictureKey]) -> [ProgramWork] {
+    var work: [ProgramWork] = []
+    for key in keys where shelf.ready[key] == nil && shelf.failed[key.address.key] == nil {
+      if !running.contains(key) {
+        waiting.removeAll { $0 == key }
+        waiting.append(key)
+        startWaiting()
+        if waiting.count > Self.maximumWaiting { drop(waiting.removeFirst()) }
+      }
+      work.append(ProgramWork { await self.finished(key) })
+    }
+    return work
+  }
+
+  /// How many loads are under way and waiting: for tests of the bounds.
+  public var pending: (running: Int, waiting: Int) { (running.count, waiting.count) }
+
+  private func startWaiting() {
+    while running.count < Self.concurrentLoads, let key = waiting.popLast() {
+      running.insert(key)
+      let fetcher = self.fetcher
+      Task.detached(priority: .utility) {
+        let result = await Self.draw(key, with: fetcher)
+        await self.store(result, for: key)
+      }
+    }
+  }
+
+  /// Fetches, decodes and draws one picture: all of it off the main actor.
+  private nonisolated static func draw(_ key: PictureKey, with fetcher: PictureFetcher) async -> Result<SymbolPicture, PictureFetchFailure> {
+    do {
+      let bytes = try await fetcher.fetch(key.address)
+      let decoded = try PictureDecoder.decode(bytes)
+      return .success(try SymbolRenderer.render(decoded, fitting: key.area, mode: key.mode))
+    } catch let failure as PictureFetchFailure {
+      return .failure(failure)
+    } catch let failure as PictureDecoder.Failure {
+      return .failure(PictureFetchFailure(Self.words(for: failure)))
+    } catch {
+      return .failure(PictureFetchFailure("it could not be drawn (\(error))"))
+    }
+  }
+
+  nonisolated static func words(for failure: PictureDecoder.Failure) -> String {
+    switch failure {
+    case .unknownFormat: "it is not a PNG, JPEG or WebP picture"
+    case .broken: "the picture is damaged or cut short"
+    case .tooLarge: "the picture has more than \(SymbolRenderer.maximumPixels / 1_000_000) megapixels"
+    case .noMemory: "there was not enough memory to decode it"
+    }
+  }
+
+  private func store(_ result: Result<SymbolPicture, PictureFetchFailure>, for key: PictureKey) {
+    running.remove(key)
+    switch result {
+    case let .success(picture):
+      shelf.ready[key] = picture
+      keptOrder.append(key)
+      if keptOrder.count > Self.maximumKept { shelf.ready[keptOrder.removeFirst()] = nil }
+    case let .failure(failure):
+      if shelf.failed.count >= Self.maximumKept { shelf.failed.removeAll() }
+      shelf.failed[key.address.key] = failure.reason
+      log("picture \(PictureLog.quoted(key.address.key)) not shown: \(failure.reason)")
+    }
+    resume(key)
+    for arrival in arrivals { arrival.yield() }
+    startWaiting()
+  }
+
+  /// Dropped from the queue: whoever waits for it stops waiting (it shows "loading" until asked
+  /// again).
+  private func drop(_ key: PictureKey) {
+    resume(key)
+  }
+
+  private func resume(_ key: PictureKey) {
+    for waiter in waiters.removeValue(forKey: key) ?? [] { waiter.resume() }
+  }
+
+  private func finished(_ key: PictureKey) async {
+    guard running.contains(key) || waiting.contains(key) else { return }
+    await withCheckedContinuation { waiters[key, default: []].append($0) }
+  }
+}
