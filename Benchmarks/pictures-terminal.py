@@ -6,9 +6,9 @@ For a release `onlinestore` in DIR, through ../shared/tools/bytes-per-key.py:
   * bytes to open the detail sheet (Enter on the first product) at 80×24 and 120×40, with
     TERM=xterm-256color (256 colours) and TERM=xterm-direct (24-bit colour, when terminfo has
     it), pictures on and off;
-  * at 120×40, where the pane beside the list shows the selected product's picture and the
-    next ones load as the selection moves: key → first byte of its frame (p50, p95) over 19
-    moves down and 19 up, pictures on and off.
+  * key → first byte of its frame (p50, p95) over 19 moves down and 19 up, pictures on and
+    off: at 120×40, where the pane beside the list shows the selected product's picture and the
+    next ones load as the selection moves, and at 80×24, where the list is alone.
 Runs alternate on and off, --runs times; the table shows the median of the runs.
 
 Usage: python3 Benchmarks/pictures-terminal.py DIR [--runs 5] [--tools ../shared/tools]
@@ -60,12 +60,13 @@ def main():
                     result = run(args.tools, binary, term, cols, rows, "enter", pictures)
                     enter = sum(k["bytes"] for k in result["keys"])
                     samples.setdefault((f"open details {cols}×{rows} {term} (bytes)", pictures), []).append(enter)
-            result = run(args.tools, binary, "xterm-256color", 120, 40, "down*19,up*19", pictures)
-            first = [k["first_ms"] for k in result["keys"] if k["first_ms"] is not None]
-            samples.setdefault(("move 120×40: key → frame p50 (ms)", pictures), []).append(statistics.median(first))
-            samples.setdefault(("move 120×40: key → frame p95 (ms)", pictures), []).append(percentile(first, 0.95))
-            moved = sum(k["bytes"] for k in result["keys"]) / max(1, len(result["keys"]))
-            samples.setdefault(("move 120×40: bytes per move", pictures), []).append(moved)
+            for cols, rows in [(80, 24), (120, 40)]:
+                result = run(args.tools, binary, "xterm-256color", cols, rows, "down*19,up*19", pictures)
+                first = [k["first_ms"] for k in result["keys"] if k["first_ms"] is not None]
+                samples.setdefault((f"move {cols}×{rows}: key → frame p50 (ms)", pictures), []).append(statistics.median(first))
+                samples.setdefault((f"move {cols}×{rows}: key → frame p95 (ms)", pictures), []).append(percentile(first, 0.95))
+                moved = sum(k["bytes"] for k in result["keys"]) / max(1, len(result["keys"]))
+                samples.setdefault((f"move {cols}×{rows}: bytes per move", pictures), []).append(moved)
         print(f"run {index + 1} done", file=sys.stderr)
     print(f"median of {args.runs} runs, release build, {binary}")
     print(f"{'measure':<52}{'off':>10}{'on':>10}")

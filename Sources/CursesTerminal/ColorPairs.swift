@@ -16,6 +16,15 @@ struct ColorPairs {
   }
 
   private var pairs: [Key: Int] = [:]
+  /// The pair of each style's two colours, as last handed out: a frame asks for the same few
+  /// hundred again and again, and the colour numbers need not be worked out each time.
+  private var byColors: [StyleColors: Int32] = [:]
+
+  /// A style's foreground and background, as the kit gives them.
+  struct StyleColors: Hashable {
+    var foreground: Color?
+    var background: Color?
+  }
   /// Set when a pair was asked for and none was left.
   private(set) var ranOut = false
   /// The pairs handed out since the last recycling.
@@ -27,7 +36,17 @@ struct ColorPairs {
 
   mutating func recycle() {
     pairs.removeAll(keepingCapacity: true)
+    byColors.removeAll(keepingCapacity: true)
     ranOut = false
+  }
+
+  /// The pair for `colors` on a terminal with `colors` colours and `available` pairs.
+  mutating func pair(for colors: StyleColors, colorCount: Int, available: Int, define: (Key, Int) -> Void) -> Int32 {
+    if let pair = byColors[colors] { return pair }
+    let key = Key(foreground: Self.number(of: colors.foreground, colors: colorCount), background: Self.number(of: colors.background, colors: colorCount))
+    let pair = self.pair(for: key, available: available) { define(key, $0) }
+    if pair != 0 { byColors[colors] = pair }
+    return pair
   }
 
   /// The pair for `key`, defined through `define` the first time; 0 (the default colours) when

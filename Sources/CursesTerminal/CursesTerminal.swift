@@ -34,6 +34,8 @@ public final class CursesTerminal {
   private let window: UnsafeMutablePointer<WINDOW>
   private let eventSource: TerminalEventSource
   private var colorPairs = ColorPairs()
+  /// The frame the window holds, to compare the next one with.
+  private var lastPainted: Canvas?
   private var isStopped = false
   /// Text of a paste whose end has not been read yet, and when it began.
   private var paste: String?
@@ -181,31 +183,44 @@ public final class CursesTerminal {
 
   // MARK: Output
 
-  /// Draws `canvas`. ncurses compares it with what is on screen and sends only the difference;
-  /// `repaintEverything` (after a resize or Ctrl-L) sends the whole screen instead.
+  /// Draws `canvas`, handing ncurses only the cells that differ from the last frame painted;
+  /// ncurses then sends only what changed on screen. `repaintEverything` (after a resize or
+  /// Ctrl-L) sends the whole screen instead.
   public func paint(_ canvas: Canvas, repaintEverything: Bool = false) {
-    if repaintEverything { clearok(window, true) }
+    var previous = lastPainted
+    if repaintEverything || previous?.size != canvas.size {
+      if repaintEverything { clearok(window, true) }
+      werase(window)
+      previous = nil
+    }
     colorPairs.beginFrame()
-    drawCells(of: canvas)
+    drawCells(of: canvas, changedSince: previous)
     if colorPairs.ranOut {
       // More colour pairs than the terminal has were asked for since they were last recycled:
       // start them again from this frame's own, and send every cell with its new pair.
       colorPairs.recycle()
       clearok(window, true)
-      drawCells(of: canvas)
+      werase(window)
+      drawCells(of: canvas, changedSince: nil)
     }
     wrefresh(window)
+    lastPainted = canvas
   }
 
-  private func drawCells(of canvas: Canvas) {
-    werase(window)
+  /// Puts the cells of `canvas` into the window: every one on a blank window (`previous` nil),
+  /// or those that differ from `previous`, the frame the window holds.
+  private func drawCells(of canvas: Canvas, changedSince previous: Canvas?) {
     let rows = min(canvas.size.height, size.height)
     let columns = min(canvas.size.width, size.width)
     for y in 0..<rows {
       for x in 0..<columns {
         let cell = canvas[x, y]
+        if let previous {
+          if previous[x, y] == cell { continue }
+        } else if cell.text == " ", cell.style == .plain {
+          continue
+        }
         guard cell.width > 0, x + cell.width <= columns else { continue }
-        if cell.text == " ", cell.style == .plain { continue }
         put(cell, x: x, y: y)
       }
     }
@@ -219,6 +234,15 @@ public final class CursesTerminal {
       var character = wchar_t(byte)
       _ = cn_put_cell(window, Int32(y), Int32(x), &character, 1, attributes, pair)
       return
+    }
+    // One character one column wide by both our measure and the C library's — a picture's
+    // block symbols, most letters — also goes as it is, without an array.
+    if cell.width == 1, cell.text.unicodeScalars.count == 1, let scalar = cell.text.unicodeScalars.first {
+      var character = wchar_t(scalar.value)
+      if cn_character_width(character) == 1 {
+        _ = cn_put_cell(window, Int32(y), Int32(x), &character, 1, attributes, pair)
+        return
+      }
     }
     let (characters, padding) = CellEncoding.characters(for: cell) { cn_character_width($0) }
     characters.withUnsafeBufferPointer { buffer in
@@ -243,9 +267,8 @@ public final class CursesTerminal {
 
   private func colorPair(for style: Style) -> Int32 {
     guard usesColor, style.foreground != nil || style.background != nil else { return 0 }
-    let colors = Int(cn_color_count())
-    let key = ColorPairs.Key(foreground: ColorPairs.number(of: style.foreground, colors: colors), background: ColorPairs.number(of: style.background, colors: colors))
-    return colorPairs.pair(for: key, available: Int(cn_color_pair_count())) { pair in
+    let colors = ColorPairs.StyleColors(foreground: style.foreground, background: style.background)
+    return colorPairs.pair(for: colors, colorCount: Int(cn_color_count()), available: Int(cn_color_pair_count())) { key, pair in
       _ = cn_init_pair(Int32(pair), Int32(key.foreground), Int32(key.background))
     }
   }

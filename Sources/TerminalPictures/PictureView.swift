@@ -31,7 +31,7 @@ public struct PictureView<Command: Hashable & Sendable>: Widget {
         for x in 0..<width {
           let cell = picture[x, y]
           let style = picture.isColored ? Style(foreground: Color(cell.foreground), background: Color(cell.background)) : theme.text
-          frame.draw(String(cell.symbol), at: Point(x: origin.x + x, y: origin.y + y), width: 1, style: style, truncate: false)
+          frame.drawSymbol(cell.symbol, at: Point(x: origin.x + x, y: origin.y + y), style: style)
         }
       }
     }

@@ -80,4 +80,20 @@ struct PictureLoaderTests {
       return
     }
   }
+
+  /// A picture loaded ahead changes nothing on screen, so it does not wake the loop for a
+  /// frame; one on screen does.
+  @Test func onlyAPictureOnScreenWakesTheLoop() async throws {
+    let loader = PictureLoader(mode: Self.mode, storeBase: nil, fetcher: .live(cache: nil))
+    let changes = loader.changes()
+    let shown = try #require(loader.shelf.key(for: Self.product(1), in: Size(width: 10, height: 5)))
+    let ahead = try #require(loader.shelf.key(for: Self.product(2), in: Size(width: 10, height: 5)))
+    for work in loader.load(PictureRequests(onScreen: [], ahead: [ahead])) { await work.finished() }
+    for work in loader.load(PictureRequests(onScreen: [shown], ahead: [])) { await work.finished() }
+    var woken = 0
+    let counting = Task { for await _ in changes { woken += 1 } }
+    try await Task.sleep(for: .milliseconds(100))
+    counting.cancel()
+    #expect(woken == 1, "one wake-up, for the picture on screen")
+  }
 }

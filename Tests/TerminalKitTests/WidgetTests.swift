@@ -199,3 +199,20 @@ struct WidgetTests {
     #expect(short.offset == 0 && short.visibleRange(count: 2, height: 3) == 0..<2)
   }
 }
+
+/// A picture's symbols go in one cell each, and nothing that is not a one-column printable
+/// character gets in that way.
+struct DrawSymbolTests {
+  @Test func aSymbolTakesItsCellAndNothingElseGetsIn() {
+    var canvas = Canvas(size: Size(width: 6, height: 1))
+    let style = Style(foreground: .rgb(red: 1, green: 2, blue: 3))
+    for (x, character) in ["▛", "a", "\u{1B}", "界", "\u{202E}", "e\u{301}"].enumerated() {
+      canvas.drawSymbol(Character(character), at: Point(x: x, y: 0), style: style)
+    }
+    #expect((0..<6).map { canvas[$0, 0].text } == ["▛", "a", " ", " ", " ", " "])
+    #expect(canvas[0, 0].style == style && canvas[2, 0].width == 1)
+    canvas.drawSymbol("x", at: Point(x: 6, y: 0), style: style)
+    canvas.drawSymbol("x", at: Point(x: -1, y: 0), style: style)
+    #expect(canvas.plainText.hasPrefix("▛a"), "outside the canvas, nothing is drawn")
+  }
+}

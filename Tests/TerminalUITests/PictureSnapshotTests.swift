@@ -21,7 +21,7 @@ struct PictureSnapshotTests {
     let state = await scenario.state(at: size)
     let loader = PictureLoader(mode: mode, storeBase: nil, fetcher: .live(cache: nil))
     let wanted = ShopPictures.wanted(in: state, layout: AppLayout(size: size, showsPictures: true), shelf: loader.shelf)
-    for work in loader.load(wanted) { await work.finished() }
+    for work in loader.load(wanted.onScreen) { await work.finished() }
     return AppScreen.render(state, size: size, pictures: loader.shelf)
   }
 
@@ -49,13 +49,14 @@ struct PictureSnapshotTests {
   @Test func thePicturesWantedAreThoseOnScreen() async {
     let narrow = await Scenario.productsTop.state(at: Size(width: 80, height: 24))
     let shelf = PictureShelf(mode: Self.truecolor, storeBase: nil)
-    #expect(ShopPictures.wanted(in: narrow, layout: AppLayout(size: Size(width: 80, height: 24), showsPictures: true), shelf: shelf).isEmpty, "no pane at 80 columns")
+    #expect(ShopPictures.wanted(in: narrow, layout: AppLayout(size: Size(width: 80, height: 24), showsPictures: true), shelf: shelf).all.isEmpty, "no pane at 80 columns")
     let wide = await Scenario.productsTop.state(at: Size(width: 120, height: 40))
     let keys = ShopPictures.wanted(in: wide, layout: AppLayout(size: Size(width: 120, height: 40), showsPictures: true), shelf: shelf)
-    #expect(keys.map(\.address) == [.demo("product-1.png"), .demo("product-2.png")], "the selected product first, then the next")
-    #expect(ShopPictures.wanted(in: wide, layout: AppLayout(size: Size(width: 120, height: 40), showsPictures: false), shelf: shelf).isEmpty)
+    #expect(keys.onScreen.map(\.address) == [.demo("product-1.png")], "the selected product's")
+    #expect(keys.ahead.map(\.address) == [.demo("product-2.png")], "then the next (there is none above the first)")
+    #expect(ShopPictures.wanted(in: wide, layout: AppLayout(size: Size(width: 120, height: 40), showsPictures: false), shelf: shelf).all.isEmpty)
     let details = await Scenario.details.state(at: Size(width: 80, height: 24))
     let sheet = ShopPictures.wanted(in: details, layout: AppLayout(size: Size(width: 80, height: 24), showsPictures: true), shelf: shelf)
-    #expect(sheet.count == 1 && sheet[0].area.width == 28, "\(sheet)")
+    #expect(sheet.onScreen.count == 1 && sheet.onScreen[0].area.width == 28 && sheet.ahead.isEmpty, "\(sheet)")
   }
 }

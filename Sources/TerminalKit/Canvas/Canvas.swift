@@ -68,6 +68,15 @@ public struct Canvas: Hashable, Sendable {
     return x - point.x
   }
 
+  /// Draws one character that takes one column — a picture's symbol — at `point`, without the
+  /// work text needs (no sanitizing pass, no truncation): a picture is hundreds of them a
+  /// frame. Anything else (a control character, a wide or zero-width one) is drawn as a space.
+  public mutating func drawSymbol(_ character: Character, at point: Point, style: Style) {
+    guard point.y >= 0, point.y < size.height, point.x >= 0, point.x < size.width else { return }
+    let printable = character.unicodeScalars.count == 1 && !SafeText.isDropped(character.unicodeScalars.first!)
+    put(printable && TextWidth.columns(of: character) == 1 ? character : " ", columns: 1, x: point.x, y: point.y, style: style)
+  }
+
   /// Draws `text` in the middle of `rect`'s first row.
   @discardableResult
   public mutating func drawCentered(_ text: String, in rect: Rect, style: Style = .plain) -> Int {

@@ -36,6 +36,10 @@ public struct Frame<Command: Hashable & Sendable>: Hashable, Sendable {
     canvas.draw(text, at: point, width: width, style: style, truncate: truncate)
   }
 
+  public mutating func drawSymbol(_ character: Character, at point: Point, style: Style) {
+    canvas.drawSymbol(character, at: point, style: style)
+  }
+
   @discardableResult
   public mutating func drawCentered(_ text: String, in rect: Rect, style: Style = .plain) -> Int {
     canvas.drawCentered(text, in: rect, style: style)

@@ -12,6 +12,15 @@
 public enum SafeText {
   public static let replacement: Unicode.Scalar = "\u{FFFD}"
 
+  /// Whether `scalar` never reaches the terminal: a control character (C0, DEL, C1) or a
+  /// bidirectional embedding, override or isolate.
+  public static func isDropped(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
   public static func sanitize(_ text: some StringProtocol) -> String {
     var scalars = String.UnicodeScalarView()
     var state = SequenceState.text
@@ -42,7 +51,7 @@ public enum SafeText {
         case 0x9B: return .controlSequence
         case 0x90, 0x98, 0x9D, 0x9E, 0x9F: return .string
         case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: scalars.append(" ")
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: break
+        case _ where SafeText.isDropped(scalar): break
         default: scalars.append(scalar)
         }
         return .text

@@ -20,6 +20,8 @@ public final class PictureLoader {
   private var running: Set<PictureKey> = []
   private var waiters: [PictureKey: [CheckedContinuation<Void, Never>]] = [:]
   private var arrivals: [AsyncStream<Void>.Continuation] = []
+  /// The pictures the screen shows now: only their arrival changes what is on screen.
+  private var onScreen: Set<PictureKey> = []
 
   public static let concurrentLoads = 2
   public static let maximumWaiting = 16
@@ -31,7 +33,8 @@ public final class PictureLoader {
     self.log = log
   }
 
-  /// Fires each time a picture is ready or has failed: the screen may look different.
+  /// Fires each time a picture on screen is ready or has failed: the screen looks different.
+  /// (One loaded ahead changes nothing on screen, so it does not wake the loop.)
   public func changes() -> AsyncStream<Void> {
     let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     arrivals.append(continuation)
@@ -42,6 +45,14 @@ public final class PictureLoader {
   /// a caller that waits (snapshots), work that ends when each of them is ready or has failed.
   @discardableResult
   public func load(_ keys: [PictureKey]) -> [ProgramWork] {
+    load(PictureRequests(onScreen: keys, ahead: []))
+  }
+
+  /// Starts loading what `requests` asks for, those on screen last so they are taken first.
+  @discardableResult
+  public func load(_ requests: PictureRequests) -> [ProgramWork] {
+    onScreen = Set(requests.onScreen)
+    let keys = requests.ahead.reversed() + requests.onScreen
     var work: [ProgramWork] = []
     for key in keys where shelf.ready[key] == nil && shelf.failed[key.address.key] == nil {
       if !running.contains(key) {
@@ -106,7 +117,9 @@ public final class PictureLoader {
       log("picture \(PictureLog.quoted(key.address.key)) not shown: \(failure.reason)")
     }
     resume(key)
-    for arrival in arrivals { arrival.yield() }
+    if onScreen.contains(key) {
+      for arrival in arrivals { arrival.yield() }
+    }
     startWaiting()
   }
 

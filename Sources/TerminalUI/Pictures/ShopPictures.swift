@@ -6,9 +6,14 @@ import TerminalPictures
 /// screens draw with — so they can be loaded before the frame that shows them, and the frame
 /// itself stays a plain function of what is ready.
 public enum ShopPictures {
-  /// The pictures on screen, and those a step away: the products above and below the selected
+  /// The pictures on screen, then those a step away: the products below and above the selected
   /// one, whose pictures the detail pane shows next.
-  public static func wanted(in state: AppFeature.State, layout: AppLayout, shelf: PictureShelf) -> [PictureKey] {
+  public static func wanted(in state: AppFeature.State, layout: AppLayout, shelf: PictureShelf) -> PictureRequests {
+    let keys = wantedKeys(in: state, layout: layout, shelf: shelf)
+    return PictureRequests(onScreen: Array(keys.prefix(1)), ahead: Array(keys.dropFirst()))
+  }
+
+  private static func wantedKeys(in state: AppFeature.State, layout: AppLayout, shelf: PictureShelf) -> [PictureKey] {
     guard shelf.mode != nil, layout.showsPictures, layout.fitsMinimum, state.selectedTab == .products else { return [] }
     let list = state.productList
     var keys: [PictureKey] = []
@@ -31,4 +36,17 @@ public enum ShopPictures {
     }
     return keys
   }
+}
+
+/// What a screen asks the loader for: the pictures it shows, and those it may show next.
+public struct PictureRequests: Equatable, Sendable {
+  public var onScreen: [PictureKey]
+  public var ahead: [PictureKey]
+
+  public init(onScreen: [PictureKey], ahead: [PictureKey]) {
+    self.onScreen = onScreen
+    self.ahead = ahead
+  }
+
+  public var all: [PictureKey] { onScreen + ahead }
 }
