@@ -7,7 +7,7 @@ own, 80x24) joining at a steady rate, and measures:
   * time to first frame: connect → the product list on screen (p50/p95);
   * key → frame through SSH: a selection move ("j") → its bytes back (p50/p95, 10 keys each);
     with --open-details, each session first opens the detail sheet (Enter), which shows the
-    product's picture, and the moves go from picture to picture;
+    product's picture, and the key is "+" on its stepper instead;
   * memory per session: proportional set size (PSS, /proc/PID/smaps_rollup) of the server and
     every process under it, divided by N;
   * server CPU while idle: the front door's processes' CPU time over 5 s with every session
@@ -138,9 +138,10 @@ def run_sessions(name, command, server_pid, count, rate, open_details=False):
             while client.pump(0.01):
                 pass
     latencies = []
+    key = b"+" if open_details else b"j"
     for _ in range(10):
         for client in clients:
-            os.write(client.fd, b"j")
+            os.write(client.fd, key)
             sent = time.monotonic()
             while client.pump(0.5):
                 latencies.append(time.monotonic() - sent)
