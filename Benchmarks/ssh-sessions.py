@@ -19,7 +19,8 @@ All the clients come from 127.0.0.1 with one key, so the server runs with --exem
 (its per-address limits would otherwise count them as one client): this measures the cost of a
 session, not the limits (Benchmarks/hostile-front-door.py does).
 
-Usage: Benchmarks/ssh-sessions.py [--sessions 1,50,200] [--rate 20] [--release-dir DIR]
+Usage: Benchmarks/ssh-sessions.py [--sessions 1,50,200] [--rate 20] [--release-dir DIR] [--open-details]
+       [--store-args "--pictures off"]
 Needs: openssh-client, openssh-server (sshd), a release build (swift build -c release).
 Python 3 standard library only.
 """
@@ -166,6 +167,7 @@ def main():
     parser.add_argument("--rate", type=float, default=20)
     parser.add_argument("--release-dir", default=".build/release")
     parser.add_argument("--open-details", action="store_true", help="each session opens the detail sheet (a picture) first")
+    parser.add_argument("--store-args", default="", help="flags for every store, such as '--pictures off'")
     args = parser.parse_args()
     binary = os.path.abspath(os.path.join(args.release_dir, "onlinestore"))
     work = tempfile.mkdtemp(prefix="ssh-sessions-")
@@ -185,7 +187,7 @@ def main():
         port = free_port()
         state = os.path.join(work, "serve")
         server = subprocess.Popen([binary, "serve", "--listen", f"127.0.0.1:{port}", "--state-dir", state,
-                                   "--max-sessions", "1000", "--exempt-loopback"] + extra, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                                   "--max-sessions", "1000", "--exempt-loopback"] + extra + args.store_args.split(), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         server.stdout.readline()
         for count in counts:
             run_sessions(name, ["ssh", "-tt", "-p", str(port)] + common + ["shopper@127.0.0.1"],
@@ -207,7 +209,7 @@ def main():
         f.write(f"Port {port}\nListenAddress 127.0.0.1\nHostKey {hostkey}\nAuthorizedKeysFile {authorized}\n"
                 f"PermitRootLogin prohibit-password\nPasswordAuthentication no\nUsePAM no\nStrictModes no\n"
                 f"MaxStartups 1000\nMaxSessions 1000\nPidFile {work}/sshd.pid\n"
-                f"SetEnv XDG_STATE_HOME={work}/sshd-state\nForceCommand {binary}\n")
+                f"SetEnv XDG_STATE_HOME={work}/sshd-state\nForceCommand {binary} {args.store_args}\n")
     os.makedirs("/run/sshd", exist_ok=True)
     daemon = subprocess.Popen([sshd, "-D", "-f", config], stderr=subprocess.DEVNULL)
     time.sleep(0.5)

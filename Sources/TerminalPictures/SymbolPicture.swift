@@ -87,6 +87,7 @@ public enum SymbolRenderer {
     let columns = min(size.width, Canvas.maximumSize.width)
     let rows = min(size.height, Canvas.maximumSize.height)
     guard columns > 0, rows > 0 else { throw .noRoom }
+    _ = singleThreaded
 
     let symbolMap = chafa_symbol_map_new()
     defer { chafa_symbol_map_unref(symbolMap) }
@@ -132,6 +133,11 @@ public enum SymbolRenderer {
     chafa_calc_canvas_geometry(Int32(clamping: width), Int32(clamping: height), &columns, &rows, Float(cellAspect), 1, 0)
     return Size(width: max(1, Int(columns)), height: max(1, Int(rows)))
   }
+
+  /// libchafa draws with a pool of threads, one per core, that then live as long as the
+  /// process. A product picture is a few hundred cells, drawn off the main loop already: one
+  /// thread does it in milliseconds, and every SSH session's store is spared the pool.
+  private static let singleThreaded: Void = chafa_set_n_threads(1)
 
   static func canvasMode(for colors: PictureColors) -> ChafaCanvasMode {
     switch colors {
