@@ -18,7 +18,8 @@ enum PictureAnswers {
     return HTTPResponse(statusCode: .ok, headers: all, body: data)
   }
 
-  /// Zero bytes with no length announced, in 64 KiB pieces, each after `pause`.
+  /// Zero bytes with no length announced, in 64 KiB pieces (16 bytes when trickled), each
+  /// after `pause`.
   struct Bytes: AsyncBufferedSequence, Sendable {
     typealias Element = UInt8
     let total: Int
@@ -37,7 +38,7 @@ enum PictureAnswers {
       mutating func nextBuffer(suggested count: Int) async -> [UInt8]? {
         guard remaining > 0 else { return nil }
         if pause > .zero { try? await Task.sleep(for: pause) }
-        let size = Swift.min(remaining, Swift.max(1, Swift.min(count, pause > .zero ? 16 : 65_536)))
+        let size = Swift.min(remaining, pause > .zero ? 16 : 65_536)
         remaining -= size
         return [UInt8](repeating: 0, count: size)
       }
