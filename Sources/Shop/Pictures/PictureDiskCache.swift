@@ -5,9 +5,10 @@ import Foundation
 ///
 /// Each picture is two files named by a hash of its URL: the bytes (`.picture`) and what the
 /// server said of them (`.json`: the URL, the `ETag`, when it was stored and for how long it is
-/// fresh). Both are written to a temporary file and renamed, so a reader in another process sees
-/// an old entry or a new one, never half of one; an entry whose URL is not the one asked for
-/// (a hash collision) or whose bytes are missing is no entry. The cache holds at most
+/// fresh). Each file is written to a temporary file and renamed, so a reader in another process
+/// never sees a half-written one; between the two renames it may find new bytes beside the old
+/// metadata, which at worst makes it ask the server again. An entry whose URL is not the one
+/// asked for (a hash collision) or whose bytes are missing is no entry. The cache holds at most
 /// ``capacity`` bytes: storing beyond it removes the entries used longest ago.
 public struct PictureDiskCache: Sendable {
   public let directory: URL

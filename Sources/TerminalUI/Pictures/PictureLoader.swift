@@ -8,8 +8,9 @@ import TerminalPictures
 ///
 /// Every count has a bound: ``concurrentLoads`` run at once, ``maximumWaiting`` wait (the
 /// newest request first — what the shopper looks at now — and the oldest dropped), and
-/// ``maximumKept`` drawn pictures are kept (the oldest out). A picture that fails is not asked
-/// for again while the store runs; it shows "picture unavailable" and its reason goes to the log.
+/// ``maximumKept`` drawn pictures are kept (the oldest out). A picture that fails shows
+/// "picture unavailable", its reason goes to the log, and it is not asked for again — until more
+/// than ``maximumKept`` have failed, when that list starts afresh.
 @MainActor
 public final class PictureLoader {
   public private(set) var shelf: PictureShelf
