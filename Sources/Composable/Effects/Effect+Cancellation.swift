@@ -59,8 +59,14 @@ extension Effect {
   @usableFromInline
   func cancellationScoped(to scope: EffectID) -> Self {
     switch operation {
-    case .none, .send, .run:
+    case .none, .send:
       return self
+    case let .run(priority, work):
+      // So that `Task.cancel(id:)` inside the work names the child's own ids, as `.cancel(id:)`
+      // from its reducer does.
+      return Self(.run(priority: priority) { send in
+        await EffectContext.$scopes.withValue(EffectContext.scopes + [scope]) { await work(send) }
+      })
     case let .merge(effects):
       return Self(.merge(effects.map { $0.cancellationScoped(to: scope) }))
     case let .concatenate(effects):

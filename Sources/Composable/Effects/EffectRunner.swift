@@ -19,13 +19,15 @@ final class EffectRunner<Action: Sendable> {
   nonisolated let tasks = RunningTasks()
 
   private let dependencies: DependencyValues
-  private var idsByToken: [Int: [EffectID]] = [:]
-  private var tokensByID: [EffectID: Set<Int>] = [:]
+  /// Which running effects are cancellable under which ids: behind a lock, so that
+  /// `Task.cancel(id:)` can cancel from an effect's own thread at once.
+  nonisolated let cancellation: EffectCancellation
   private var nextToken = 0
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
   init(dependencies: DependencyValues) {
     self.dependencies = dependencies
+    self.cancellation = EffectCancellation(tasks: tasks)
   }
 
   /// The number of effect tasks still running, not counting those a test skipped.
@@ -93,10 +95,7 @@ final class EffectRunner<Action: Sendable> {
 
   /// Cancels every running effect registered under `id`.
   func cancel(id: EffectID) {
-    guard let tokens = tokensByID.removeValue(forKey: id) else { return }
-    for token in tokens {
-      tasks.cancel(token)
-    }
+    cancellation.cancel(id: id)
   }
 
   /// Cancels everything still running.
@@ -143,17 +142,18 @@ final class EffectRunner<Action: Sendable> {
     // Effects see the store's dependencies, whatever task happens to start them.
     let running = tasks
     let task = DependencyValues.$_current.withValue(dependencies) {
-      Task(priority: priority) { [weak self] in
-        await Self.perform(work, send: send, countedAs: token, in: running)
-        lifetime.hasEnded = true
-        self?.finished(token)
+      EffectContext.$cancellation.withValue(cancellation) {
+        EffectContext.$scopes.withValue([]) {
+          Task(priority: priority) { [weak self] in
+            await Self.perform(work, send: send, countedAs: token, in: running)
+            lifetime.hasEnded = true
+            self?.finished(token)
+          }
+        }
       }
     }
     tasks.insert(task, for: token)
-    if !ids.isEmpty { idsByToken[token] = ids }
-    for id in ids {
-      tokensByID[id, default: []].insert(token)
-    }
+    cancellation.register(token, under: ids)
     return task
   }
 
@@ -171,10 +171,7 @@ final class EffectRunner<Action: Sendable> {
 
   private func finished(_ token: Int) {
     let remaining = tasks.remove(token)
-    for id in idsByToken.removeValue(forKey: token) ?? [] {
-      tokensByID[id]?.remove(token)
-      if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
-    }
+    cancellation.unregister(token)
     if remaining == 0 {
       let waiters = idleWaiters
       idleWaiters.removeAll()

@@ -13,6 +13,8 @@ struct Listener: Reducer {
     case listen
     case heard
     case stopListening
+    /// Stops from inside an effect, with `Task.cancel(id:)`.
+    case stopFromAnEffect
   }
 
   enum CancelID { case listening }
@@ -32,6 +34,8 @@ struct Listener: Reducer {
       return .none
     case .stopListening:
       return .cancel(id: CancelID.listening)
+    case .stopFromAnEffect:
+      return .run { _ in Task.cancel(id: CancelID.listening) }
     }
   }
 }
