@@ -153,6 +153,14 @@ struct LiveAPIClientTests {
     }
   }
 
+  /// A 304 answers only a conditional request: to a plain one it is a status like any other,
+  /// not an empty body to decode.
+  @Test func aNotModifiedToAPlainRequestIsAFailure() async throws {
+    let server = try await StubStoreServer(["GET /products": { _ in HTTPResponse(statusCode: .notModified) }])
+    defer { Task { await server.stop() } }
+    await #expect(throws: APIError.httpStatus(304)) { try await APIClient.live(baseURL: server.baseURL).fetchProducts() }
+  }
+
   @Test func anUnreachableStoreSaysSo() async throws {
     let port = try closedLocalPort()
     let client = APIClient.live(baseURL: URL(string: "http://127.0.0.1:\(port)")!)

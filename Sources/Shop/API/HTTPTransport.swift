@@ -128,7 +128,10 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
       completionHandler(.cancel)
       return
     }
-    guard (200..<300).contains(http.statusCode) || http.statusCode == 304 else {
+    // A 304 answers a conditional request (a cached picture's `If-None-Match`); to any other
+    // it is a status like the rest.
+    let isConditional = dataTask.originalRequest?.value(forHTTPHeaderField: "If-None-Match") != nil
+    guard (200..<300).contains(http.statusCode) || (http.statusCode == 304 && isConditional) else {
       finish(id, with: .failure(APIError.httpStatus(http.statusCode)))
       completionHandler(.cancel)
       return
