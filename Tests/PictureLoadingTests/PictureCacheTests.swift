@@ -115,4 +115,42 @@ struct PictureCacheTests {
     #expect(PictureDiskCache.standardDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"])?.path == "/h/.cache/onlinestore/pictures")
     #expect(PictureDiskCache.standardDirectory(environment: [:]) == nil)
   }
+
+  /// A store killed while writing leaves its temporary file behind: the next one to store
+  /// removes it once it is old, so crashes cannot fill the disk past the cap.
+  @Test func temporaryFilesLeftByAKilledWriterAreSwept() throws {
+    let directory = try Self.temporaryDirectory()
+    let cache = PictureDiskCache(directory: directory)
+    let stale = directory.appendingPathComponent(".0123456789abcdef.picture.4242.7")
+    let fresh = directory.appendingPathComponent(".fedcba9876543210.picture.4243.8")
+    try Data(count: 1_000).write(to: stale)
+    try Data(count: 1_000).write(to: fresh)
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -600)], ofItemAtPath: stale.path)
+    try cache.store(Data([1, 2, 3]), as: .init(url: "http://x/a", entityTag: nil, storedAt: 0, freshFor: 60))
+    #expect(!FileManager.default.fileExists(atPath: stale.path), "an old one is swept")
+    #expect(FileManager.default.fileExists(atPath: fresh.path), "one being written now is left to its writer")
+  }
+
+  /// Several stores writing the same picture at once: a reader finds one writer's bytes whole,
+  /// never a mixture or a torn file.
+  @Test func writersAtOnceLeaveOneWholePicture() async throws {
+    let directory = try Self.temporaryDirectory()
+    let cache = PictureDiskCache(directory: directory)
+    let versions = (0..<8).map { Data(repeating: UInt8($0), count: 200_000) }
+    await withTaskGroup(of: Void.self) { group in
+      for version in versions {
+        group.addTask {
+          for _ in 0..<5 { try? cache.store(version, as: .init(url: "http://x/p", entityTag: nil, storedAt: 0, freshFor: 60)) }
+        }
+      }
+      group.addTask {
+        for _ in 0..<50 {
+          if let bytes = cache.entry(for: "http://x/p")?.bytes { #expect(versions.contains(bytes)) }
+        }
+      }
+    }
+    #expect(versions.contains(try #require(cache.entry(for: "http://x/p")?.bytes)))
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }
+    #expect(left.isEmpty, "no temporary file left by a writer that finished: \(left)")
+  }
 }

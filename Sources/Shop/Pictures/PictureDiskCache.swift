@@ -82,10 +82,20 @@ public struct PictureDiskCache: Sendable {
     try write(JSONEncoder().encode(entry), to: Self.fileName(for: entry.url) + ".json")
   }
 
-  /// Removes the entries used longest ago until the cache holds at most ``capacity`` bytes.
+  /// A temporary file this much older than now was left by a writer that was killed.
+  static let abandonedAfter: TimeInterval = 300
+
+  /// Removes the entries used longest ago until the cache holds at most ``capacity`` bytes,
+  /// and the temporary files of writers killed mid-write.
   func trim() {
     let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
     guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
+    let abandoned = Date(timeIntervalSinceNow: -Self.abandonedAfter)
+    for file in files where file.lastPathComponent.hasPrefix(".") {
+      if let written = (try? file.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate, written < abandoned {
+        try? FileManager.default.removeItem(at: file)
+      }
+    }
     var pictures = files.filter { $0.pathExtension == "picture" }.compactMap { file -> (URL, Int, Date)? in
       guard let values = try? file.resourceValues(forKeys: Set(keys)) else { return nil }
       return (file, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
