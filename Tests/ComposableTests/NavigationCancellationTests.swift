@@ -8,19 +8,9 @@ import Testing
 
 @MainActor
 struct NavigationCancellationTests {
-  private func makeStore(_ clock: WatchedClock) -> TestStoreOf<ListenerHost> {
-    let store = TestStore(initialState: ListenerHost.State()) {
-      ListenerHost()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    store.timeout = .seconds(3)
-    return store
-  }
-
   @Test func aRowCannotCancelItsParentsOrASiblingsEffects() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = ListenerHost.testStore(clock: clock)
     await store.send(.own(.listen))
     await clock.sleeping()
     await store.send(.rows(.element(id: 1, action: .listen)))
@@ -44,7 +34,7 @@ struct NavigationCancellationTests {
 
   @Test func removingRowsByAParentActionCancelsTheirEffects() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = ListenerHost.testStore(clock: clock)
     await store.send(.rows(.element(id: 1, action: .listen)))
     await clock.sleeping()
     await store.send(.rows(.element(id: 2, action: .listen)))
@@ -59,7 +49,7 @@ struct NavigationCancellationTests {
 
   @Test func aPresentedChildCannotCancelItsParentsEffects() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = ListenerHost.testStore(clock: clock)
     await store.send(.own(.listen))
     await clock.sleeping()
     await store.send(.present(id: 1)) {
@@ -77,7 +67,7 @@ struct NavigationCancellationTests {
 
   @Test func aChildReplacedByOneWithAnotherIDIsANewPresentation() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = ListenerHost.testStore(clock: clock)
     await store.send(.present(id: 1)) {
       $0.presented = Listener.State(id: 1)
     }
@@ -93,7 +83,7 @@ struct NavigationCancellationTests {
 
   @Test func anOptionalChildReplacedByAnotherEndsTheFirstOnesEffects() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = ListenerHost.testStore(clock: clock)
     await store.send(.showOptional(id: 1)) {
       $0.optional = Listener.State(id: 1)
     }
@@ -108,7 +98,7 @@ struct NavigationCancellationTests {
 
   @Test func anOptionalChildCannotCancelItsParentsEffects() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = ListenerHost.testStore(clock: clock)
     await store.send(.own(.listen))
     await clock.sleeping()
     await store.send(.showOptional(id: 1)) {

@@ -8,19 +8,9 @@ import Testing
 
 @MainActor
 struct TaskCancelTests {
-  private func makeStore(_ clock: WatchedClock) -> TestStoreOf<ListenerHost> {
-    let store = TestStore(initialState: ListenerHost.State()) {
-      ListenerHost()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
-    store.timeout = .seconds(3)
-    return store
-  }
-
   @Test func anEffectCancelsAnotherByItsID() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = ListenerHost.testStore(clock: clock)
     await store.send(.own(.listen))
     await clock.sleeping()
     await store.send(.own(.stopFromAnEffect))
@@ -31,7 +21,7 @@ struct TaskCancelTests {
 
   @Test func inARowTheIDIsTheRowsOwn() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = ListenerHost.testStore(clock: clock)
     await store.send(.own(.listen))
     await clock.sleeping()
     await store.send(.rows(.element(id: 1, action: .listen)))
@@ -54,7 +44,7 @@ struct TaskCancelTests {
 
   @Test func aPresentedChildCancelsOnlyItsOwn() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = ListenerHost.testStore(clock: clock)
     await store.send(.own(.listen))
     await clock.sleeping()
     await store.send(.present(id: 2)) {
@@ -73,7 +63,7 @@ struct TaskCancelTests {
   /// Outside any effect there is no store to look in: nothing is cancelled.
   @Test func outsideAnEffectNothingIsCancelled() async {
     let clock = WatchedClock()
-    let store = makeStore(clock)
+    let store = ListenerHost.testStore(clock: clock)
     await store.send(.own(.listen))
     await clock.sleeping()
     Task.cancel(id: Listener.CancelID.listening)

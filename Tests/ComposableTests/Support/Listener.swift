@@ -1,4 +1,5 @@
 import Composable
+import StoreTestSupport
 
 /// Waits `id` seconds on the clock, then says it heard something; it can stop its own wait.
 /// Every listener uses the same cancel id, which is what the isolation tests need.
@@ -78,5 +79,19 @@ struct ListenerHost: Reducer {
     .forEach(\.rows, action: \.rows) { Listener() }
     .ifLet(\.$presented, action: \.presented) { Listener() }
     .ifLet(\.optional, action: \.optional) { Listener() }
+  }
+}
+
+extension ListenerHost {
+  /// A test store of the host, its clock `clock`, with time enough for a loaded machine.
+  @MainActor
+  static func testStore(clock: WatchedClock) -> TestStoreOf<ListenerHost> {
+    let store = TestStore(initialState: ListenerHost.State()) {
+      ListenerHost()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.timeout = .seconds(3)
+    return store
   }
 }
