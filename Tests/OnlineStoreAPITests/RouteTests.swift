@@ -25,6 +25,27 @@ struct RouteTests {
     await remove()
   }
 
+  /// The demo catalog's pictures: the bytes, a tag that makes a second fetch a 304, and a 404
+  /// (in JSON, as every refusal) for a name the catalog does not have.
+  @Test func thePicturesOfTheCatalog() async throws {
+    try await Self.withServer(.sqlite) { http, _ in
+      let picture = try await http.get("/img/product-7.png")
+      #expect(picture.status == 200 && picture.headers["content-type"] == "image/png")
+      #expect(picture.body == DemoCatalogFiles.picture(named: "product-7.png"))
+      #expect(picture.headers["cache-control"] == "public, max-age=3600")
+      let tag = try #require(picture.headers["etag"])
+      var conditional = http
+      conditional.headers["If-None-Match"] = tag
+      let again = try await conditional.get("/img/product-7.png")
+      #expect(again.status == 304 && again.body.isEmpty)
+      conditional.headers["If-None-Match"] = "\"something else\""
+      #expect(try await conditional.get("/img/product-7.png").status == 200)
+      let missing = try await http.get("/img/nothing.png")
+      #expect(missing.status == 404 && missing.error == "no picture nothing.png")
+      #expect(try await http.get("/img/..%2Fapi.sqlite").status == 404)
+    }
+  }
+
   @Test(arguments: TestDatabase.all)
   func productsAndCategories(database: TestDatabase) async throws {
     try await Self.withServer(database) { http, _ in

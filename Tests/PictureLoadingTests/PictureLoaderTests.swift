@@ -61,8 +61,8 @@ struct PictureLoaderTests {
     #expect(kept.first == 10, "the oldest went first")
   }
 
-  /// Pictures are fetched (and then decoded and drawn) off the main thread, where the screen
-  /// is drawn and keys are read.
+  /// Pictures are fetched off the main thread, where the screen is drawn and keys are read.
+  /// (Decoding and drawing follow in the same detached task; this test sees only the fetch.)
   @Test func picturesAreFetchedOffTheMainThread() async throws {
     let onMain = Mutex<[Bool]>([])
     let fetcher = PictureFetcher { _ throws(PictureFetchFailure) in
