@@ -63,7 +63,9 @@ struct BadPictureTests {
 
     let started = ContinuousClock.now
     for work in loader.load([key]) { await work.finished() }
-    #expect(ContinuousClock.now - started < answer.timeout + .seconds(3), "within the time limit, whatever the server does")
+    // An answer that never ends would keep a fetch without a deadline waiting for ever: any
+    // finite bound shows the limit acts. The margin is for CI's two busy cores.
+    #expect(ContinuousClock.now - started < answer.timeout + .seconds(8), "within the time limit, whatever the server does")
     #expect(loader.shelf.content(for: product, in: area) as PictureView<Int>.Content == .placeholder("picture unavailable"))
     let lines = log.lines
     #expect(lines.count == 1, "one line in the log: \(lines)")

@@ -83,6 +83,9 @@ final class HTTPTransport: Sendable {
       }
     } onCancel: {
       task.cancel()
+      // The wait ends now, not when URLSession gets round to reporting the cancellation: a
+      // deadline is kept however busy its delegate queue is.
+      bodies.abandon(task.taskIdentifier)
     }
   }
 }
@@ -108,6 +111,11 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
     pending.withLock {
       $0[task] = Pending(limit: limit, timeout: timeout, continuation: continuation)
     }
+  }
+
+  /// Ends a task's wait as cancelled (its request was given up), if it is still waiting.
+  func abandon(_ task: Int) {
+    finish(task, with: .failure(CancellationError()))
   }
 
   /// Ends a task's wait with `result`, once; later calls for the same task do nothing.
