@@ -50,9 +50,15 @@ public struct APIServer: Sendable {
       if !configuration.faults.isEmpty {
         router.add(middleware: FaultMiddleware(plan: configuration.faults))
       }
-      try StoreRoutes(
+      let routes = try StoreRoutes(
         catalog: catalog, database: database, limits: limits, pictures: configuration.pictures ?? .demo(), publicBase: configuration.publicBase
-      ).add(to: router)
+      )
+      routes.add(to: router)
+      // Saves through other instances on the same database wake this one's waiting requests.
+      let hearing = Task {
+        for await customer in database.cartsSavedElsewhere() { routes.cartSavedElsewhere(customer) }
+      }
+      defer { hearing.cancel() }
       // The framework's own ceiling, measured next to the real routes (README, Benchmarks).
       router.get("_bench/hello") { _, _ in "Hello, world!" }
 

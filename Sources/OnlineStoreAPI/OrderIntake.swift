@@ -3,7 +3,8 @@ import StoreModels
 
 /// Reads and checks an order (`POST /carts`) before anything is stored: the body is FakeStore's
 /// cart shape, every product must be sold here, every quantity between 1 and 99, the customer
-/// known (an account, or a shopper known by their SSH key: ``Customer/keyShopperNumbers``).
+/// possible (an account, or a number of ``Customer/keyShopperNumbers``, which the routes then
+/// look for among the numbers given to keys: ``KnownCustomers``).
 /// What fails gets a 4xx with the reason, and nothing is stored.
 struct OrderIntake {
   let productIDs: Set<Int>

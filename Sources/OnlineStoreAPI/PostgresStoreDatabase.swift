@@ -10,9 +10,9 @@ import StoreModels
 ///
 /// The schema and its answers are those of ``SQLiteStoreDatabase``.
 public final class PostgresStoreDatabase: StoreDatabase {
-  private let client: PostgresClient
+  let client: PostgresClient
   private let runner: Task<Void, Never>
-  private let logger: Logger
+  let logger: Logger
 
   public init(_ location: DatabaseLocation.PostgresLocation, logger: Logger) {
     var configuration: PostgresClient.Configuration
@@ -133,7 +133,12 @@ public final class PostgresStoreDatabase: StoreDatabase {
     for try await version in try await connection.query("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", logger: logger).decode(Int.self) {
       applied = version
     }
-    guard applied < 1 else { return }
+    if applied < 1 { try await migrateOrders(connection, logger: logger) }
+    if applied < 2 { try await migrateOpenCarts(connection, logger: logger) }
+  }
+
+  /// The first migration: the catalog and the orders.
+  private static func migrateOrders(_ connection: PostgresConnection, logger: Logger) async throws {
     try await connection.withTransaction(logger: logger) { connection in
       try await connection.query("CREATE TABLE products (id BIGINT PRIMARY KEY, category TEXT NOT NULL, json TEXT NOT NULL)", logger: logger)
       try await connection.query("CREATE TABLE customers (id BIGINT PRIMARY KEY, username TEXT NOT NULL UNIQUE, json TEXT NOT NULL)", logger: logger)

@@ -9,7 +9,7 @@ import StoreModels
 /// ones queue (``OrderBatcher``) and go in the following transaction, so the cost of the
 /// `fsync` that makes a commit durable is shared instead of paid once per order.
 public final class SQLiteStoreDatabase: StoreDatabase {
-  private let pool: DatabasePool
+  let pool: DatabasePool
   private let batcher: OrderBatcher
 
   public init(path: String) throws {
@@ -130,6 +130,7 @@ public final class SQLiteStoreDatabase: StoreDatabase {
           """
       )
     }
+    registerOpenCarts(in: &migrator)
     return migrator
   }
 

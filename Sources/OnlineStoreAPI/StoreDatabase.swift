@@ -1,10 +1,11 @@
 import Foundation
 import StoreModels
 
-/// Where the API server keeps its catalog and its orders. The routes know only this; SQLite
+/// Where the API server keeps its catalog, its orders, and (``OpenCartStorage``) the open carts
+/// and key customers of the store's hosts. The routes know only this; SQLite
 /// (``SQLiteStoreDatabase``) and PostgreSQL (``PostgresStoreDatabase``) implement it, with the
 /// same schema and the same answers.
-public protocol StoreDatabase: Sendable {
+public protocol StoreDatabase: OpenCartStorage {
   /// Creates or migrates the schema, loads `catalog` if the database has none yet, and returns
   /// the catalog the database holds (the one loaded on its first start).
   func prepare(loading catalog: StoreCatalog) async throws -> StoreCatalog

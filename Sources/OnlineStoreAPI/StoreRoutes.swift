@@ -17,6 +17,8 @@ public struct StoreRoutes: Sendable {
   let orderRate: OrderRateLimiter
 
   let pictures: CatalogPictures
+  let customers: KnownCustomers
+  let openCarts: OpenCartRoutes
 
   public init(
     catalog: StoreCatalog, database: any StoreDatabase, limits: APILimits = APILimits(), pictures: CatalogPictures = .demo(),
@@ -31,6 +33,17 @@ public struct StoreRoutes: Sendable {
     self.intake = OrderIntake(
       productIDs: Set(catalog.products.map(\.id)), customerIDs: Set(catalog.customers.map(\.id)), now: now
     )
+    let customers = KnownCustomers(accounts: Set(catalog.customers.map(\.id)), database: database)
+    self.customers = customers
+    self.openCarts = OpenCartRoutes(
+      storage: database, customers: customers, intake: CartChangeIntake(productIDs: Set(catalog.products.map(\.id))),
+      watchers: CartWatchers(capacity: limits.maximumCartWatchers), limits: limits
+    )
+  }
+
+  /// Another API instance saved `customer`'s open cart: the requests waiting for it here hear so.
+  public func cartSavedElsewhere(_ customer: Int) {
+    openCarts.watchers.changed(customer)
   }
 
   public func add<Context: RequestContext>(to router: Router<Context>) {
@@ -72,7 +85,7 @@ public struct StoreRoutes: Sendable {
     }
     router.get("carts/user/:id") { request, context in
       let id = try Self.id(context)
-      guard Customer.mayOrder(as: id, accounts: intake.customerIDs) else { throw APIFailure(.notFound, "no customer \(id)") }
+      guard try await customers.contains(id) else { throw APIFailure(.notFound, "no customer \(id)") }
       var filter = try DateRange(request).filter
       filter.userId = id
       filter.newestFirst = true
@@ -87,6 +100,7 @@ public struct StoreRoutes: Sendable {
     router.post("carts") { request, context in
       try await placeOrder(request, context: context)
     }
+    openCarts.add(to: router)
   }
 
   private func placeOrder(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -94,6 +108,8 @@ public struct StoreRoutes: Sendable {
     let body = Data(buffer: try await request.collectBody(upTo: RouteLimits.maximumBodyBytes))
     let key = request.headers[.idempotencyKey]
     let order = try intake.order(from: body, idempotencyKey: key)
+    // A key shopper's number is one this store gave out, or the order is no one's.
+    guard try await customers.contains(order.userId) else { throw APIFailure(.badRequest, "no customer \(order.userId)") }
     if let wait = orderRate.wait(for: order.userId) {
       // A retry of an order already taken is answered whatever the rate.
       do {

@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// With `--token-file`, the routes that concern customers — their accounts and their orders, and
-/// placing one — ask for `Authorization: Bearer <token>`; the catalog stays open to anyone.
+/// With `--token-file`, the routes that concern customers — their accounts and their orders,
+/// placing one, their open carts and their keys' numbers — ask for `Authorization: Bearer <token>`; the catalog stays open to anyone.
 ///
 /// The token is what the store's own front door (`onlinestore serve --api-token-file`) sends, so
 /// that nobody else can order as one of its shoppers or read their orders.
@@ -10,7 +10,7 @@ struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
 
   /// The paths whose answers or effects belong to a customer.
   static func isProtected(_ path: String) -> Bool {
-    ["/carts", "/users"].contains { path == $0 || path.hasPrefix($0 + "/") }
+    ["/carts", "/users", "/shop/carts", "/shop/key-customers"].contains { path == $0 || path.hasPrefix($0 + "/") }
   }
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

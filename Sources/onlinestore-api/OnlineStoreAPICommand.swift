@@ -83,12 +83,25 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   @Option(name: .customLong("max-page"), parsing: .unconditional, help: ArgumentHelp("The most orders one list answer holds (?limit=); 50 without a limit.", valueName: "n"))
   var maxPage = APILimits().maximumPage
 
+  @Option(
+    name: .customLong("max-cart-watchers"), parsing: .unconditional,
+    help: ArgumentHelp("Requests that may wait at once for an open cart to change (GET /shop/carts/<n>/updates).", valueName: "n")
+  )
+  var maxCartWatchers = APILimits().maximumCartWatchers
+
+  @Option(
+    name: .customLong("new-keys-per-hour"), parsing: .unconditional,
+    help: ArgumentHelp("New SSH keys that may get a customer number from one address in an hour.", valueName: "n")
+  )
+  var newKeysPerHour = APILimits().newKeysPerOriginPerHour
+
   func validate() throws {
     _ = try address()
     let counts: [(String, Int, ClosedRange<Int>)] = [
       ("--max-connections", maxConnections, 1...1_000_000), ("--idle-timeout", idleTimeout, 1...3_600),
       ("--header-timeout", headerTimeout, 1...600), ("--body-timeout", bodyTimeout, 1...3_600), ("--orders-per-minute", ordersPerMinute, 1...100_000),
-      ("--max-page", maxPage, 1...1_000_000),
+      ("--max-page", maxPage, 1...1_000_000), ("--max-cart-watchers", maxCartWatchers, 1...1_000_000),
+      ("--new-keys-per-hour", newKeysPerHour, 1...1_000_000),
     ]
     for (flag, value, range) in counts where !range.contains(value) {
       throw ValidationError("\(flag) needs a number from \(range.lowerBound) to \(range.upperBound) (got \(value)).")
@@ -118,6 +131,8 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     limits.bodyTimeout = .seconds(bodyTimeout)
     limits.ordersPerCustomerPerMinute = ordersPerMinute
     limits.maximumPage = maxPage
+    limits.maximumCartWatchers = maxCartWatchers
+    limits.newKeysPerOriginPerHour = newKeysPerHour
     limits.defaultPage = min(limits.defaultPage, maxPage)
     configuration.limits = limits.fitting(descriptors: DescriptorLimit.raise())
     do {

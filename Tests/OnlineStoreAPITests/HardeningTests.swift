@@ -26,6 +26,8 @@ struct HardeningTests {
       #expect(try await wrong.order(.sample(userId: 1_001)).status == 401)
       var right = http
       right.headers = ["Authorization": "Bearer " + Self.token]
+      #expect(try await http.post("/shop/key-customers", body: Data(#"{"fingerprint":"SHA256:ada","origin":"x"}"#.utf8)).status == 401)
+      #expect(try await right.keyCustomer("ada") == 1_001)
       #expect(try await right.order(.sample(userId: 1_001)).status == 200)
       #expect(try await right.get("/carts/user/1001").decode([StoredOrder].self).count == 1)
     }
@@ -36,6 +38,7 @@ struct HardeningTests {
     limits.defaultPage = 5
     limits.maximumPage = 8
     try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
+      #expect(try await http.keyCustomer("ada") == 1_001)
       for minute in 0..<12 { #expect(try await http.order(.sample(userId: 1_001, minute: minute)).status == 200) }
       let page = try await http.get("/carts/user/1001").decode([StoredOrder].self)
       #expect(page.count == 5, "a page by default")
@@ -51,6 +54,8 @@ struct HardeningTests {
     var limits = APILimits()
     limits.ordersPerCustomerPerMinute = 3
     try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
+      #expect(try await http.keyCustomer("ada") == 1_001)
+      #expect(try await http.keyCustomer("bob") == 1_002)
       for minute in 0..<3 {
         #expect(try await http.order(.sample(userId: 1_001, minute: minute), key: "k\(minute)").status == 200)
       }

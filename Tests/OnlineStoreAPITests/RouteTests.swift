@@ -117,8 +117,12 @@ struct RouteTests {
       #expect(try await http.get("/carts/user/1").decode([StoredOrder].self).map(\.id) == [2, 1])
       #expect(try await http.get("/carts/user/2").decode([StoredOrder].self).map(\.id) == [3])
       #expect(try await http.get("/carts/user/99").status == 404)
-      // A shopper known by an SSH key (`onlinestore serve`) orders under a number of the
-      // key-shopper range, which no catalog customer holds, and reads their history back.
+      // A shopper known by an SSH key (`onlinestore serve`) orders under the number the server
+      // gave the key, of the key-shopper range, which no catalog customer holds, and reads their
+      // history back. A number of that range no key was given is no one's.
+      #expect(try await http.get("/carts/user/1001").status == 404)
+      #expect(try await http.order(.sample(4, userId: 1001)).error == "no customer 1001")
+      #expect(try await http.keyCustomer("ada") == 1001)
       #expect(try await http.get("/carts/user/1001").decode([StoredOrder].self).isEmpty)
       let byKey = try await http.order(.sample(4, userId: 1001, minute: 60 * 72))
       #expect(byKey.status == 200)

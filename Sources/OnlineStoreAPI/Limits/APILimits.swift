@@ -16,6 +16,12 @@ public struct APILimits: Sendable, Equatable {
   /// The orders a list route returns when it is not given a `limit`, and the most it returns.
   public var defaultPage = 50
   public var maximumPage = 500
+  /// Requests waiting at once for an open cart to change (`--max-cart-watchers`): each holds a
+  /// connection for up to 30 s, so this stays below ``maximumConnections``; past it, 503.
+  public var maximumCartWatchers = 256
+  /// New SSH keys that may get a customer number from one origin (an address, per /64 for
+  /// IPv6) in an hour (`--new-keys-per-hour`); more get 429.
+  public var newKeysPerOriginPerHour = 20
 
   public init() {}
 
@@ -24,6 +30,7 @@ public struct APILimits: Sendable, Equatable {
   public func fitting(descriptors: Int) -> APILimits {
     var fitted = self
     fitted.maximumConnections = max(1, min(maximumConnections, descriptors - 64))
+    fitted.maximumCartWatchers = min(maximumCartWatchers, max(1, fitted.maximumConnections / 2))
     return fitted
   }
 }

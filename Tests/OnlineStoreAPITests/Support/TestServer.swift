@@ -98,6 +98,15 @@ struct HTTP: Sendable {
     try await post("/carts", body: StoreJSON.encoder.encode(order), headers: key.map { ["Idempotency-Key": $0] } ?? [:])
   }
 
+  /// The customer number `POST /shop/key-customers` gives the key `SHA256:<name>`.
+  func keyCustomer(_ name: String, origin: String = "192.0.2.1") async throws -> Int {
+    let answer = try await post("/shop/key-customers", body: Data(#"{"fingerprint":"SHA256:\#(name)","origin":"\#(origin)"}"#.utf8))
+    guard answer.status == 200, let number = (answer.json as? [String: Any])?["number"] as? Int else {
+      throw TestFailure("no number for \(name): \(answer.status) \(answer.error ?? "")")
+    }
+    return number
+  }
+
   private func send(_ request: URLRequest) async throws -> Answer {
     var request = request
     request.timeoutInterval = timeout

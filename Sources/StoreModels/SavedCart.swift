@@ -1,6 +1,7 @@
 /// A customer's cart as it is kept between runs: how many of each product, by product id.
 ///
-/// Stored as `{"version":2,"revision":7,"quantities":{"3":2,"7":1}}`. Prices and titles are not
+/// The same JSON in a file of the store's own (one host) and in `onlinestore-api`'s open carts
+/// (`GET /shop/carts/<customer>`, several hosts). Stored as `{"version":2,"revision":7,"quantities":{"3":2,"7":1}}`. Prices and titles are not
 /// kept: they come fresh from the store, which may have changed them. A line whose product the
 /// store no longer lists stays here until the customer deletes it.
 ///
@@ -59,7 +60,10 @@ public struct SavedCart: Hashable, Sendable, Codable {
 ///
 /// A save applies these to the latest saved cart instead of replacing it, so what another copy
 /// changed in other lines in the meantime is kept; for a line both changed, the later save wins.
-public struct CartChanges: Hashable, Sendable {
+///
+/// Sent to `onlinestore-api` as `{"quantities":{"3":2,"7":0}}`, with
+/// `"replacesUnconfirmedOrder":true,"unconfirmedOrder":…|null` when the order attempt changes.
+public struct CartChanges: Hashable, Sendable, Codable {
   public var quantities: [Int: Int]
   public var unconfirmedOrder: UnconfirmedOrderChange
 
@@ -85,4 +89,36 @@ public struct CartChanges: Hashable, Sendable {
   }
 
   public var isEmpty: Bool { quantities.isEmpty && unconfirmedOrder == .unchanged }
+
+  private enum CodingKeys: String, CodingKey {
+    case quantities, replacesUnconfirmedOrder, unconfirmedOrder
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    quantities = try container.decodeIfPresent([Int: Int].self, forKey: .quantities) ?? [:]
+    if try container.decodeIfPresent(Bool.self, forKey: .replacesUnconfirmedOrder) == true {
+      unconfirmedOrder = .replaced(by: try container.decodeIfPresent(OrderAttempt.self, forKey: .unconfirmedOrder))
+    } else {
+      unconfirmedOrder = .unchanged
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(quantities, forKey: .quantities)
+    if case let .replaced(by: attempt) = unconfirmedOrder {
+      try container.encode(true, forKey: .replacesUnconfirmedOrder)
+      try container.encode(attempt, forKey: .unconfirmedOrder)
+    }
+  }
+}
+
+/// What an open cart may hold, wherever it is kept: a file or `onlinestore-api` refuses to keep
+/// more, so no client can make a cart grow without end.
+public enum CartBounds {
+  /// The most units of one product in a cart: the stepper's own maximum.
+  public static let maximumQuantity = 99
+  /// The most lines one cart holds.
+  public static let maximumLines = 100
 }

@@ -1,0 +1,168 @@
+import Foundation
+import OnlineStoreAPI
+import StoreModels
+import Testing
+
+/// The store's own routes for several hosts: open carts kept and merged in the database, the
+/// wait for another host's save, and SSH keys' customer numbers — each bound tried.
+@Suite(.serialized)
+struct OpenCartRouteTests {
+  @Test(arguments: TestDatabase.all)
+  func anOpenCartKeepsEveryHostsChanges(database: TestDatabase) async throws {
+    try await RouteTests.withServer(database) { http, _ in
+      let offer = try #require(try await http.get("/shop").json as? [String: Any])
+      #expect(offer["service"] as? String == "onlinestore-api" && offer["openCarts"] as? Bool == true)
+      #expect(try await http.get("/shop/carts/1").decode(SavedCart.self) == .empty)
+      #expect(try await http.get("/shop/carts/99").status == 404, "no such account")
+      #expect(try await http.get("/shop/carts/1001").status == 404, "a number no key was given")
+      #expect(try await http.get("/shop/carts/abc").status == 400)
+
+      // Host A and host B, each sending only the lines it changed.
+      let a = try await http.cartChanges(1, #"{"quantities":{"3":2,"7":1}}"#)
+      #expect(try a.status == 200 && a.decode(SavedCart.self) == SavedCart(quantities: [3: 2, 7: 1], revision: 1))
+      let b = try await http.cartChanges(1, #"{"quantities":{"5":4,"7":0}}"#)
+      #expect(try b.decode(SavedCart.self) == SavedCart(quantities: [3: 2, 5: 4], revision: 2))
+      #expect(try await http.get("/shop/carts/1").decode(SavedCart.self) == SavedCart(quantities: [3: 2, 5: 4], revision: 2))
+      #expect(try await http.get("/shop/carts/2").decode(SavedCart.self) == .empty, "another customer's cart is their own")
+
+      // The order whose answer never came travels with the cart, and is cleared the same way.
+      let attempt = OrderAttempt(
+        idempotencyKey: "k-1", order: OrderRequest(userId: 1, date: Date(timeIntervalSince1970: 1_795_000_000), products: [.init(productId: 3, quantity: 2)])
+      )
+      var changes = CartChanges(unconfirmedOrder: .replaced(by: attempt))
+      let kept = try await http.cartChanges(1, String(decoding: try StoreJSON.encoder.encode(changes), as: UTF8.self))
+      #expect(try kept.decode(SavedCart.self).unconfirmedOrder == attempt)
+      changes.unconfirmedOrder = .replaced(by: nil)
+      let cleared = try await http.cartChanges(1, String(decoding: try StoreJSON.encoder.encode(changes), as: UTF8.self))
+      #expect(try cleared.decode(SavedCart.self).unconfirmedOrder == nil)
+      #expect(try cleared.decode(SavedCart.self).quantities == [3: 2, 5: 4])
+    }
+  }
+
+  @Test(arguments: TestDatabase.all)
+  func changesThatNoCartMayHoldAreRefused(database: TestDatabase) async throws {
+    try await RouteTests.withServer(database) { http, _ in
+      let refused: [(String, String)] = [
+        (#"{"quantities":{"3":100}}"#, "quantity 100 of product 3 is not between 0 and 99"),
+        (#"{"quantities":{"3":-1}}"#, "quantity -1 of product 3 is not between 0 and 99"),
+        (#"{"quantities":{"999":1}}"#, "no product 999"),
+        (#"{"quantities":[1,2]}"#, #"the changes are not {"quantities": {"<product id>": <quantity>, …}}"#),
+        ("not json", #"the changes are not {"quantities": {"<product id>": <quantity>, …}}"#),
+        (
+          #"{"replacesUnconfirmedOrder":true,"unconfirmedOrder":{"idempotencyKey":"k","order":{"userId":2,"date":"2026-11-21T10:00:00Z","products":[{"productId":1,"quantity":1}]}}}"#,
+          "the order attempt is for customer 2, not 1"
+        ),
+        (
+          #"{"replacesUnconfirmedOrder":true,"unconfirmedOrder":{"idempotencyKey":"k","order":{"userId":1,"date":"2026-11-21T10:00:00Z","products":[]}}}"#,
+          "the order attempt is not an order this store would take"
+        ),
+      ]
+      for (body, reason) in refused {
+        let answer = try await http.cartChanges(1, body)
+        #expect(answer.status == 400 && answer.error == reason, "\(body)")
+      }
+      let lines = (1...101).map { "\"\($0)\":0" }.joined(separator: ",")
+      #expect(try await http.cartChanges(1, "{\"quantities\":{\(lines)}}").error == "a cart holds at most 100 lines")
+      #expect(try await http.cartChanges(1, #"{"quantities":{"999":0}}"#).status == 200, "a line of a product no longer sold can be removed")
+      let huge = Data(count: 70 * 1_024)
+      #expect(try await http.post("/shop/carts/1/changes", body: huge).status == 413)
+      #expect(try await http.get("/shop/carts/1").decode(SavedCart.self).quantities.isEmpty, "nothing refused was stored")
+    }
+  }
+
+  /// A cart can only hold as many lines as a cart may, however many saves make it up.
+  @Test func savesTogetherStayWithinTheLinesOfOneCart() async throws {
+    let demo = try StoreCatalog.demo()
+    let template = demo.products[0]
+    let products = (1...150).map {
+      Product(id: $0, title: "Item \($0)", price: template.price, description: "", category: template.category, imageURL: template.imageURL, rating: template.rating)
+    }
+    try await RouteTests.withServer(.sqlite, catalog: StoreCatalog(products: products, customers: demo.customers)) { http, _ in
+      let first = (1...100).map { "\"\($0)\":1" }.joined(separator: ",")
+      #expect(try await http.cartChanges(1, "{\"quantities\":{\(first)}}").status == 200)
+      let answer = try await http.cartChanges(1, #"{"quantities":{"101":1}}"#)
+      #expect(answer.status == 422 && answer.error == "a cart holds at most 100 lines")
+      #expect(try await http.cartChanges(1, #"{"quantities":{"101":1,"1":0}}"#).status == 200, "room made in the same save")
+      #expect(try await http.get("/shop/carts/1").decode(SavedCart.self).quantities.count == 100)
+    }
+  }
+
+  @Test(arguments: TestDatabase.all)
+  func aWaitingClientHearsTheNextSave(database: TestDatabase) async throws {
+    try await RouteTests.withServer(database) { http, _ in
+      #expect(try await http.cartChanges(1, #"{"quantities":{"3":1}}"#).status == 200)
+      let behind = try await http.get("/shop/carts/1/updates?after=0&wait=5")
+      #expect(try behind.status == 200 && behind.decode(SavedCart.self).revision == 1, "a client behind gets the cart at once")
+
+      let quiet = ContinuousClock.now
+      #expect(try await http.get("/shop/carts/1/updates?after=1&wait=1").status == 204, "nothing saved: no content, when the wait is up")
+      #expect(ContinuousClock.now - quiet >= .milliseconds(900))
+
+      let waiting = Task { try await http.get("/shop/carts/1/updates?after=1&wait=20") }
+      try await Task.sleep(for: .milliseconds(300))
+      let saved = ContinuousClock.now
+      #expect(try await http.cartChanges(1, #"{"quantities":{"4":2}}"#).status == 200)
+      let heard = try await waiting.value
+      #expect(try heard.status == 200 && heard.decode(SavedCart.self) == SavedCart(quantities: [3: 1, 4: 2], revision: 2))
+      #expect(ContinuousClock.now - saved < .seconds(2), "woken by the save, not by the end of the wait")
+
+      for query in ["", "?after=-1", "?after=x", "?after=0&wait=0", "?after=0&wait=31"] {
+        #expect(try await http.get("/shop/carts/1/updates" + query).status == 400, "\(query)")
+      }
+    }
+  }
+
+  @Test func waitingClientsAreBounded() async throws {
+    var limits = APILimits.testing
+    limits.maximumCartWatchers = 2
+    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
+      let first = Task { try await http.get("/shop/carts/1/updates?after=0&wait=3") }
+      let second = Task { try await http.get("/shop/carts/2/updates?after=0&wait=3") }
+      try await Task.sleep(for: .milliseconds(400))
+      let third = try await http.get("/shop/carts/1/updates?after=0&wait=3")
+      #expect(third.status == 503 && third.headers["retry-after"] == "5")
+      #expect(try await first.value.status == 204)
+      #expect(try await second.value.status == 204)
+      #expect(try await http.get("/shop/carts/1/updates?after=0&wait=1").status == 204, "places come back when the waits end")
+    }
+  }
+
+  @Test(arguments: TestDatabase.all)
+  func aKeyKeepsItsNumberAndNewKeysAreBounded(database: TestDatabase) async throws {
+    var limits = APILimits.testing
+    limits.newKeysPerOriginPerHour = 3
+    try await RouteTests.withServer(database, limits: limits) { http, _ in
+      #expect(try await http.keyCustomer("ada", origin: "198.51.100.7") == 1_001)
+      #expect(try await http.keyCustomer("ada", origin: "203.0.113.9") == 1_001, "the same number from anywhere")
+      #expect(try await http.keyCustomer("bob", origin: "198.51.100.7") == 1_002)
+      #expect(try await http.keyCustomer("cy", origin: "198.51.100.7") == 1_003)
+      let refused = try await http.post("/shop/key-customers", body: Data(#"{"fingerprint":"SHA256:dee","origin":"198.51.100.7"}"#.utf8))
+      #expect(refused.status == 429 && refused.error == "more than 3 new keys from this address in the last hour")
+      #expect(try await http.keyCustomer("bob", origin: "198.51.100.7") == 1_002, "a known key still gets its number")
+      #expect(try await http.keyCustomer("dee", origin: "203.0.113.9") == 1_004, "another origin has its own count")
+      #expect(try await http.get("/shop/carts/1004").decode(SavedCart.self) == .empty, "a key's number has a cart")
+      for body in [#"{"fingerprint":"MD5:aa","origin":"x"}"#, #"{"fingerprint":"SHA256:a b","origin":"x"}"#, #"{"fingerprint":"SHA256:ok","origin":""}"#, "[]"] {
+        #expect(try await http.post("/shop/key-customers", body: Data(body.utf8)).status == 400, "\(body)")
+      }
+    }
+  }
+
+  @Test func withATokenCartsAndKeysAskForIt() async throws {
+    try await RouteTests.withServer(.sqlite, token: HardeningTests.token) { (http: HTTP, _: TestServer) async throws in
+      #expect(try await http.get("/shop").status == 200, "what the server offers is no secret")
+      #expect(try await http.get("/shop/carts/1").status == 401)
+      #expect(try await http.get("/shop/carts/1/updates?after=0").status == 401)
+      #expect(try await http.cartChanges(1, #"{"quantities":{"3":1}}"#).status == 401)
+      var right = http
+      right.headers = ["Authorization": "Bearer " + HardeningTests.token]
+      #expect(try await right.cartChanges(1, #"{"quantities":{"3":1}}"#).status == 200)
+    }
+  }
+}
+
+extension HTTP {
+  /// `POST /shop/carts/<customer>/changes` with `body`.
+  func cartChanges(_ customer: Int, _ body: String) async throws -> Answer {
+    try await post("/shop/carts/\(customer)/changes", body: Data(body.utf8))
+  }
+}
