@@ -12,6 +12,8 @@ import Hummingbird
 /// - `timeout-rate=P`: this share is handled — an order *is* stored — but the answer is held back
 ///   for `hold` (default 60 s): the client gives up first and cannot know the order landed.
 /// - `seed=N`: the same faults for the same requests, run after run.
+/// - `route=PATH`: faults only for requests whose path is `PATH` or below it (`route=/carts`:
+///   orders, not the open carts of `/shop/carts`); every request without it.
 ///
 /// Durations are written `250ms`, `2s` or `1.5s`; shares between 0 and 1.
 public struct FaultPlan: Sendable, Equatable {
@@ -20,8 +22,16 @@ public struct FaultPlan: Sendable, Equatable {
   public var timeoutRate = 0.0
   public var hold: Duration = .seconds(60)
   public var seed: UInt64?
+  /// The path the faults are limited to, with what is below it; `nil` for every path.
+  public var route: String?
 
   public init() {}
+
+  /// Whether the faults apply to a request for `path`.
+  func applies(to path: String) -> Bool {
+    guard let route else { return true }
+    return path == route || path.hasPrefix(route.hasSuffix("/") ? route : route + "/")
+  }
 
   public var isEmpty: Bool { latency == .zero && errorRate == 0 && timeoutRate == 0 }
 
@@ -34,11 +44,14 @@ public struct FaultPlan: Sendable, Equatable {
       case "hold": hold = try Self.duration(parts[1])
       case "error-rate": errorRate = try Self.share(parts[1])
       case "timeout-rate": timeoutRate = try Self.share(parts[1])
+      case "route":
+        guard parts[1].hasPrefix("/"), parts[1].count <= 200 else { throw FaultPlanError("route must be a path such as /carts") }
+        route = parts[1]
       case "seed":
         guard let seed = UInt64(parts[1]) else { throw FaultPlanError("seed must be a whole number") }
         self.seed = seed
       default:
-        throw FaultPlanError("unknown fault '\(parts[0])'; known: latency, error-rate, timeout-rate, hold, seed")
+        throw FaultPlanError("unknown fault '\(parts[0])'; known: latency, error-rate, timeout-rate, hold, seed, route")
       }
     }
     guard errorRate + timeoutRate <= 1 else { throw FaultPlanError("error-rate and timeout-rate add up to more than 1") }
@@ -75,6 +88,7 @@ struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    guard plan.applies(to: request.uri.path) else { return try await next(request, context) }
     if plan.latency > .zero { try await Task.sleep(for: plan.latency) }
     let roll = dice.roll()
     if roll < plan.errorRate {

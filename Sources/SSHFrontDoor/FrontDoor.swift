@@ -47,7 +47,8 @@ public final class FrontDoor: Sendable {
     umask(0o077)
     let state = try StateDirectory.prepare(configuration.stateDirectory)
     let hostKey = try configuration.hostKeyFile.map(HostKey.loadExisting(at:)) ?? HostKey.loadOrCreate(at: state.hostKey)
-    let customers = try SQLiteKeyCustomers(directory: state.url, newKeysPerAddressPerHour: configuration.limits.newKeysPerAddressPerHour)
+    let customers = try configuration.keyCustomers
+      ?? SQLiteKeyCustomers(directory: state.url, newKeysPerAddressPerHour: configuration.limits.newKeysPerAddressPerHour)
     let blocking = NIOThreadPool(numberOfThreads: 2)
     blocking.start()
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)

@@ -24,11 +24,15 @@ public struct FrontDoorConfiguration: Sendable {
   /// The load balancers whose PROXY protocol headers name the real client (`--proxy-protocol-from`);
   /// a connection from any of them must start with one, and no one else's header is read.
   public var proxyProtocolSources: [AddressRange]
+  /// Where keys get their customer numbers: the store's server, so that every host gives a key
+  /// the same number (``KeyCustomers``); `nil` for an SQLite file in the state directory, for a
+  /// store on one host.
+  public var keyCustomers: (any KeyCustomers)?
 
   public init(
     host: String, port: Int, stateDirectory: URL, hostKeyFile: URL? = nil, limits: FrontDoorLimits = FrontDoorLimits(),
     authorizedFingerprints: Set<String>?, storeExecutable: String, storeOptions: StoreOptions, forksStores: Bool = true,
-    proxyProtocolSources: [AddressRange] = []
+    proxyProtocolSources: [AddressRange] = [], keyCustomers: (any KeyCustomers)? = nil
   ) {
     self.host = host
     self.port = port
@@ -40,6 +44,7 @@ public struct FrontDoorConfiguration: Sendable {
     self.storeOptions = storeOptions
     self.forksStores = forksStores
     self.proxyProtocolSources = proxyProtocolSources
+    self.keyCustomers = keyCustomers
   }
 }
 

@@ -14,6 +14,16 @@ public enum PictureChoice: String, CaseIterable, ExpressibleByArgument, Sendable
   case off
 }
 
+/// Where a store keeps its shoppers' carts (`--carts`).
+public enum CartPlace: String, CaseIterable, ExpressibleByArgument, Sendable {
+  /// In the `--api` server when it is `onlinestore-api` (it offers open carts), else in files.
+  case auto
+  /// In the `--api` server's open carts, shared by every host of the store.
+  case server
+  /// In a file per store and customer in the state directory, as on one machine.
+  case files
+}
+
 /// The options of one store: where it shops, as whom, how it draws. The store's own command line
 /// parses them, and the SSH front door writes them (``arguments``) for each session's store: one
 /// type on both sides, so a flag the store does not take cannot be passed to it, and what the
@@ -49,6 +59,14 @@ public struct StoreOptions: ParsableArguments, Sendable {
     )
   )
   public var pictures: PictureChoice = .auto
+
+  @Option(
+    help: ArgumentHelp(
+      "Where the cart is kept: auto (in the --api server when it is onlinestore-api, else in a file), server, or files.",
+      valueName: "auto|server|files"
+    )
+  )
+  public var carts: CartPlace = .auto
 
   @Option(help: ArgumentHelp("Log every action and the state change it made to this file.", valueName: "file"))
   public var log: String?
@@ -87,6 +105,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
       throw ValidationError("--customer is set by onlinestore serve only.")
     }
     if guest, customer != nil { throw ValidationError("--guest and --customer are set by onlinestore serve only, and not together.") }
+    if carts == .server, apiURL == nil { throw ValidationError("--carts server goes with --api: the carts are kept by that server.") }
     if let apiTokenFile {
       guard apiURL != nil else { throw ValidationError("--api-token-file goes with --api.") }
       _ = try Self.readToken(apiTokenFile)
@@ -151,6 +170,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
     if latency != 0 { arguments += ["--latency", String(latency)] }
     if noColor { arguments.append("--no-color") }
     if pictures != .auto { arguments += ["--pictures", pictures.rawValue] }
+    if carts != .auto { arguments += ["--carts", carts.rawValue] }
     if let log { arguments += ["--log", log] }
     if let apiTokenFile { arguments += ["--api-token-file", apiTokenFile] }
     if let customer { arguments += ["--customer", customer] }

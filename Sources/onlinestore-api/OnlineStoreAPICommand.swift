@@ -16,12 +16,19 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
       Idempotency-Key header makes sending it again harmless). Bad requests get a 4xx and \
       {"error": "..."}; nothing is stored for them.
 
+      Beside FakeStore's routes, the store's own for several hosts: GET /shop (what this \
+      server offers), GET /shop/carts/N (customer N's open cart), POST /shop/carts/N/changes \
+      (changes merged into it), GET /shop/carts/N/updates?after=REVISION (the cart once \
+      another host saves it; 204 after 25 s without), POST /shop/key-customers (an SSH \
+      key's customer number).
+
       Faults (--fault), comma-separated, for testing clients:
         latency=DURATION   every request waits this long first (250ms, 2s)
         error-rate=P       this share of requests gets 503 and is not handled
         timeout-rate=P     this share is handled (orders stored) but answered only after hold
         hold=DURATION      how long timeout-rate holds an answer back (default 60s)
         seed=N             the same faults for the same requests on every run
+        route=PATH         faults only for PATH and below it (route=/carts: orders only)
 
       Stop it with SIGTERM or Ctrl-C: requests under way are answered first.
       """,

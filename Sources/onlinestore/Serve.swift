@@ -78,11 +78,18 @@ struct Serve: AsyncParsableCommand {
     }
     let state = stateDirectory.map { URL(fileURLWithPath: $0) } ?? Self.defaultStateDirectory
     let (host, port) = parsedListen!
+    let shared: (options: StoreOptions, keyCustomers: (any KeyCustomers)?)
+    do {
+      shared = try await sharedState(logger: logger)
+    } catch {
+      FileHandle.standardError.write(Data("onlinestore serve: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
     let configuration = FrontDoorConfiguration(
       host: host, port: port, stateDirectory: state, hostKeyFile: hostKey.map { URL(fileURLWithPath: $0) }, limits: limits.limits,
-      authorizedFingerprints: fingerprints, storeExecutable: storeProgram ?? Self.executablePath, storeOptions: data,
+      authorizedFingerprints: fingerprints, storeExecutable: storeProgram ?? Self.executablePath, storeOptions: shared.options,
       forksStores: !execEachStore && storeProgram == nil,
-      proxyProtocolSources: proxyProtocolFrom.flatMap(AddressRange.list(parsing:)) ?? []
+      proxyProtocolSources: proxyProtocolFrom.flatMap(AddressRange.list(parsing:)) ?? [], keyCustomers: shared.keyCustomers
     )
     let door: FrontDoor
     do {

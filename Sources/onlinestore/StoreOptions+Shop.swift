@@ -25,10 +25,14 @@ extension StoreOptions {
     return owner
   }
 
-  /// The cart's file under the state directory, or a cart in memory when there is no home to
-  /// keep it in.
+  /// The `--api` server's open carts (`--carts server`, or `auto` when the server is
+  /// `onlinestore-api`); otherwise the cart's file under the state directory, or a cart in
+  /// memory when there is no home to keep it in. A guest's cart is always this session's own.
   var cartStorage: CartStorage {
-    CartStorage.stateDirectory().map { .files(in: $0, for: cartOwner) } ?? .inMemory()
+    let files: CartStorage = CartStorage.stateDirectory().map { .files(in: $0, for: cartOwner) } ?? .inMemory()
+    guard !guest, carts != .files, let url = apiBaseURL else { return files }
+    let server = StoreServer(baseURL: url, token: apiTokenFile.flatMap { try? Self.readToken($0) }, timeout: .seconds(timeout))
+    return carts == .server ? .server(server, customer: user) : .serverIfItKeepsCarts(server, customer: user, otherwise: files)
   }
 
   /// Whether to draw in colour: not with `--no-color`, nor when `NO_COLOR` is set and not empty

@@ -127,6 +127,20 @@ struct OpenCartRouteTests {
     }
   }
 
+  /// A waiting client holds up no stop: the server answers it as it stops, not 20 s later.
+  @Test func aStoppingServerLetsItsWaitingClientsGo() async throws {
+    let (location, remove) = try await TestDatabase.sqlite.make()
+    let server = try await TestServer(location: location)
+    let http = HTTP(baseURL: server.baseURL)
+    let waiting = Task { try? await http.get("/shop/carts/1/updates?after=0&wait=20") }
+    try await Task.sleep(for: .milliseconds(400))
+    let stopping = ContinuousClock.now
+    await server.stop()
+    _ = await waiting.value
+    #expect(ContinuousClock.now - stopping < .seconds(5))
+    await remove()
+  }
+
   @Test(arguments: TestDatabase.all)
   func aKeyKeepsItsNumberAndNewKeysAreBounded(database: TestDatabase) async throws {
     var limits = APILimits.testing

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServiceLifecycle
 import StoreModels
 
 /// The store's own routes beside FakeStore's, for hosts that keep nothing of a shopper's:
@@ -81,7 +82,12 @@ struct OpenCartRoutes: Sendable {
     defer { watchers.release(ticket) }
     let cart = try await storage.openCart(of: customer)
     if cart.revision > after { return try JSONAnswer.ok(cart) }
-    await watchers.wait(ticket, timeout: wait)
+    // A server shutting down answers its waiting clients now rather than at the end of their wait.
+    await withGracefulShutdownHandler {
+      await watchers.wait(ticket, timeout: wait)
+    } onGracefulShutdown: {
+      watchers.release(ticket)
+    }
     let latest = try await storage.openCart(of: customer)
     return latest.revision > after ? try JSONAnswer.ok(latest) : Response(status: .noContent)
   }

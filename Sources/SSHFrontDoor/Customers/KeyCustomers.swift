@@ -4,14 +4,16 @@ import StoreModels
 
 /// Why a key could not be given a customer number.
 public enum KeyCustomersError: Error, Equatable, CustomStringConvertible {
-  /// Too many new keys came from this address in the last hour.
-  case tooManyNewKeys(limit: Int)
+  /// Too many new keys came from this address in the last hour (more than `limit`, when the
+  /// limit is this server's to know).
+  case tooManyNewKeys(limit: Int?)
   /// The store of numbers could not be read or written.
   case unavailable(String)
 
   public var description: String {
     switch self {
-    case let .tooManyNewKeys(limit): "more than \(limit) new keys from this address in the last hour"
+    case let .tooManyNewKeys(limit?): "more than \(limit) new keys from this address in the last hour"
+    case .tooManyNewKeys(nil): "too many new keys from this address in the last hour"
     case let .unavailable(reason): "customer numbers are unavailable: \(reason)"
     }
   }

@@ -35,15 +35,31 @@ struct ServeProcess: @unchecked Sendable {
   /// `ssh` to the server: no known-hosts file, nothing from the user's own configuration, the
   /// key `identity` if given (else no key at all), and a pseudo-terminal unless `terminal` is
   /// false (`-T`).
-  func ssh(identity: URL?, terminal: Bool = true, options: [String] = [], source: String? = nil) -> [String] {
+  ///
+  /// With `knownHosts`, the host key must be the one that file holds for the alias `onlinestore`
+  /// (the first connection writes it there): a client that reaches a store through any of its
+  /// hosts checks each against one key, as behind a load balancer.
+  func ssh(identity: URL?, terminal: Bool = true, options: [String] = [], source: String? = nil, knownHosts: URL? = nil) -> [String] {
+    Self.ssh(host: "127.0.0.1", port: port, identity: identity, terminal: terminal, options: options, source: source, knownHosts: knownHosts)
+  }
+
+  /// `ssh` to a store at `host`:`port` (a load balancer, say), as ``ssh(identity:terminal:options:source:knownHosts:)``.
+  static func ssh(
+    host: String, port: Int, identity: URL?, terminal: Bool = true, options: [String] = [], source: String? = nil, knownHosts: URL? = nil
+  ) -> [String] {
     var command = [
       "ssh", terminal ? "-tt" : "-T", "-F", "/dev/null", "-p", String(port),
     ]
     // A source address of its own (any 127.x.y.z is this machine), for tests of many shoppers:
     // the server counts connections per address.
     if let source { command += ["-b", source] }
+    if let knownHosts {
+      command += ["-o", "StrictHostKeyChecking=accept-new", "-o", "UserKnownHostsFile=\(knownHosts.path)", "-o", "HostKeyAlias=onlinestore"]
+    } else {
+      command += ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]
+    }
     command += [
-      "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+      "-o", "LogLevel=ERROR",
       "-o", "BatchMode=\(identity == nil ? "no" : "yes")",
     ]
     if let identity {
@@ -51,7 +67,7 @@ struct ServeProcess: @unchecked Sendable {
     } else {
       command += ["-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=password"]
     }
-    return command + options + ["shopper@127.0.0.1"]
+    return command + options + ["shopper@\(host)"]
   }
 
   /// SIGTERM, and the exit status; a server still running 20 s later is killed (SIGKILL), so a

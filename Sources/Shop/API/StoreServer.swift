@@ -1,0 +1,105 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The routes `onlinestore-api` has beside FakeStore's (`/shop/…`): what the server offers, the
+/// open carts, and SSH keys' customer numbers. A plain FakeStore server answers `/shop` with a
+/// 404, and then none of the rest is asked for.
+public struct StoreServer: Sendable {
+  public let baseURL: URL
+  private let token: String?
+  private let transport: HTTPTransport
+  /// For the wait for another host's save, which is longer than any other request.
+  private let waiting: HTTPTransport
+
+  /// How long the server is asked to hold a request for updates before it answers "nothing".
+  public static let updatesWait: Duration = .seconds(25)
+
+  public init(baseURL: URL, token: String? = nil, timeout: Duration = .seconds(10)) {
+    self.baseURL = baseURL
+    self.token = token
+    transport = HTTPTransport(timeout: timeout, maxResponseBytes: 256 * 1_024)
+    waiting = HTTPTransport(timeout: Self.updatesWait + timeout, maxResponseBytes: 256 * 1_024)
+  }
+
+  /// Whether the server keeps open carts and key customers: `true` for `onlinestore-api`,
+  /// `false` for a server that answers `/shop` with a 404 or with something else; a server that
+  /// cannot be asked throws.
+  public func keepsOpenCarts() async throws(APIError) -> Bool {
+    struct Offer: Decodable {
+      var service: String?
+      var openCarts: Bool?
+    }
+    let body: Data
+    do {
+      body = try await transport.body(for: request("shop"))
+    } catch .httpStatus(404) {
+      return false
+    }
+    guard let offer = try? ResponseDecoding.decoder.decode(Offer.self, from: body) else { return false }
+    return offer.service == "onlinestore-api" && offer.openCarts == true
+  }
+
+  /// Customer `customer`'s open cart.
+  public func openCart(of customer: Int) async throws(APIError) -> SavedCart {
+    let body = try await transport.body(for: request("shop/carts/\(customer)"))
+    return try ResponseDecoding.decode(SavedCart.self, from: body, notFound: "cart of customer \(customer)")
+  }
+
+  /// Applies `changes` to the open cart; the cart as saved.
+  public func apply(_ changes: CartChanges, toCartOf customer: Int) async throws(APIError) -> SavedCart {
+    var post = request("shop/carts/\(customer)/changes")
+    post.httpMethod = "POST"
+    post.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    do {
+      post.httpBody = try ResponseDecoding.encoder.encode(changes)
+    } catch {
+      throw .other("The cart's changes could not be written: \(error)")
+    }
+    let body = try await transport.body(for: post)
+    return try ResponseDecoding.decode(SavedCart.self, from: body, notFound: "cart of customer \(customer)")
+  }
+
+  /// The open cart once its revision is past `revision`, or `nil` when the server's wait ended
+  /// with no save.
+  public func cart(of customer: Int, after revision: Int) async throws(APIError) -> SavedCart? {
+    let wait = Self.updatesWait.components.seconds
+    let answer = try await waiting.answer(for: request("shop/carts/\(customer)/updates?after=\(revision)&wait=\(wait)"))
+    guard answer.status != 204 else { return nil }
+    return try ResponseDecoding.decode(SavedCart.self, from: answer.body, notFound: "cart of customer \(customer)")
+  }
+
+  /// The customer number of the SSH key `fingerprint`, registered if it is new; `nil` when
+  /// `origin` has brought too many new keys this hour (the server answered 429).
+  public func keyCustomer(fingerprint: String, origin: String) async throws(APIError) -> Int? {
+    struct Asked: Encodable {
+      var fingerprint: String
+      var origin: String
+    }
+    struct Answer: Decodable {
+      var number: Int
+    }
+    var post = request("shop/key-customers")
+    post.httpMethod = "POST"
+    post.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    post.httpBody = try? ResponseDecoding.encoder.encode(Asked(fingerprint: fingerprint, origin: origin))
+    do {
+      let body = try await transport.body(for: post)
+      return try ResponseDecoding.decode(Answer.self, from: body, notFound: "customer number").number
+    } catch .httpStatus(429) {
+      return nil
+    }
+  }
+
+  /// A request for `path` (which may carry a query) below the base URL, with the token.
+  private func request(_ path: String) -> URLRequest {
+    let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
+    var request = URLRequest(url: URL(string: base + path)!)
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    request.setValue("onlinestore-terminal", forHTTPHeaderField: "User-Agent")
+    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    return request
+  }
+}

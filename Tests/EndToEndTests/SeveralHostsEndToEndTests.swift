@@ -1,0 +1,160 @@
+import Foundation
+import StoreTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One store on two `serve` hosts that keep nothing of a shopper's, each talking to an API
+/// instance of its own on one database: the real OpenSSH client, one host key, and a shopper
+/// who cannot tell which host they reached. (The same with a load balancer in front and the
+/// hosts in network namespaces of their own: ``DeploymentEndToEndTests``.)
+@Suite(.serialized)
+struct SeveralHostsEndToEndTests {
+  /// Two hosts, their API instances, and the workspace they share.
+  struct Store {
+    let workspace: URL
+    let backend: StoreBackend
+    let hosts: [ServeProcess]
+    let knownHosts: URL
+
+    /// Starts the API instances (`apiArguments[i]` for instance i) and two hosts, host i on
+    /// instance i — or, with `live`, on the instance that hears the other's saves at once —
+    /// each with `serveArguments[i]`. The second host serves the first's host key (`--host-key`).
+    static func open(apiArguments: [[String]] = [], serveArguments: [[String]] = [], live: Bool = false) async throws -> Store {
+      let workspace = try TUIDrive.temporaryStateDirectory()
+      let backend = try await StoreBackend.start(in: workspace, arguments: apiArguments)
+      var hosts: [ServeProcess] = []
+      for index in 0..<2 {
+        let api = live ? backend.liveAPI(for: index) : backend.api(for: index)
+        var arguments = ["--api", api.baseURL.absoluteString] + (index < serveArguments.count ? serveArguments[index] : [])
+        if let first = hosts.first { arguments += ["--host-key", first.stateDirectory.appendingPathComponent("host_ed25519_key").path] }
+        hosts.append(try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("host-\(index)"), arguments: arguments))
+      }
+      return Store(workspace: workspace, backend: backend, hosts: hosts, knownHosts: workspace.appendingPathComponent("known_hosts"))
+    }
+
+    func close() async {
+      for host in hosts { _ = await host.stop() }
+      await backend.stop()
+    }
+
+    /// `ssh` through host `index`, checking its host key against the one every host serves.
+    func ssh(_ index: Int, as key: URL) -> [String] {
+      hosts[index].ssh(identity: key, knownHosts: knownHosts)
+    }
+
+    /// The open cart of customer `number`, from the API.
+    func cart(of number: Int) async throws -> [String: Int] {
+      let (body, _) = try await URLSession.shared.data(from: backend.instances[0].baseURL.appendingPathComponent("shop/carts/\(number)"))
+      let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+      return json?["quantities"] as? [String: Int] ?? [:]
+    }
+
+    /// No cart file in either host's state directory: everything a shopper owns is the API's.
+    var cartFilesOnHosts: [String] {
+      hosts.flatMap { host in
+        ((try? FileManager.default.subpathsOfDirectory(atPath: host.stateDirectory.path)) ?? []).filter { $0.contains("/carts/") && $0.hasSuffix(".json") }
+      }
+    }
+  }
+
+  @Test func aKeyIsOneCustomerWithOneCartThroughEitherHost() async throws {
+    let store = try await Store.open()
+    let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
+    let bob = try await ShopperKey.make(in: store.workspace, name: "bob")
+    let throughA = try await TUIDrive.run(
+      stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(0, as: ada),
+      steps: ["+", "@wait Cart: 1 item", "Down", "+", "@wait Cart: 2 items", "2", "@wait SSH key", "q"]
+    )
+    #expect(throughA.programStatus == 0, "\(throughA.log)")
+    let bobThroughA = try await TUIDrive.run(
+      stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(0, as: bob), steps: ["2", "@wait SSH key", "q"]
+    )
+    let throughB = try await TUIDrive.run(
+      stateDirectory: store.workspace, firstScreen: "Cart: 2 items", command: store.ssh(1, as: ada), steps: ["2", "@wait SSH key", "q"]
+    )
+    #expect(throughB.programStatus == 0, "the host key of B is the one A showed, and the cart is there: \(throughB.log)")
+    let profiles = [throughA, throughB, bobThroughA].map { run in run.screens.last { $0.contains("SSH key") } ?? "" }
+    #expect(profiles[0].contains("#1001") && profiles[1].contains("#1001"), "one customer number through either host")
+    #expect(profiles[2].contains("#1002"), "another key, another number")
+    #expect(try await store.cart(of: 1001) == ["1": 1, "2": 1])
+    #expect(store.cartFilesOnHosts.isEmpty, "no host keeps a cart of its own: \(store.cartFilesOnHosts)")
+    await store.close()
+  }
+
+  @Test func aCartFilledThroughOneHostShowsLiveInASessionOnTheOther() async throws {
+    let store = try await Store.open(live: true)
+    let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
+    // Ada is registered through B first, so her number is known before both sessions.
+    let watching = Task {
+      try await TUIDrive.run(
+        stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(1, as: ada),
+        steps: ["@wait Cart: 2 items", "q"]
+      )
+    }
+    #expect(await SSHEndToEndTests.eventually(10) { store.hosts[1].logText.contains("session started") })
+    try await Task.sleep(for: .seconds(1))
+    let filling = try await TUIDrive.run(
+      stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(0, as: ada),
+      steps: ["+", "@wait Cart: 1 item", "Down", "+", "@wait Cart: 2 items", "q"]
+    )
+    let watched = try await watching.value
+    #expect(filling.programStatus == 0, "\(filling.log)")
+    #expect(watched.programStatus == 0, "the session on B showed A's cart without a key pressed: \(watched.log)")
+    await store.close()
+  }
+
+  @Test func aShopperWhoseHostIsKilledFindsTheirCartThroughTheOther() async throws {
+    let store = try await Store.open()
+    let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
+    let shopping = Task {
+      try await TUIDrive.run(
+        stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(0, as: ada),
+        steps: ["+", "@wait Cart: 1 item", "Down", "+", "@wait Cart: 2 items", "@wait closed by remote host"]
+      )
+    }
+    // The moment the second line is saved, host A dies at once.
+    #expect(await SSHEndToEndTests.eventually(20) { (try? awaitCart(store, 1001)).map { $0.count == 2 } ?? false })
+    kill(store.hosts[0].pid, SIGKILL)
+    _ = try await shopping.value
+    let again = try await TUIDrive.run(
+      stateDirectory: store.workspace, firstScreen: "Cart: 2 items", command: store.ssh(1, as: ada), steps: ["q"]
+    )
+    #expect(again.programStatus == 0, "through B, the cart is whole: \(again.log)")
+    await store.close()
+  }
+
+  @Test func anOrderThatTimedOutOnOneHostIsTakenOnceWhenPaidThroughTheOther() async throws {
+    // Host A's instance takes orders but answers only after 6 s; A's stores wait 2 s.
+    let store = try await Store.open(
+      apiArguments: [["--fault", "timeout-rate=1,hold=6s,route=/carts"]], serveArguments: [["--timeout", "2"]]
+    )
+    let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
+    let throughA = try await TUIDrive.run(
+      stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(0, as: ada),
+      steps: ["+", "@wait Cart: 1 item", "c", "p", "@wait Confirm your purchase", "Enter", "@wait Order not confirmed", "Enter", "Escape", "q"]
+    )
+    #expect(throughA.programStatus == 0, "\(throughA.log)")
+    let throughB = try await TUIDrive.run(
+      stateDirectory: store.workspace, firstScreen: "Cart: 1 item", command: store.ssh(1, as: ada),
+      steps: ["c", "p", "@wait Confirm your purchase", "Enter", "@wait Thank you!", "Enter", "@wait Cart: empty", "q"]
+    )
+    #expect(throughB.programStatus == 0, "\(throughB.log)")
+    #expect(throughB.screens.contains { $0.contains("Your order number is 1.") }, "the order A sent, answered again: \(throughB.log)")
+    let (body, _) = try await URLSession.shared.data(from: store.backend.instances[1].baseURL.appendingPathComponent("carts/user/1001"))
+    let orders = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])
+    #expect(orders.count == 1, "taken once: \(orders)")
+    #expect(try await store.cart(of: 1001).isEmpty)
+    await store.close()
+  }
+}
+
+/// The open cart of `number` as the API has it now (a synchronous look for `eventually`).
+private func awaitCart(_ store: SeveralHostsEndToEndTests.Store, _ number: Int) throws -> [String: Int] {
+  let url = store.backend.instances[0].baseURL.appendingPathComponent("shop/carts/\(number)")
+  let body = try Data(contentsOf: url)
+  let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+  return json?["quantities"] as? [String: Int] ?? [:]
+}
