@@ -55,6 +55,9 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         default: error.status.reasonPhrase
         }
       return JSONAnswer.error(message, status: error.status)
+    } catch is CancellationError {
+      // The server is stopping under a request that waits (for a cart's update, say).
+      return JSONAnswer.error("the store is stopping; try again", status: .serviceUnavailable)
     } catch {
       context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
       return JSONAnswer.error("the store could not answer; try again", status: .internalServerError)

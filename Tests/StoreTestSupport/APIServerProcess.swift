@@ -16,16 +16,19 @@ public struct APIServerProcess: @unchecked Sendable {
   /// Starts it over `database` (`sqlite:PATH` or `postgres://…`) and waits for its first line,
   /// `onlinestore-api: listening on 127.0.0.1:PORT (database: …)` — on a thread of its own, so
   /// that waiting never blocks the threads every test's tasks run on.
-  public static func start(database: String, arguments: [String] = []) async throws -> APIServerProcess {
-    try await Blocking.run { try startBlocking(database: database, arguments: arguments) }
+  ///
+  /// It listens on `host` (an address of this machine's; 127.0.0.1 unless a test's network
+  /// namespaces need another).
+  public static func start(database: String, arguments: [String] = [], host: String = "127.0.0.1") async throws -> APIServerProcess {
+    try await Blocking.run { try startBlocking(database: database, arguments: arguments, host: host) }
   }
 
-  private static func startBlocking(database: String, arguments: [String]) throws -> APIServerProcess {
+  private static func startBlocking(database: String, arguments: [String], host: String) throws -> APIServerProcess {
     let (process, port) = try ListeningProcess.startBlocking(
-      binary, ["--listen", "127.0.0.1:0", "--database", database] + arguments,
-      readyLine: "onlinestore-api: listening on 127.0.0.1:"
+      binary, ["--listen", "\(host):0", "--database", database] + arguments,
+      readyLine: "onlinestore-api: listening on \(host):"
     )
-    return APIServerProcess(process: process, baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+    return APIServerProcess(process: process, baseURL: URL(string: "http://\(host):\(port)")!)
   }
 
   /// SIGTERM, and waits for the process to end.

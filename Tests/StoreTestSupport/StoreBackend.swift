@@ -22,8 +22,9 @@ public struct StoreBackend: Sendable {
   /// (PostgreSQL's NOTIFY), rather than when their wait is up.
   public var hearsOtherInstancesAtOnce: Bool { dropDatabase != nil }
 
-  /// Starts the instances with `arguments` each (`arguments[i]` for instance i, when given).
-  public static func start(in directory: URL, token: URL? = nil, arguments: [[String]] = []) async throws -> StoreBackend {
+  /// Starts the instances with `arguments` each (`arguments[i]` for instance i, when given),
+  /// instance i listening on `hosts[i]` (127.0.0.1 when not given).
+  public static func start(in directory: URL, token: URL? = nil, arguments: [[String]] = [], hosts: [String] = []) async throws -> StoreBackend {
     let environment = ProcessInfo.processInfo.environment
     var common: [String] = []
     if let token { common += ["--token-file", token.path] }
@@ -34,7 +35,11 @@ public struct StoreBackend: Sendable {
       let file = "sqlite:" + directory.appendingPathComponent("api.sqlite").path
       var instances: [APIServerProcess] = []
       for index in 0..<2 {
-        instances.append(try await APIServerProcess.start(database: file, arguments: common + (index < arguments.count ? arguments[index] : [])))
+        instances.append(
+          try await APIServerProcess.start(
+            database: file, arguments: common + (index < arguments.count ? arguments[index] : []), host: index < hosts.count ? hosts[index] : "127.0.0.1"
+          )
+        )
       }
       return StoreBackend(instances: instances, dropDatabase: nil)
     }
@@ -45,7 +50,9 @@ public struct StoreBackend: Sendable {
     var instances: [APIServerProcess] = []
     for index in 0..<2 {
       let extra = index < arguments.count ? arguments[index] : []
-      instances.append(try await APIServerProcess.start(database: String(database), arguments: common + extra))
+      instances.append(
+        try await APIServerProcess.start(database: String(database), arguments: common + extra, host: index < hosts.count ? hosts[index] : "127.0.0.1")
+      )
     }
     return StoreBackend(instances: instances, dropDatabase: { try? await psql(server, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)") })
   }

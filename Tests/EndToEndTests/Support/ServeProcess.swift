@@ -9,6 +9,7 @@ import StoreTestSupport
 /// and wait for it, which `Process` allows from any thread.
 struct ServeProcess: @unchecked Sendable {
   let process: Process
+  let host: String
   let port: Int
   let stateDirectory: URL
   /// The server's standard error: one line per session started and ended.
@@ -16,19 +17,27 @@ struct ServeProcess: @unchecked Sendable {
 
   /// Starts the server; with `openFileLimit`, under that limit of open files (hard and soft, so
   /// that the server cannot raise it).
-  static func start(stateDirectory: URL, arguments: [String] = [], openFileLimit: Int? = nil) async throws -> ServeProcess {
+  ///
+  /// With `namespace`, it runs in that network namespace (`ip netns exec`), listening on `host`.
+  static func start(
+    stateDirectory: URL, arguments: [String] = [], openFileLimit: Int? = nil, host: String = "127.0.0.1", namespace: String? = nil
+  ) async throws -> ServeProcess {
     try await Blocking.run {
       let log = stateDirectory.deletingLastPathComponent().appendingPathComponent("serve-\(UUID().uuidString).log")
       var binary = TUIDrive.binary
-      var command = ["serve", "--listen", "127.0.0.1:0", "--state-dir", stateDirectory.path] + arguments
+      var command = ["serve", "--listen", "\(host):0", "--state-dir", stateDirectory.path] + arguments
       if let openFileLimit {
         command = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary.path] + command
         binary = URL(fileURLWithPath: "/bin/sh")
       }
+      if let namespace {
+        command = ["netns", "exec", namespace, binary.path] + command
+        binary = URL(fileURLWithPath: "/usr/sbin/ip")
+      }
       let (process, port) = try ListeningProcess.startBlocking(
-        binary, command, readyLine: "onlinestore serve: listening on 127.0.0.1:", standardError: log
+        binary, command, readyLine: "onlinestore serve: listening on \(host):", standardError: log
       )
-      return ServeProcess(process: process, port: port, stateDirectory: stateDirectory, log: log)
+      return ServeProcess(process: process, host: host, port: port, stateDirectory: stateDirectory, log: log)
     }
   }
 
@@ -40,7 +49,7 @@ struct ServeProcess: @unchecked Sendable {
   /// (the first connection writes it there): a client that reaches a store through any of its
   /// hosts checks each against one key, as behind a load balancer.
   func ssh(identity: URL?, terminal: Bool = true, options: [String] = [], source: String? = nil, knownHosts: URL? = nil) -> [String] {
-    Self.ssh(host: "127.0.0.1", port: port, identity: identity, terminal: terminal, options: options, source: source, knownHosts: knownHosts)
+    Self.ssh(host: host, port: port, identity: identity, terminal: terminal, options: options, source: source, knownHosts: knownHosts)
   }
 
   /// `ssh` to a store at `host`:`port` (a load balancer, say), as ``ssh(identity:terminal:options:source:knownHosts:)``.
