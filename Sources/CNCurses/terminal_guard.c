@@ -13,7 +13,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-static const int event_signals[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT};
+static const int event_signals[] = {SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1};
 static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
 

@@ -22,6 +22,10 @@ extension CursesTerminal: TerminalBackend {
         case .signal(SIGWINCH):
           resizeWaiting = true
           continuation.yield(.inputWaiting)
+        case .signal(SIGUSR1):
+          // Not an ending: something to tell the program (see `InputEvent.signal`).
+          noticesWaiting.append(SIGUSR1)
+          continuation.yield(.inputWaiting)
         case let .signal(number):
           continuation.yield(.ended(signal: number))
         }
@@ -40,6 +44,8 @@ extension CursesTerminal: TerminalBackend {
       resizeHandled()
       inputs.append(.resize)
     }
+    inputs += noticesWaiting.map(InputEvent.signal)
+    noticesWaiting = []
     if keysWaiting {
       keysWaiting = false
       inputs += readInput()

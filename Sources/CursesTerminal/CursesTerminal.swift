@@ -43,6 +43,8 @@ public final class CursesTerminal {
   /// Announced to the program loop and not yet taken (see `CursesTerminal+Backend.swift`).
   var keysWaiting = false
   var resizeWaiting = false
+  /// Signals that tell the program something (SIGUSR1), not yet taken.
+  var noticesWaiting: [Int32] = []
   /// The program loop's wake-ups, made on first use: there is one reader of the event source.
   var madeWakeUps: AsyncStream<TerminalWakeUp>?
 

@@ -18,7 +18,7 @@ public final class TerminalEventSource: Sendable {
   public enum Event: Sendable, Equatable {
     /// Keys (or a resize report) are waiting to be read.
     case input
-    /// A signal arrived: SIGWINCH, SIGTERM, SIGHUP, SIGINT or SIGQUIT.
+    /// A signal arrived: SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT or SIGUSR1.
     case signal(Int32)
   }
 
@@ -64,12 +64,15 @@ public final class TerminalEventSource: Sendable {
   /// The signals that end a session, most urgent first.
   static let endingSignals: [Int32] = [SIGHUP, SIGTERM, SIGINT, SIGQUIT]
 
-  /// What the signals in `bytes` come to: the most urgent ending signal if any came, else one
-  /// resize if any came and none is pending. Pure, for the tests.
-  static func report(_ signals: Set<Int32>, resizePending: Bool) -> Event? {
-    if let ending = endingSignals.first(where: signals.contains) { return .signal(ending) }
-    if signals.contains(SIGWINCH), !resizePending { return .signal(SIGWINCH) }
-    return nil
+  /// What the signals in `bytes` come to: the most urgent ending signal alone if any came; else
+  /// one resize if any came and none is pending, and SIGUSR1 (a notice for the program) if it
+  /// came. Pure, for the tests.
+  static func report(_ signals: Set<Int32>, resizePending: Bool) -> [Event] {
+    if let ending = endingSignals.first(where: signals.contains) { return [.signal(ending)] }
+    var events: [Event] = []
+    if signals.contains(SIGWINCH), !resizePending { events.append(.signal(SIGWINCH)) }
+    if signals.contains(SIGUSR1) { events.append(.signal(SIGUSR1)) }
+    return events
   }
 
   /// Every signal number waiting in the pipe.
@@ -99,12 +102,12 @@ public final class TerminalEventSource: Sendable {
       }
       if descriptors[1].revents & Int16(POLLIN) != 0 {
         let signals = drainSignals()
-        let event = resizePending.withLock { pending -> Event? in
-          let event = Self.report(signals, resizePending: pending)
-          if event == .signal(SIGWINCH) { pending = true }
-          return event
+        let events = resizePending.withLock { pending -> [Event] in
+          let events = Self.report(signals, resizePending: pending)
+          if events.contains(.signal(SIGWINCH)) { pending = true }
+          return events
         }
-        if let event { continuation.yield(event) }
+        for event in events { continuation.yield(event) }
       }
       let input = descriptors[0].revents
       if input & Int16(POLLIN) != 0 {

@@ -135,11 +135,23 @@ public final class FrontDoor: Sendable {
   /// How many connections are open.
   public var connectionCount: Int { services.connections.count }
 
-  /// Stops accepting, hangs up every session's store (each saves its cart), waits up to
-  /// `grace` for them to end, then ends any that did not, and closes every connection.
-  public func stop(grace: Duration = .seconds(5)) async {
+  /// Stops accepting, then ends every session: a drain first, when `drain` is more than zero —
+  /// each store is told the host is restarting (SIGUSR1; it says so on the shopper's screen)
+  /// and its session may go on until it ends or `drain` has passed, or `interrupted` says to
+  /// stop waiting (a second SIGTERM) — then every store still running is hung up (each saves its
+  /// cart), given up to `grace` to end, and killed if it has not. Every connection is closed, and
+  /// every shopper whose session this ends reads that the host is restarting.
+  public func stop(drain: Duration = .zero, grace: Duration = .seconds(5), interrupted: @Sendable () -> Bool = { false }) async {
     try? await serverChannel.close()
     services.launcher.stop()
+    services.sessions.restart()
+    if drain > .zero {
+      for pid in services.sessions.processes { kill(pid, SIGUSR1) }
+      let end = ContinuousClock.now + drain
+      while !services.sessions.processes.isEmpty, ContinuousClock.now < end, !interrupted() {
+        try? await Task.sleep(for: .milliseconds(50))
+      }
+    }
     for pid in services.sessions.processes { kill(pid, SIGHUP) }
     let deadline = ContinuousClock.now + grace
     while !services.sessions.processes.isEmpty, ContinuousClock.now < deadline {

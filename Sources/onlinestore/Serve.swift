@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import SSHFrontDoor
 import StoreCommand
+import Synchronization
 
 /// `onlinestore serve`: the store over SSH, for many shoppers at once.
 struct Serve: AsyncParsableCommand {
@@ -36,6 +37,15 @@ struct Serve: AsyncParsableCommand {
   )
   var proxyProtocolFrom: String?
 
+  @Option(
+    name: .customLong("drain-timeout"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "On SIGTERM: stop accepting, tell each session the host is restarting, and let sessions go on this long before hanging them up (0: at once).",
+      valueName: "seconds"
+    )
+  )
+  var drainTimeout = 30
+
   @OptionGroup(title: "Limits") var limits: ServeLimitOptions
 
   @Flag(name: .customLong("exec-each-store"), help: .hidden)
@@ -57,6 +67,7 @@ struct Serve: AsyncParsableCommand {
       throw ValidationError("--proxy-protocol-from needs addresses or CIDR blocks, comma-separated, such as 10.0.0.0/8,192.0.2.7 (got '\(proxyProtocolFrom)').")
     }
     guard data.customer == nil, !data.guest else { throw ValidationError("--customer and --guest are set for each session by serve itself.") }
+    guard (0...3_600).contains(drainTimeout) else { throw ValidationError("--drain-timeout needs 0 to 3600 seconds (got \(drainTimeout)).") }
     guard data.log == nil else { throw ValidationError("--log is for one store; serve logs each session to standard error.") }
   }
 
@@ -109,8 +120,15 @@ struct Serve: AsyncParsableCommand {
     let ready = "onlinestore serve: listening on \(host):\(door.address.port ?? port) (host key \(door.hostKey.fingerprint))\n"
     FileHandle.standardOutput.write(Data(ready.utf8))
     let number = await Self.nextSignal(from: stopSignals)
-    logger.info("stopping", metadata: ["signal": "\(number)", "sessions": "\(door.sessionCount)"])
-    await door.stop(grace: .seconds(5))
+    logger.info("draining", metadata: ["signal": "\(number)", "sessions": "\(door.sessionCount)", "seconds": "\(drainTimeout)"])
+    // A second SIGTERM or SIGINT ends the drain at once.
+    let again = Mutex(false)
+    Task.detached {
+      _ = await Self.nextSignal(from: stopSignals)
+      again.withLock { $0 = true }
+    }
+    await door.stop(drain: .seconds(drainTimeout), grace: .seconds(5)) { again.withLock { $0 } }
+    logger.info("stopped")
   }
 
   /// Waits, on a thread of its own, for the first signal number written to `descriptor`.

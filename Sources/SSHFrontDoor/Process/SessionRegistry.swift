@@ -1,8 +1,8 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// The sessions running now: how many (for `--max-sessions`) and their stores' processes (to
-/// hang them all up when the server stops).
+/// The sessions running now: how many (for `--max-sessions`), their stores' processes (to
+/// hang them all up when the server stops), and whether the server is restarting.
 final class SessionRegistry: Sendable {
   private let state = NIOLockedValueBox(State())
   let limit: Int
@@ -10,6 +10,7 @@ final class SessionRegistry: Sendable {
   private struct State {
     var admitted = 0
     var processes: Set<pid_t> = []
+    var restarting = false
   }
 
   init(limit: Int) {
@@ -38,5 +39,12 @@ final class SessionRegistry: Sendable {
   }
 
   var processes: Set<pid_t> { state.withLockedValue { $0.processes } }
+
+  /// The server is stopping to restart: sessions that end from now on tell their shopper so.
+  func restart() {
+    state.withLockedValue { $0.restarting = true }
+  }
+
+  var isRestarting: Bool { state.withLockedValue { $0.restarting } }
   var sessionCount: Int { state.withLockedValue { $0.admitted } }
 }

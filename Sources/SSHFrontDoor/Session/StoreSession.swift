@@ -407,6 +407,9 @@ final class StoreSession: ChannelDuplexHandler {
     schedule("drain", after: .seconds(2)) { session in session.pty?.close(promise: nil) }
   }
 
+  /// What a shopper whose session a restart ended reads on their terminal.
+  static let restartMessage = "This host of the store is restarting; your cart is saved. Connect again to go on shopping."
+
   /// The session is over: its place goes back, a guest's home goes, the client gets `message`
   /// and the exit status, and the channel closes.
   private func end(status: Int, message: String? = nil) {
@@ -435,6 +438,7 @@ final class StoreSession: ChannelDuplexHandler {
       )
     }
     guard !clientGone, let context else { return }
+    let message = message ?? (wasRunning && services.sessions.isRestarting ? Self.restartMessage : nil)
     if let message {
       var buffer = context.channel.allocator.buffer(capacity: message.utf8.count + 2)
       buffer.writeString(message + "\r\n")

@@ -114,6 +114,9 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       case detailsOpened
       /// A click on a product row: selects it, or opens the details of the selected one.
       case productTapped(Product.ID)
+      /// The host this session runs on is restarting (`onlinestore serve` is draining): the
+      /// customer is told, while the session lasts, that their cart is kept and where to go on.
+      case hostRestartAnnounced
     }
 
     public enum InternalAction: Hashable, Sendable {
@@ -206,6 +209,10 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
         items: IdentifiedArray(uniqueElements: state.cartLines), userID: state.userID,
         attempt: state.unclearOrder, restoringUnitCount: state.restoringUnitCount
       )
+      return .none
+
+    case .hostRestartAnnounced:
+      state.notice = .hostRestarting
       return .none
 
     case .noticeDismissed:

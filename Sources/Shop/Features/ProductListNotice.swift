@@ -7,6 +7,9 @@ public enum ProductListNotice: Hashable, Sendable {
   case productsSkipped(Int)
   /// Other copies' saves will show within seconds, not at once, for the system's `reason`.
   case watchedByPolling(reason: String)
+  /// The host of this session is restarting; the cart is kept, and connecting again reaches
+  /// another host.
+  case hostRestarting
 }
 
 /// Version 1.0's cart as this store would take it in: its lines, named by the products this

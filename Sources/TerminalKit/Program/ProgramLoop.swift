@@ -190,7 +190,7 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
     case let .mouse(event):
       // What is under the pointer on the screen the app draws now.
       command = frame().command(for: event)
-    case .key, .paste:
+    case .key, .paste, .signal:
       command = program.command(for: input, size: backend.size)
     }
     guard let command else { return nil }

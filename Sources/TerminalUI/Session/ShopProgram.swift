@@ -2,6 +2,10 @@ import Boundaries
 import Shop
 import TerminalKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The shop as a ``TerminalProgram``: its screens draw the frame, its key maps route keys and
 /// pastes, and every command goes through the store of the screen it belongs to. The same value
 /// runs in the full-screen store, `onlinestore snapshot` and the tests, on any backend.
@@ -34,7 +38,8 @@ public final class ShopProgram: TerminalProgram {
     switch input {
     case let .key(key): KeyRouter.command(for: key, in: store.state, size: size)
     case let .paste(text): KeyRouter.command(forPaste: text, in: store.state, size: size)
-    case .mouse, .resize: nil
+    case .signal(SIGUSR1): .products(.hostRestartAnnounced)
+    case .mouse, .resize, .signal: nil
     }
   }
 

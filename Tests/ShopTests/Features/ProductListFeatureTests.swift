@@ -553,6 +553,19 @@ struct ProductListFeatureTests {
     await store.finish()
   }
 
+  /// A host that is restarting tells its shopper, who can dismiss the notice and go on.
+  @Test func aRestartingHostIsAnnouncedAndTheNoticeCanBeDismissed() async {
+    let store = makeStore(storage: .inMemory())
+    await load(store)
+    await store.send(.view(.hostRestartAnnounced)) {
+      $0.notice = .hostRestarting
+    }
+    await store.send(.view(.noticeDismissed)) {
+      $0.notice = nil
+    }
+    await store.finish()
+  }
+
   /// Version 1.0's cart is offered by name and added only when the customer says so.
   @Test func version1CartIsOfferedThenTakenIn() async {
     let removed = LockIsolated(false)

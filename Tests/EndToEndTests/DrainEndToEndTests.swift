@@ -1,0 +1,74 @@
+import Foundation
+import StoreTestSupport
+import Testing
+
+/// `onlinestore serve` stopping for a restart (SIGTERM): it accepts no one new, tells each open
+/// session the host is restarting, lets it go on until the drain ends, then hangs it up with the
+/// cart saved and a word to the shopper.
+@Suite(.serialized)
+struct DrainEndToEndTests {
+  @Test func aRestartTellsTheShopperAndLetsThemFinish() async throws {
+    let workspace = try SSHEndToEndTests.workspace()
+    let state = workspace.appendingPathComponent("state")
+    let server = try await ServeProcess.start(stateDirectory: state, arguments: ["--drain-timeout", "4"])
+    let ada = try await ShopperKey.make(in: workspace, name: "ada")
+    let session = Task {
+      try await TUIDrive.run(
+        stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
+        steps: ["@wait host is restarting", "+", "@wait Cart: 1 item", "@wait Connect again to go on"]
+      )
+    }
+    #expect(await SSHEndToEndTests.eventually(10) { server.logText.contains("session started") })
+    try await Task.sleep(for: .seconds(1))
+    let signalled = ContinuousClock.now
+    kill(server.pid, SIGTERM)
+    // Nobody new while it drains: the listening socket is closed at once.
+    #expect(await SSHEndToEndTests.eventually(3) { !Self.accepts(server.port) }, "no new connection during the drain")
+    let run = try await session.value
+    let drained = ContinuousClock.now - signalled
+    #expect(run.driverStatus == 0, "\(run.log)")
+    #expect(run.screens.contains { $0.contains("This host is restarting in a moment. Your cart is saved") }, "told on the store's screen")
+    #expect(run.screens.contains { $0.contains("Cart: 1 item") }, "and still shopping after the signal")
+    let farewell = run.finalScreen ?? run.lastScreen
+    #expect(farewell.contains("This host of the store is restarting; your cart is saved. Connect again"), "\(farewell)")
+    #expect(drained >= .seconds(3) && drained < .seconds(12), "hung up when the drain ended (\(drained))")
+    #expect(await server.stop() == 0)
+    #expect(try SSHEndToEndTests.savedCart(in: state).contains(#""1":1"#), "the line added during the drain is saved")
+  }
+
+  @Test func aSecondSignalEndsTheDrainAtOnce() async throws {
+    let workspace = try SSHEndToEndTests.workspace()
+    let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"), arguments: ["--drain-timeout", "120"])
+    let ada = try await ShopperKey.make(in: workspace, name: "ada")
+    let session = Task {
+      try await TUIDrive.run(
+        stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
+        steps: ["@wait host is restarting", "@wait Connect again to go on"]
+      )
+    }
+    #expect(await SSHEndToEndTests.eventually(10) { server.logText.contains("session started") })
+    try await Task.sleep(for: .seconds(1))
+    kill(server.pid, SIGTERM)
+    #expect(await SSHEndToEndTests.eventually(5) { server.logText.contains("draining") })
+    try await Task.sleep(for: .seconds(1))
+    let again = ContinuousClock.now
+    kill(server.pid, SIGTERM)
+    let run = try await session.value
+    #expect(run.driverStatus == 0, "\(run.log)")
+    #expect(ContinuousClock.now - again < .seconds(8), "the second signal did not wait out the 120 s drain")
+    #expect(await server.stop() == 0)
+  }
+
+  /// Whether 127.0.0.1:`port` accepts a connection now.
+  static func accepts(_ port: Int) -> Bool {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { Glibc.close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+  }
+}
