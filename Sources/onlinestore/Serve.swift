@@ -28,6 +28,12 @@ struct Serve: AsyncParsableCommand {
   @Option(name: .customLong("host-key"), help: ArgumentHelp("The host key to serve, shared by every host of one store (default: one made in the state directory).", valueName: "file"))
   var hostKey: String?
 
+  @Option(
+    name: .customLong("new-host-key"),
+    help: ArgumentHelp("Make a host key in this file for the hosts of one store to share (--host-key), print its fingerprint, and exit.", valueName: "file")
+  )
+  var newHostKey: String?
+
   @Option(name: .customLong("authorized-keys"), help: ArgumentHelp("Only these keys may shop (an OpenSSH authorized_keys file); no guests.", valueName: "file"))
   var authorizedKeys: String?
 
@@ -78,6 +84,10 @@ struct Serve: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if let newHostKey {
+      try Self.makeHostKey(at: URL(fileURLWithPath: newHostKey))
+      return
+    }
     LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
     let logger = Logger(label: "onlinestore.serve")
     var fingerprints: Set<String>?
@@ -129,6 +139,22 @@ struct Serve: AsyncParsableCommand {
     }
     await door.stop(drain: .seconds(drainTimeout), grace: .seconds(5)) { again.withLock { $0 } }
     logger.info("stopped")
+  }
+
+  /// `--new-host-key`: a new key in `file` (0600), never over one already there.
+  static func makeHostKey(at file: URL) throws {
+    guard !FileManager.default.fileExists(atPath: file.path) else {
+      FileHandle.standardError.write(Data("onlinestore serve: \(file.path) exists already; a store's host key is never replaced.\n".utf8))
+      throw ExitCode(1)
+    }
+    umask(0o077)
+    do {
+      let key = try HostKey.loadOrCreate(at: file)
+      print("\(file.path): host key \(key.fingerprint)")
+    } catch {
+      FileHandle.standardError.write(Data("onlinestore serve: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
   }
 
   /// Waits, on a thread of its own, for the first signal number written to `descriptor`.

@@ -111,6 +111,20 @@ struct CommandLineTests {
       #expect(help.contains(flag), "help mentions \(flag)")
     }
   }
+
+  /// `serve --new-host-key` makes the key every host of one store serves, once.
+  @Test func aSharedHostKeyIsMadeOnceAndNeverReplaced() throws {
+    let file = try TUIDrive.temporaryStateDirectory().appendingPathComponent("store_host_key")
+    let made = try run(["serve", "--new-host-key", file.path])
+    #expect(made.status == 0, "\(made.standardError)")
+    #expect(made.standardOutput.hasPrefix("\(file.path): host key SHA256:"))
+    let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+    #expect(mode == 0o600, "readable by the server's user only")
+    let before = try Data(contentsOf: file)
+    let again = try run(["serve", "--new-host-key", file.path])
+    #expect(again.status == 1 && again.standardError.contains("exists already"))
+    #expect(try Data(contentsOf: file) == before, "the key is the same")
+  }
 }
 
 /// One key more than `snapshot` takes.

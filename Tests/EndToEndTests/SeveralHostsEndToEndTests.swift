@@ -21,15 +21,15 @@ struct SeveralHostsEndToEndTests {
 
     /// Starts the API instances (`apiArguments[i]` for instance i) and two hosts, host i on
     /// instance i — or, with `live`, on the instance that hears the other's saves at once —
-    /// each with `serveArguments[i]`. The second host serves the first's host key (`--host-key`).
+    /// each with `serveArguments[i]`. Both serve one host key (`--new-host-key`, `--host-key`).
     static func open(apiArguments: [[String]] = [], serveArguments: [[String]] = [], live: Bool = false) async throws -> Store {
       let workspace = try TUIDrive.temporaryStateDirectory()
       let backend = try await StoreBackend.start(in: workspace, arguments: apiArguments)
+      let hostKey = try await HostKeyFile.make(in: workspace)
       var hosts: [ServeProcess] = []
       for index in 0..<2 {
         let api = live ? backend.liveAPI(for: index) : backend.api(for: index)
-        var arguments = ["--api", api.baseURL.absoluteString] + (index < serveArguments.count ? serveArguments[index] : [])
-        if let first = hosts.first { arguments += ["--host-key", first.stateDirectory.appendingPathComponent("host_ed25519_key").path] }
+        let arguments = ["--api", api.baseURL.absoluteString, "--host-key", hostKey.path] + (index < serveArguments.count ? serveArguments[index] : [])
         hosts.append(try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("host-\(index)"), arguments: arguments))
       }
       return Store(workspace: workspace, backend: backend, hosts: hosts, knownHosts: workspace.appendingPathComponent("known_hosts"))
@@ -104,6 +104,45 @@ struct SeveralHostsEndToEndTests {
     #expect(filling.programStatus == 0, "\(filling.log)")
     #expect(watched.programStatus == 0, "the session on B showed A's cart without a key pressed: \(watched.log)")
     await store.close()
+  }
+
+  /// A store waiting for another host's save does nothing until one comes: it was once a
+  /// quarter of a core per store (URLSession polling its socket while the answer was held back).
+  @Test func aStoreWaitingForAnotherHostsSaveUsesNoCPU() async throws {
+    let workspace = try TUIDrive.temporaryStateDirectory()
+    let api = try await APIServerProcess.start(database: "sqlite:" + workspace.appendingPathComponent("api.sqlite").path)
+    let marker = api.baseURL.absoluteString
+    let sampling = Task {
+      var store: Int32?
+      for _ in 0..<100 where store == nil {
+        try await Task.sleep(for: .milliseconds(50))
+        store = Self.processes().first { SSHEndToEndTests.commandLine(of: $0)?.contains("--carts server --api \(marker)") == true }
+      }
+      let pid = try #require(store, "the store was found")
+      try await Task.sleep(for: .seconds(1))
+      let before = Self.cpuTicks(pid)
+      try await Task.sleep(for: .seconds(3))
+      return Self.cpuTicks(pid) - before
+    }
+    let run = try await TUIDrive.run(
+      arguments: ["--carts", "server", "--api", marker], stateDirectory: workspace, firstScreen: "Dot-grid notebook",
+      steps: ["@sleep 5", "q"]
+    )
+    let ticks = try await sampling.value
+    await api.stop()
+    #expect(run.programStatus == 0, "\(run.log)")
+    #expect(ticks <= 5, "\(ticks) ticks of CPU in 3 s of waiting (a spinning wait took 75)")
+  }
+
+  static func processes() -> [Int32] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(Int32.init)
+  }
+
+  /// User and system clock ticks `pid` has used.
+  static func cpuTicks(_ pid: Int32) -> Int {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else { return 0 }
+    let fields = stat[stat.index(end, offsetBy: 2)...].split(separator: " ")
+    return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
   }
 
   @Test func aShopperWhoseHostIsKilledFindsTheirCartThroughTheOther() async throws {

@@ -12,7 +12,7 @@ import StoreModels
 /// - `POST /shop/carts/<n>/changes`: applies a client's changes (``CartChanges``) to it;
 /// - `GET /shop/carts/<n>/updates?after=<revision>[&wait=<s>]`: the cart once its revision is
 ///   past `after` — at once, or when a save lands here or on another instance — or 204 after
-///   `wait` seconds (25 unless asked, at most 30);
+///   `wait` seconds (25 unless asked, at most 30; 0 answers at once);
 /// - `POST /shop/key-customers`: an SSH key's customer number (`{"fingerprint":…,"origin":…}`).
 ///
 /// Carts and key numbers belong to shoppers: with a token set, these ask for it as orders do.
@@ -69,8 +69,8 @@ struct OpenCartRoutes: Sendable {
     }
     var wait = Self.defaultWait
     if let text = parameters["wait"].map(String.init) {
-      guard let seconds = Int(text), (1...Int(Self.longestWait.components.seconds)).contains(seconds) else {
-        throw APIFailure(.badRequest, "wait must be 1 to \(Self.longestWait.components.seconds) seconds, not '\(text)'")
+      guard let seconds = Int(text), (0...Int(Self.longestWait.components.seconds)).contains(seconds) else {
+        throw APIFailure(.badRequest, "wait must be 0 to \(Self.longestWait.components.seconds) seconds, not '\(text)'")
       }
       wait = .seconds(seconds)
     }
@@ -82,6 +82,7 @@ struct OpenCartRoutes: Sendable {
     defer { watchers.release(ticket) }
     let cart = try await storage.openCart(of: customer)
     if cart.revision > after { return try JSONAnswer.ok(cart) }
+    guard wait > .zero else { return Response(status: .noContent) }
     // A server shutting down answers its waiting clients now rather than at the end of their wait.
     await withGracefulShutdownHandler {
       await watchers.wait(ticket, timeout: wait)

@@ -11,8 +11,7 @@ public struct StoreServer: Sendable {
   public let baseURL: URL
   private let token: String?
   private let transport: HTTPTransport
-  /// For the wait for another host's save, which is longer than any other request.
-  private let waiting: HTTPTransport
+  private let timeout: Duration
 
   /// How long the server is asked to hold a request for updates before it answers "nothing".
   public static let updatesWait: Duration = .seconds(25)
@@ -21,8 +20,12 @@ public struct StoreServer: Sendable {
     self.baseURL = baseURL
     self.token = token
     transport = HTTPTransport(timeout: timeout, maxResponseBytes: 256 * 1_024)
-    waiting = HTTPTransport(timeout: Self.updatesWait + timeout, maxResponseBytes: 256 * 1_024)
+    self.timeout = timeout
   }
+
+  /// How often a server reached over https is asked for updates: a waiting request is plain
+  /// HTTP only (``WaitingRequest``), so over TLS the store asks every few seconds instead.
+  public static let httpsUpdateInterval: Duration = .seconds(2)
 
   /// Whether the server keeps open carts and key customers: `true` for `onlinestore-api`,
   /// `false` for a server that answers `/shop` with a 404 or with something else; a server that
@@ -63,12 +66,37 @@ public struct StoreServer: Sendable {
   }
 
   /// The open cart once its revision is past `revision`, or `nil` when the server's wait ended
-  /// with no save.
+  /// with no save. Over plain HTTP the server holds the request until a save (``updatesWait`` at
+  /// most); over https it answers at once, and a `nil` comes after ``httpsUpdateInterval``.
   public func cart(of customer: Int, after revision: Int) async throws(APIError) -> SavedCart? {
-    let wait = Self.updatesWait.components.seconds
-    let answer = try await waiting.answer(for: request("shop/carts/\(customer)/updates?after=\(revision)&wait=\(wait)"))
-    guard answer.status != 204 else { return nil }
-    return try ResponseDecoding.decode(SavedCart.self, from: answer.body, notFound: "cart of customer \(customer)")
+    let path = "shop/carts/\(customer)/updates?after=\(revision)"
+    let answer: (status: Int, body: Data)
+    if baseURL.scheme?.lowercased() == "http" {
+      let url = request(path + "&wait=\(Self.updatesWait.components.seconds)").url!
+      let waited = try await WaitingRequest.get(
+        url, headers: headers, timeout: Self.updatesWait + timeout, maxResponseBytes: 256 * 1_024
+      )
+      answer = (waited.status, waited.body)
+    } else {
+      let asked = try await transport.answer(for: request(path + "&wait=0"))
+      answer = (asked.status, asked.body)
+    }
+    switch answer.status {
+    case 200:
+      return try ResponseDecoding.decode(SavedCart.self, from: answer.body, notFound: "cart of customer \(customer)")
+    case 204:
+      if baseURL.scheme?.lowercased() != "http" { try? await Task.sleep(for: Self.httpsUpdateInterval) }
+      return nil
+    default:
+      throw .httpStatus(answer.status)
+    }
+  }
+
+  /// What every request sends besides its path.
+  private var headers: [String: String] {
+    var headers = ["Accept": "application/json", "User-Agent": "onlinestore-terminal"]
+    if let token { headers["Authorization"] = "Bearer \(token)" }
+    return headers
   }
 
   /// The customer number of the SSH key `fingerprint`, registered if it is new; `nil` when
@@ -97,9 +125,7 @@ public struct StoreServer: Sendable {
   private func request(_ path: String) -> URLRequest {
     let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
     var request = URLRequest(url: URL(string: base + path)!)
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.setValue("onlinestore-terminal", forHTTPHeaderField: "User-Agent")
-    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     return request
   }
 }

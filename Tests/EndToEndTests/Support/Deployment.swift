@@ -60,12 +60,13 @@ final class Deployment: Sendable {
       let backend = try await StoreBackend.start(
         in: workspace, arguments: apiArguments, hosts: (1...2).map { "10.\(network).\($0).1" }
       )
+      let hostKey = try await HostKeyFile.make(in: workspace)
       var hosts: [ServeProcess] = []
       for (index, namespace) in namespaces.enumerated() {
-        var arguments = [
+        let arguments = [
           "--api", backend.api(for: index).baseURL.absoluteString, "--proxy-protocol-from", "10.\(network).\(index + 1).1",
+          "--host-key", hostKey.path,
         ] + (index < serveArguments.count ? serveArguments[index] : [])
-        if let first = hosts.first { arguments += ["--host-key", first.stateDirectory.appendingPathComponent("host_ed25519_key").path] }
         hosts.append(
           try await ServeProcess.start(
             stateDirectory: workspace.appendingPathComponent("host-\(index)"), arguments: arguments, host: "10.\(network).\(index + 1).2",

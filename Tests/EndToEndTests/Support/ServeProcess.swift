@@ -120,3 +120,15 @@ enum ShopperKey {
     return key
   }
 }
+
+/// The host key every host of one store serves, made by `onlinestore serve --new-host-key`.
+enum HostKeyFile {
+  static func make(in directory: URL) async throws -> URL {
+    let file = directory.appendingPathComponent("store_host_key")
+    let status = try await CleanSpawn.run(
+      TUIDrive.binary.path, ["serve", "--new-host-key", file.path], outputFile: directory.appendingPathComponent("host-key.log").path
+    )
+    guard status == 0 else { throw TUIDrive.Failure("onlinestore serve --new-host-key failed") }
+    return file
+  }
+}

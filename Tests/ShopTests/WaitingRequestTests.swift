@@ -1,0 +1,94 @@
+import Foundation
+import FlyingFox
+import StoreTestSupport
+import Testing
+
+@testable import Shop
+
+/// The request a store keeps open for another host's cart save: answered whenever the server
+/// answers, bounded in time and size, ended at once by a cancellation — and free while it waits
+/// (the URLSession it replaces used a quarter of a core for each one open;
+/// `SeveralHostsEndToEndTests` measures a waiting store's CPU).
+@Suite(.serialized)
+struct WaitingRequestTests {
+  static let cart = #"{"version":2,"revision":3,"quantities":{"4":2}}"#
+
+  @Test func aLateAnswerIsTheCart() async throws {
+    let server = try await StubStoreServer([
+      "GET /shop/carts/7/updates": { _ in
+        try await Task.sleep(for: .milliseconds(1_500))
+        return .json(Self.cart)
+      }
+    ])
+    defer { Task { await server.stop() } }
+    let started = ContinuousClock.now
+    let cart = try await StoreServer(baseURL: server.baseURL).cart(of: 7, after: 2)
+    #expect(cart == SavedCart(quantities: [4: 2], revision: 3))
+    #expect(ContinuousClock.now - started >= .milliseconds(1_400))
+  }
+
+  @Test func noContentMeansNothingWasSaved() async throws {
+    let server = try await StubStoreServer(["GET /shop/carts/7/updates": { _ in HTTPResponse(statusCode: .noContent) }])
+    defer { Task { await server.stop() } }
+    #expect(try await StoreServer(baseURL: server.baseURL).cart(of: 7, after: 3) == nil)
+  }
+
+  @Test func anAnswerThatNeverComesTimesOut() async throws {
+    let server = try await StubStoreServer([
+      "GET /never": { _ in
+        try await Task.sleep(for: .seconds(30))
+        return .json("{}")
+      }
+    ])
+    defer { Task { await server.stop() } }
+    let started = ContinuousClock.now
+    await #expect(throws: APIError.timedOut(seconds: 1)) {
+      try await WaitingRequest.get(server.baseURL.appendingPathComponent("never"), headers: [:], timeout: .seconds(1), maxResponseBytes: 1_024)
+    }
+    #expect(ContinuousClock.now - started < .seconds(5))
+  }
+
+  @Test func anAnswerLargerThanTheLimitIsRefused() async throws {
+    let server = try await StubStoreServer(["GET /big": { _ in .json(Data(repeating: 0x20, count: 600_000)) }])
+    defer { Task { await server.stop() } }
+    await #expect(throws: APIError.tooLarge(limitBytes: 256 * 1_024)) {
+      try await WaitingRequest.get(server.baseURL.appendingPathComponent("big"), headers: [:], timeout: .seconds(10), maxResponseBytes: 256 * 1_024)
+    }
+  }
+
+  @Test func aCancelledWaitEndsAtOnce() async throws {
+    let server = try await StubStoreServer([
+      "GET /never": { _ in
+        try await Task.sleep(for: .seconds(30))
+        return .json("{}")
+      }
+    ])
+    defer { Task { await server.stop() } }
+    let waiting = Task {
+      try await WaitingRequest.get(server.baseURL.appendingPathComponent("never"), headers: [:], timeout: .seconds(30), maxResponseBytes: 1_024)
+    }
+    try await Task.sleep(for: .milliseconds(300))
+    let cancelled = ContinuousClock.now
+    waiting.cancel()
+    _ = await waiting.result
+    #expect(ContinuousClock.now - cancelled < .seconds(2))
+  }
+
+  @Test func aServerThatIsNotThereIsUnreachable() async throws {
+    let port = try closedLocalPort()
+    await #expect(throws: APIError.unreachable("the connection was refused")) {
+      try await WaitingRequest.get(URL(string: "http://127.0.0.1:\(port)/x")!, headers: [:], timeout: .seconds(5), maxResponseBytes: 1_024)
+    }
+  }
+
+  @Test func answersAreReadAsHTTPSendsThem() {
+    let chunked = Data("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n3\r\nefg\r\n0\r\n\r\n".utf8)
+    #expect(WaitingRequest.parse(chunked, limit: 100) == .success(.init(status: 200, body: Data("abcdefg".utf8))))
+    let sized = Data("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}".utf8)
+    #expect(WaitingRequest.parse(sized, limit: 100) == .success(.init(status: 200, body: Data("{}".utf8))))
+    let cut = Data("HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n{}".utf8)
+    #expect(WaitingRequest.parse(cut, limit: 100) == .failure(.connectionLost))
+    #expect(WaitingRequest.parse(Data("garbage\r\n\r\n".utf8), limit: 100) == .failure(.malformed("not a valid HTTP answer")))
+    #expect(WaitingRequest.parse(Data("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".utf8), limit: 100) == .failure(.malformed("a broken chunked answer")))
+  }
+}
