@@ -39,7 +39,7 @@ struct DeploymentEndToEndTests {
   }
 
   @Test func aCartFilledThroughOneHostIsLiveInAnOpenSessionOnTheOther() async throws {
-    let store = try await Deployment.open()
+    let store = try await Deployment.open(live: true)
     let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
     let watching = Task {
       try await TUIDrive.run(

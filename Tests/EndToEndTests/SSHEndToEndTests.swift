@@ -196,10 +196,11 @@ struct SSHEndToEndTests {
     #expect(await server.stop() == 0)
   }
 
+  /// Stopping without a drain (`--drain-timeout 0`); the drain is `DrainEndToEndTests`'.
   @Test func stoppingTheServerEndsEverySessionWithItsCartSaved() async throws {
     let workspace = try Self.workspace()
     let state = workspace.appendingPathComponent("state")
-    let server = try await ServeProcess.start(stateDirectory: state)
+    let server = try await ServeProcess.start(stateDirectory: state, arguments: ["--drain-timeout", "0"])
     let key = try await ShopperKey.make(in: workspace, name: "ada")
     // The server is stopped while the session is open, about a second after the cart has
     // 3 items (the driver's first frame and keys take about three).

@@ -19,14 +19,15 @@ public struct APIServerProcess: @unchecked Sendable {
   ///
   /// It listens on `host` (an address of this machine's; 127.0.0.1 unless a test's network
   /// namespaces need another).
-  public static func start(database: String, arguments: [String] = [], host: String = "127.0.0.1") async throws -> APIServerProcess {
-    try await Blocking.run { try startBlocking(database: database, arguments: arguments, host: host) }
+  /// Its log (standard error) goes to `log` when given.
+  public static func start(database: String, arguments: [String] = [], host: String = "127.0.0.1", log: URL? = nil) async throws -> APIServerProcess {
+    try await Blocking.run { try startBlocking(database: database, arguments: arguments, host: host, log: log) }
   }
 
-  private static func startBlocking(database: String, arguments: [String], host: String) throws -> APIServerProcess {
+  private static func startBlocking(database: String, arguments: [String], host: String, log: URL?) throws -> APIServerProcess {
     let (process, port) = try ListeningProcess.startBlocking(
       binary, ["--listen", "\(host):0", "--database", database] + arguments,
-      readyLine: "onlinestore-api: listening on \(host):"
+      readyLine: "onlinestore-api: listening on \(host):", standardError: log
     )
     return APIServerProcess(process: process, baseURL: URL(string: "http://\(host):\(port)")!)
   }

@@ -37,7 +37,8 @@ public struct StoreBackend: Sendable {
       for index in 0..<2 {
         instances.append(
           try await APIServerProcess.start(
-            database: file, arguments: common + (index < arguments.count ? arguments[index] : []), host: index < hosts.count ? hosts[index] : "127.0.0.1"
+            database: file, arguments: common + (index < arguments.count ? arguments[index] : []), host: index < hosts.count ? hosts[index] : "127.0.0.1",
+            log: directory.appendingPathComponent("api-\(index).log")
           )
         )
       }
@@ -51,7 +52,10 @@ public struct StoreBackend: Sendable {
     for index in 0..<2 {
       let extra = index < arguments.count ? arguments[index] : []
       instances.append(
-        try await APIServerProcess.start(database: String(database), arguments: common + extra, host: index < hosts.count ? hosts[index] : "127.0.0.1")
+        try await APIServerProcess.start(
+          database: String(database), arguments: common + extra, host: index < hosts.count ? hosts[index] : "127.0.0.1",
+          log: directory.appendingPathComponent("api-\(index).log")
+        )
       )
     }
     return StoreBackend(instances: instances, dropDatabase: { try? await psql(server, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)") })

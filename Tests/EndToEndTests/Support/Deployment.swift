@@ -44,8 +44,10 @@ final class Deployment: Sendable {
     knownHosts = workspace.appendingPathComponent("known_hosts")
   }
 
-  /// Sets it all up; `apiArguments[i]` and `serveArguments[i]` go to instance and host i.
-  static func open(apiArguments: [[String]] = [], serveArguments: [[String]] = []) async throws -> Deployment {
+  /// Sets it all up; `apiArguments[i]` and `serveArguments[i]` go to instance and host i. With
+  /// `live`, on a database whose instances do not hear each other's saves at once (SQLite, when
+  /// no PostgreSQL is given), both hosts talk to the first instance.
+  static func open(apiArguments: [[String]] = [], serveArguments: [[String]] = [], live: Bool = false) async throws -> Deployment {
     let workspace = try TUIDrive.temporaryStateDirectory()
     // A network of its own for this run: 10.N.1.0/24 to host A, 10.N.2.0/24 to host B.
     let network = 200 + Int.random(in: 0..<50)
@@ -64,7 +66,7 @@ final class Deployment: Sendable {
       var hosts: [ServeProcess] = []
       for (index, namespace) in namespaces.enumerated() {
         let arguments = [
-          "--api", backend.api(for: index).baseURL.absoluteString, "--proxy-protocol-from", "10.\(network).\(index + 1).1",
+          "--api", (live ? backend.liveAPI(for: index) : backend.api(for: index)).baseURL.absoluteString, "--proxy-protocol-from", "10.\(network).\(index + 1).1",
           "--host-key", hostKey.path,
         ] + (index < serveArguments.count ? serveArguments[index] : [])
         hosts.append(
@@ -144,6 +146,8 @@ final class Deployment: Sendable {
     try ip(["-n", namespace, "addr", "add", "\(inside)/24", "dev", there])
     try ip(["-n", namespace, "link", "set", there, "up"])
     try ip(["-n", namespace, "link", "set", "lo", "up"])
+    // Every address of this namespace (each API instance's) is reachable from the host's.
+    try ip(["-n", namespace, "route", "add", "default", "via", outside])
   }
 
   @discardableResult
