@@ -109,7 +109,9 @@ struct LiveAPIClientTests {
     await #expect(throws: APIError.timedOut(seconds: 1)) {
       try await APIClient.live(baseURL: server.baseURL, timeout: .seconds(1)).fetchProducts()
     }
-    #expect(ContinuousClock.now - started < .seconds(3))
+    // Given up well before the store's 5 s answer; the margin is for a machine the other suites
+    // keep busy (3.03 s was seen in CI).
+    #expect(ContinuousClock.now - started < .seconds(4))
     #expect(APIError.timedOut(seconds: 10).message == "The store did not answer within 10 s")
   }
 
