@@ -69,7 +69,7 @@ struct DeploymentEndToEndTests {
       )
     }
     let api = store.backend.instances[0].baseURL.appendingPathComponent("shop/carts/1001")
-    #expect(await SSHEndToEndTests.eventually(20) { Self.quantities(at: api).count == 2 })
+    #expect(await Self.eventually(20) { await Self.quantities(at: api).count == 2 })
     let reached = try #require(store.sessionsStarted().firstIndex(of: 1))
     kill(store.hosts[reached].pid, SIGKILL)
     _ = try await shopping.value
@@ -87,14 +87,14 @@ struct DeploymentEndToEndTests {
       apiArguments: [["--fault", "timeout-rate=1,hold=6s,route=/carts"]], serveArguments: [["--timeout", "2"]]
     )
     let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
-    try store.route(to: 0)
+    try await store.route(to: 0)
     let throughA = try await TUIDrive.run(
       stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(as: ada),
       steps: ["+", "@wait Cart: 1 item", "c", "p", "@wait Confirm your purchase", "Enter", "@wait Order not confirmed", "Enter", "Escape", "q"]
     )
     #expect(throughA.programStatus == 0, "\(throughA.log)")
     #expect(store.sessionsStarted() == [1, 0], "the first session reached host A")
-    try store.route(to: 1)
+    try await store.route(to: 1)
     let throughB = try await TUIDrive.run(
       stateDirectory: store.workspace, firstScreen: "Cart: 1 item", command: store.ssh(as: ada),
       steps: ["c", "p", "@wait Confirm your purchase", "Enter", "@wait Thank you!", "Enter", "@wait Cart: empty", "q"]
@@ -108,8 +108,20 @@ struct DeploymentEndToEndTests {
     await store.close()
   }
 
-  static func quantities(at url: URL) -> [String: Int] {
-    guard let body = try? Data(contentsOf: url), let json = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return [:] }
+  static func quantities(at url: URL) async -> [String: Int] {
+    guard let (body, _) = try? await URLSession.shared.data(from: url),
+      let json = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+    else { return [:] }
     return json["quantities"] as? [String: Int] ?? [:]
+  }
+
+  /// Waits up to `seconds` for an asynchronous `condition`.
+  static func eventually(_ seconds: Double, _ condition: () async -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if await condition() { return true }
+      try? await Task.sleep(for: .milliseconds(50))
+    }
+    return await condition()
   }
 }

@@ -155,7 +155,7 @@ struct SeveralHostsEndToEndTests {
       )
     }
     // The moment the second line is saved, host A dies at once.
-    #expect(await SSHEndToEndTests.eventually(20) { (try? awaitCart(store, 1001)).map { $0.count == 2 } ?? false })
+    #expect(await DeploymentEndToEndTests.eventually(20) { ((try? await store.cart(of: 1001)) ?? [:]).count == 2 })
     kill(store.hosts[0].pid, SIGKILL)
     _ = try await shopping.value
     let again = try await TUIDrive.run(
@@ -188,12 +188,4 @@ struct SeveralHostsEndToEndTests {
     #expect(try await store.cart(of: 1001).isEmpty)
     await store.close()
   }
-}
-
-/// The open cart of `number` as the API has it now (a synchronous look for `eventually`).
-private func awaitCart(_ store: SeveralHostsEndToEndTests.Store, _ number: Int) throws -> [String: Int] {
-  let url = store.backend.instances[0].baseURL.appendingPathComponent("shop/carts/\(number)")
-  let body = try Data(contentsOf: url)
-  let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
-  return json?["quantities"] as? [String: Int] ?? [:]
 }

@@ -56,7 +56,11 @@ final class Deployment: Sendable {
     var made: [String] = []
     do {
       for (index, namespace) in namespaces.enumerated() {
-        try link(namespace, outside: "10.\(network).\(index + 1).1", inside: "10.\(network).\(index + 1).2")
+        // `ip` and HAProxy's start block: on a dispatch thread, never on the two threads every
+        // test's tasks share.
+        try await Blocking.run {
+          try link(namespace, outside: "10.\(network).\(index + 1).1", inside: "10.\(network).\(index + 1).2")
+        }
         made.append(namespace)
       }
       let backend = try await StoreBackend.start(
@@ -76,10 +80,12 @@ final class Deployment: Sendable {
           )
         )
       }
-      let (balancer, port) = try startBalancer(in: workspace, backends: hosts.map { "\($0.host):\($0.port)" })
+      let backends = hosts.map { "\($0.host):\($0.port)" }
+      let (balancer, port) = try await Blocking.run { try startBalancer(in: workspace, backends: backends) }
       return Deployment(workspace: workspace, backend: backend, hosts: hosts, balancer: balancer, balancerPort: port, namespaces: namespaces)
     } catch {
-      for namespace in made { _ = try? ip(["netns", "del", namespace]) }
+      let leftovers = made
+      await Blocking.run { for namespace in leftovers { _ = try? ip(["netns", "del", namespace]) } }
       throw error
     }
   }
@@ -96,9 +102,12 @@ final class Deployment: Sendable {
 
   /// Sends the next sessions to host `index` only, as an operator taking the others out of the
   /// balancer would (HAProxy's admin socket: the others' state is set to maintenance).
-  func route(to index: Int) throws {
-    for other in hosts.indices {
-      try balancerCommand("set server shop/host\(other) state \(other == index ? "ready" : "maint")")
+  func route(to index: Int) async throws {
+    let count = hosts.count
+    try await Blocking.run { [self] in
+      for other in 0..<count {
+        try balancerCommand("set server shop/host\(other) state \(other == index ? "ready" : "maint")")
+      }
     }
   }
 
@@ -125,11 +134,15 @@ final class Deployment: Sendable {
   }
 
   func close() async {
-    balancer.terminate()
-    balancer.waitUntilExit()
+    let balancer = self.balancer
+    await Blocking.run {
+      balancer.terminate()
+      balancer.waitUntilExit()
+    }
     for host in hosts { _ = await host.stop() }
     await backend.stop()
-    for namespace in namespaces { _ = try? Self.ip(["netns", "del", namespace]) }
+    let namespaces = self.namespaces
+    await Blocking.run { for namespace in namespaces { _ = try? Self.ip(["netns", "del", namespace]) } }
   }
 
   // MARK: Set-up
