@@ -13,7 +13,7 @@ extension Scope where ParentAction: TCAFeatureAction, ParentAction.InternalActio
     action toChildAction: CaseKey<ParentAction.InternalAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> some Reducer<ChildState, ChildAction>
   ) {
-    self.init(state: toChildState, action: ParentAction.internalCase(toChildAction), child: child)
+    self.init(state: toChildState, casePath: ParentAction.internalCase(toChildAction), child: child)
   }
 }
 
@@ -32,7 +32,7 @@ extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePat
   ) -> ForEachReducer<State, Action> {
     self.forEach(
       toElementsState,
-      action: Action.internalCase(toElementAction),
+      casePath: Action.internalCase(toElementAction),
       element: element,
       fileID: fileID,
       filePath: filePath,
@@ -55,7 +55,7 @@ extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePat
   ) -> IfLetReducer<State, Action> {
     self.ifLet(
       toWrappedState,
-      action: Action.internalCase(toWrappedAction),
+      casePath: Action.internalCase(toWrappedAction),
       then: wrapped,
       fileID: fileID,
       filePath: filePath,
@@ -78,7 +78,7 @@ extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePat
   ) -> PresentationReducer<State, Action> {
     self.ifLet(
       toPresentationState,
-      action: Action.internalCase(toPresentationAction),
+      casePath: Action.internalCase(toPresentationAction),
       then: destination,
       fileID: fileID,
       filePath: filePath,

@@ -27,3 +27,22 @@ extension CasePathable {
     Self.casePath(key).extract(from: self)
   }
 }
+
+/// What `\.self` means where an operator takes a case key: "the action itself, whole". An
+/// operator given `action: \.self` hands every action to its child unchanged, as in
+/// `Scope(state: \.self, action: \.self) { … }` or `.ifLet(\.optional, action: \.self) { … }`.
+///
+/// It is a key path into this marker type rather than into `AllCasePaths`, so it works for any
+/// action type — `Void` and `Int` included, which have no cases to name.
+public typealias IdentityCaseKey<Root> = KeyPath<CaseIdentity<Root>, CaseIdentity<Root>>
+
+/// The root of ``IdentityCaseKey``; never made, only named.
+public enum CaseIdentity<Root> {}
+
+extension AnyCasePath where Root == Value {
+  /// The case path that embeds and extracts a value as it is.
+  @inlinable
+  public static var identity: Self {
+    AnyCasePath(embed: { $0 }, extract: { $0 })
+  }
+}

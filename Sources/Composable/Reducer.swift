@@ -68,18 +68,21 @@ extension Reducer where Body == Never {
   }
 }
 
+/// These two are written with `Body.State` and `Body.Action` rather than `State` and `Action` on
+/// purpose: that lets Swift infer a composite's `State` and `Action` from its body's type alone, so
+/// `struct Toggle: Reducer { var body: some Reducer<Bool, Void> { … } }` needs no typealiases.
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   /// A composite reducer runs its body.
   ///
   /// Stores never call this (they run the resolved body); it is here so that a composite can be
   /// run directly, for example from another reducer's `reduce`.
   @inlinable
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  public func reduce(into state: inout Body.State, action: Body.Action) -> Effect<Body.Action> {
     body.reduce(into: &state, action: action)
   }
 
   @inlinable
-  public func _resolved() -> ResolvedReducer<State, Action> {
+  public func _resolved() -> ResolvedReducer<Body.State, Body.Action> {
     body._resolved()
   }
 }

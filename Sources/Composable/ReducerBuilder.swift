@@ -10,6 +10,14 @@ public enum ReducerBuilder<State, Action> {
     reducer
   }
 
+  /// A reducer known only as `any Reducer<State, Action>` (chosen at run time, say): it is
+  /// resolved where the body is, and runs like any other line.
+  @inlinable
+  @_disfavoredOverload
+  public static func buildExpression(_ reducer: any Reducer<State, Action>) -> Reduce<State, Action> {
+    Reduce(reducer)
+  }
+
   @inlinable
   public static func buildBlock() -> EmptyReducer<State, Action> {
     EmptyReducer()

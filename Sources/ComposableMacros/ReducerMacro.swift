@@ -9,7 +9,9 @@ import SwiftSyntaxMacros
 ///   gets `kind` written as a `switch`;
 /// - a nested `State` enum becomes `@CasePathable @dynamicMemberLookup`;
 /// - `body` is built with `@ReducerBuilder<State, Action>`;
-/// - a feature with no `State` or `Action` of its own gets an empty one;
+/// - a feature with no `State` or `Action` of its own gets an empty one, unless its body's type
+///   names them (`var body: some Reducer<Int, Bool>`: then `@ReducerBuilder<Int, Bool>`, and
+///   Swift infers the two from the body);
 /// - the struct conforms to `Reducer` unless it already does.
 ///
 /// On an enum of features (`@Reducer enum Destination { case cart(CartFeature) }`) it writes the
@@ -30,6 +32,9 @@ public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     let names = Set(declaration.memberBlock.members.compactMap { memberName($0.decl) })
     let access = accessPrefix(of: declaration)
     var members: [DeclSyntax] = []
+    // A body written as `some Reducer<Int, Bool>` names the domain itself: Swift infers `State`
+    // and `Action` from it, and an empty one added here would contradict it.
+    if bodyDomain(of: declaration) != nil { return members }
     if !names.contains("State") {
       members.append("\(raw: access)struct State: Equatable, Hashable, Sendable {\n\(raw: access)init() {}\n}")
     }
@@ -72,7 +77,8 @@ public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
       variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
       !hasAttribute("ReducerBuilder", variable.attributes)
     {
-      return ["@ReducerBuilder<Self.State, Self.Action>"]
+      guard let domain = bodyDomain(of: variable) else { return ["@ReducerBuilder<Self.State, Self.Action>"] }
+      return ["@ReducerBuilder<\(raw: domain.state), \(raw: domain.action)>"]
     }
     return []
   }
@@ -88,6 +94,40 @@ public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     }
     guard declaration.is(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
     return [try ExtensionDeclSyntax("extension \(type.trimmed): Composable.Reducer {}")]
+  }
+}
+
+/// The state and action types a feature's `body` declares by its type, as written:
+/// `some Reducer<Int, Bool>` gives `Int` and `Bool`, `some ReducerOf<Counter>` gives
+/// `Counter.State` and `Counter.Action`; `nil` for any other body (or none).
+func bodyDomain(of declaration: some DeclGroupSyntax) -> (state: String, action: String)? {
+  for member in declaration.memberBlock.members {
+    if let variable = member.decl.as(VariableDeclSyntax.self), let domain = bodyDomain(of: variable) {
+      return domain
+    }
+  }
+  return nil
+}
+
+func bodyDomain(of variable: VariableDeclSyntax) -> (state: String, action: String)? {
+  guard let binding = variable.bindings.first,
+    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+    let constraint = binding.typeAnnotation?.type.as(SomeOrAnyTypeSyntax.self)?.constraint,
+    let named = constraint.as(IdentifierTypeSyntax.self) ?? constraint.as(MemberTypeSyntax.self).map(\.asIdentifierType),
+    let arguments = named.genericArgumentClause?.arguments
+  else { return nil }
+  let written = arguments.map { $0.argument.trimmedDescription }
+  switch (named.name.text, written.count) {
+  case ("Reducer", 2): return (written[0], written[1])
+  case ("ReducerOf", 1): return ("\(written[0]).State", "\(written[0]).Action")
+  default: return nil
+  }
+}
+
+extension MemberTypeSyntax {
+  /// `Composable.Reducer<A, B>` read as `Reducer<A, B>`.
+  fileprivate var asIdentifierType: IdentifierTypeSyntax {
+    IdentifierTypeSyntax(name: name, genericArgumentClause: genericArgumentClause)
   }
 }
 

@@ -141,6 +141,51 @@ struct MacroExpansionTests {
     )
   }
 
+  @Test func reducerTakesStateAndActionFromTheBodysType() {
+    expect(
+      """
+      @Reducer
+      struct Toggle {
+        var body: some Reducer<Int, Bool> {
+          EmptyReducer()
+        }
+      }
+      """,
+      expandsTo: """
+        struct Toggle {
+          @ReducerBuilder<Int, Bool>
+          var body: some Reducer<Int, Bool> {
+            EmptyReducer()
+          }
+        }
+
+        extension Toggle: Composable.Reducer {
+        }
+        """
+    )
+    expect(
+      """
+      @Reducer
+      struct Wrapper {
+        var body: some ReducerOf<Inner> {
+          Inner()
+        }
+      }
+      """,
+      expandsTo: """
+        struct Wrapper {
+          @ReducerBuilder<Inner.State, Inner.Action>
+          var body: some ReducerOf<Inner> {
+            Inner()
+          }
+        }
+
+        extension Wrapper: Composable.Reducer {
+        }
+        """
+    )
+  }
+
   @Test func reducerFillsInAMissingStateAndActionAndMarksEnumState() {
     expect(
       """

@@ -75,9 +75,16 @@ extension PresentationState where State: CasePathable {
   /// `$0.$destination[case: \.cart]?.count = 2`. Setting it presents that case; setting `nil`
   /// dismisses the destination if it is that case.
   public subscript<Case>(case key: CaseKey<State, Case>) -> Case? {
-    get { wrappedValue.flatMap { State.casePath(key).extract(from: $0) } }
+    get { self[casePath: State.casePath(key)] }
+    set { self[casePath: State.casePath(key)] = newValue }
+  }
+}
+
+extension PresentationState {
+  /// What `[case:]` does, for a case path given as a value.
+  subscript<Case>(casePath casePath: AnyCasePath<State, Case>) -> Case? {
+    get { wrappedValue.flatMap { casePath.extract(from: $0) } }
     set {
-      let casePath = State.casePath(key)
       if let newValue {
         wrappedValue = casePath.embed(newValue)
       } else if let current = wrappedValue, casePath.extract(from: current) != nil {

@@ -35,7 +35,7 @@ extension Reducer where Action: CasePathable & SendableMetatype {
   ) -> PresentationReducer<State, Action> {
     self.ifLet(
       toPresentationState,
-      action: Action.casePath(toPresentationAction),
+      casePath: Action.casePath(toPresentationAction),
       then: { DestinationState.StateReducer.body },
       fileID: fileID,
       filePath: filePath,

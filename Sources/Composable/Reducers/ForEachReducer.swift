@@ -21,7 +21,29 @@ extension Reducer {
   @warn_unqualified_access
   public func forEach<ElementState, ElementAction, ID: Hashable & Sendable>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
-    action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    action toElementAction: CaseKey<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> some Reducer<ElementState, ElementAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> ForEachReducer<State, Action> where Action: CasePathable {
+    ForEachReducer(
+      parent: self,
+      elements: toElementsState,
+      action: Action.casePath(toElementAction),
+      element: element(),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// `forEach` with the action named by a case path value: for libraries that build their own
+  /// case paths (the boundaries helpers). Features name the case with a key, as above.
+  @inlinable
+  @warn_unqualified_access
+  public func forEach<ElementState, ElementAction, ID: Hashable & Sendable>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    casePath toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> some Reducer<ElementState, ElementAction>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -34,29 +56,6 @@ extension Reducer {
       action: toElementAction,
       element: element(),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
-  }
-
-  /// `.forEach(\.rows, action: \.rows) { Row() }`, with the action named by a case key.
-  @inlinable
-  @warn_unqualified_access
-  public func forEach<ElementState, ElementAction, ID: Hashable & Sendable>(
-    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
-    action toElementAction: CaseKey<Action, IdentifiedAction<ID, ElementAction>>,
-    @ReducerBuilder<ElementState, ElementAction> element: () -> some Reducer<ElementState, ElementAction>,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) -> ForEachReducer<State, Action> where Action: CasePathable {
-    self.forEach(
-      toElementsState,
-      action: Action.casePath(toElementAction),
-      element: element,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
     )
   }
 }

@@ -21,13 +21,57 @@ extension Reducer where State: CasePathable, Action: CasePathable & SendableMeta
     line: UInt = #line,
     column: UInt = #column
   ) -> IfCaseLetReducer<State, Action> {
-    let parent = _resolved()
-    let child = child()._resolved()
-    let statePath = State.casePath(toCaseState)
-    let actionPath = Action.casePath(toCaseAction)
-    let scope = EffectID(CaseChildEffectID(ObjectIdentifier(toCaseState)))
-    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    return IfCaseLetReducer { state, action in
+    IfCaseLetReducer(
+      parent: self,
+      state: State.casePath(toCaseState),
+      action: Action.casePath(toCaseAction),
+      child: child(),
+      effects: CaseChildEffectID(ObjectIdentifier(toCaseState)),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// `.ifCaseLet(\.value, action: \.self) { … }`: the child takes this reducer's actions as
+  /// they are.
+  @warn_unqualified_access
+  public func ifCaseLet<CaseState>(
+    _ toCaseState: CaseKey<State, CaseState>,
+    action toCaseAction: IdentityCaseKey<Action>,
+    @ReducerBuilder<CaseState, Action> then child: () -> some Reducer<CaseState, Action>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfCaseLetReducer<State, Action> {
+    IfCaseLetReducer(
+      parent: self,
+      state: State.casePath(toCaseState),
+      action: .identity,
+      child: child(),
+      effects: CaseChildEffectID(ObjectIdentifier(toCaseState)),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer `ifCaseLet(_:action:then:fileID:filePath:line:column:)` returns.
+public struct IfCaseLetReducer<State, Action>: Reducer {
+  let run: (inout State, Action) -> Effect<Action>
+
+  /// `effects` names the child's effects, so that leaving the case cancels them; it must be the
+  /// same for every resolution of the same operator.
+  init<CaseState, CaseAction>(
+    parent: some Reducer<State, Action>,
+    state statePath: AnyCasePath<State, CaseState>,
+    action actionPath: AnyCasePath<Action, CaseAction>,
+    child: some Reducer<CaseState, CaseAction>,
+    effects: some Hashable & Sendable,
+    callSite: CallSite
+  ) {
+    let parent = parent._resolved()
+    let child = child._resolved()
+    let scope = EffectID(effects)
+    self.run = { state, action in
       var childEffect = Effect<Action>.none
       if let childAction = actionPath.extract(from: action) {
         if var childState = statePath.extract(from: state) {
@@ -61,15 +105,6 @@ extension Reducer where State: CasePathable, Action: CasePathable & SendableMeta
       if childEffect.isNone, !leftCase { return parentEffect }
       return .merge(childEffect, parentEffect, leftCase ? .cancel(id: scope) : .none)
     }
-  }
-}
-
-/// The reducer `ifCaseLet(_:action:then:fileID:filePath:line:column:)` returns.
-public struct IfCaseLetReducer<State, Action>: Reducer {
-  let run: (inout State, Action) -> Effect<Action>
-
-  init(_ run: @escaping (inout State, Action) -> Effect<Action>) {
-    self.run = run
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {

@@ -19,7 +19,7 @@ extension Reducer {
   @warn_unqualified_access
   public func ifLet<DestinationState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
-    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    casePath toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
     @ReducerBuilder<DestinationState, DestinationAction> then destination: () -> some Reducer<DestinationState, DestinationAction>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -48,7 +48,7 @@ extension Reducer {
   ) -> PresentationReducer<State, Action> where Action: CasePathable {
     self.ifLet(
       toPresentationState,
-      action: Action.casePath(toPresentationAction),
+      casePath: Action.casePath(toPresentationAction),
       then: destination,
       fileID: fileID,
       filePath: filePath,
@@ -62,7 +62,7 @@ extension Reducer {
   @warn_unqualified_access
   public func ifLet<DestinationState: EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
-    action toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
+    casePath toPresentationAction: AnyCasePath<Action, PresentationAction<DestinationAction>>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -70,7 +70,7 @@ extension Reducer {
   ) -> PresentationReducer<State, Action> {
     self.ifLet(
       toPresentationState,
-      action: toPresentationAction,
+      casePath: toPresentationAction,
       then: { EmptyReducer() },
       fileID: fileID,
       filePath: filePath,
@@ -91,7 +91,7 @@ extension Reducer {
   ) -> PresentationReducer<State, Action> where Action: CasePathable {
     self.ifLet(
       toPresentationState,
-      action: Action.casePath(toPresentationAction),
+      casePath: Action.casePath(toPresentationAction),
       fileID: fileID,
       filePath: filePath,
       line: line,

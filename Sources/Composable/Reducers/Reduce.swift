@@ -16,6 +16,14 @@ public struct Reduce<State, Action>: Reducer {
     self.reduce = reduce
   }
 
+  /// Wraps another reducer, resolved now (its body is evaluated once, here): how a reducer held
+  /// as `any Reducer<State, Action>` joins a body.
+  @inlinable
+  public init(_ reducer: some Reducer<State, Action>) {
+    let resolved = reducer._resolved()
+    self.reduce = { state, action in resolved.reduce(into: &state, action: action) }
+  }
+
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)

@@ -18,22 +18,6 @@ public struct Scope<ParentState, ParentAction>: Reducer {
   @usableFromInline
   let run: (inout ParentState, ParentAction) -> Effect<ParentAction>
 
-  /// Scopes to a stored property of the parent's state.
-  @inlinable
-  public init<ChildState, ChildAction>(
-    state toChildState: WritableKeyPath<ParentState, ChildState>,
-    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> some Reducer<ChildState, ChildAction>
-  ) {
-    let child = child()._resolved()
-    self.run = { state, action in
-      guard let childAction = toChildAction.extract(from: action) else { return .none }
-      let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
-      if effect.isNone { return .none }
-      return effect.map { toChildAction.embed($0) }
-    }
-  }
-
   /// Scopes to a stored property of the parent's state: `Scope(state: \.child, action: \.child)`.
   @inlinable
   public init<ChildState, ChildAction>(
@@ -41,7 +25,66 @@ public struct Scope<ParentState, ParentAction>: Reducer {
     action toChildAction: CaseKey<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> some Reducer<ChildState, ChildAction>
   ) where ParentAction: CasePathable {
-    self.init(state: toChildState, action: ParentAction.casePath(toChildAction), child: child)
+    self.init(property: toChildState, action: ParentAction.casePath(toChildAction), child: child())
+  }
+
+  /// The same, without the first label: `Scope(\.child, action: \.child) { Child() }`.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    _ toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKey<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> _ child: () -> some Reducer<ChildState, ChildAction>
+  ) where ParentAction: CasePathable {
+    self.init(property: toChildState, action: ParentAction.casePath(toChildAction), child: child())
+  }
+
+  /// Scopes to a property with every action as it is: `Scope(state: \.self, action: \.self)`
+  /// runs the child on the parent's whole domain, which is how a body embeds a reducer of the
+  /// same domain with operators of its own.
+  @inlinable
+  public init<ChildState>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: IdentityCaseKey<ParentAction>,
+    @ReducerBuilder<ChildState, ParentAction> child: () -> some Reducer<ChildState, ParentAction>
+  ) {
+    self.init(property: toChildState, action: .identity, child: child())
+  }
+
+  /// The same, without the first label: `Scope(\.self, action: \.self) { … }`.
+  @inlinable
+  public init<ChildState>(
+    _ toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: IdentityCaseKey<ParentAction>,
+    @ReducerBuilder<ChildState, ParentAction> _ child: () -> some Reducer<ChildState, ParentAction>
+  ) {
+    self.init(property: toChildState, action: .identity, child: child())
+  }
+
+  /// `Scope` with the action named by a case path value: for libraries that build their own case
+  /// paths (the boundaries helpers). Features name the case with a key, as above.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    casePath toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> some Reducer<ChildState, ChildAction>
+  ) {
+    self.init(property: toChildState, action: toChildAction, child: child())
+  }
+
+  /// What every property form comes to.
+  @inlinable
+  init<ChildState, ChildAction>(
+    property toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    child: some Reducer<ChildState, ChildAction>
+  ) {
+    let child = child._resolved()
+    self.run = { state, action in
+      guard let childAction = toChildAction.extract(from: action) else { return .none }
+      let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+      if effect.isNone { return .none }
+      return effect.map { toChildAction.embed($0) }
+    }
   }
 
   @inlinable
@@ -58,19 +101,35 @@ extension Scope where ParentState: CasePathable {
   /// state is taken out of the enum, changed and put back.
   public init<ChildState, ChildAction>(
     state toChildState: CaseKey<ParentState, ChildState>,
-    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    action toChildAction: CaseKey<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> some Reducer<ChildState, ChildAction>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
+  ) where ParentAction: CasePathable {
+    self.init(
+      case: ParentState.casePath(toChildState),
+      action: ParentAction.casePath(toChildAction),
+      child: child(),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+extension Scope {
+  /// What every enum-state form comes to.
+  init<ChildState, ChildAction>(
+    case statePath: AnyCasePath<ParentState, ChildState>,
+    action toChildAction: AnyCasePath<ParentAction, ChildAction>,
+    child: some Reducer<ChildState, ChildAction>,
+    callSite: CallSite
   ) {
-    let child = child()._resolved()
-    let statePath = ParentState.casePath(toChildState)
+    let child = child._resolved()
     self.run = { state, action in
       guard let childAction = toChildAction.extract(from: action) else { return .none }
       guard var childState = statePath.extract(from: state) else {
-        reportIssue(
+        callSite.reportIssue(
           """
           A 'Scope' on a case of '\(ParentState.self)' received a child action while the state \
           was in another case.
@@ -82,11 +141,7 @@ extension Scope where ParentState: CasePathable {
 
           The parent probably changed the case before the child could handle this action. \
           Check that no action for the old case is still on its way.
-          """,
-          fileID: fileID,
-          filePath: filePath,
-          line: line,
-          column: column
+          """
         )
         return .none
       }
@@ -95,26 +150,5 @@ extension Scope where ParentState: CasePathable {
       if effect.isNone { return .none }
       return effect.map { toChildAction.embed($0) }
     }
-  }
-
-  /// Scopes to one case of an enum state: `Scope(state: \.loaded, action: \.loaded)`.
-  public init<ChildState, ChildAction>(
-    state toChildState: CaseKey<ParentState, ChildState>,
-    action toChildAction: CaseKey<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> some Reducer<ChildState, ChildAction>,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) where ParentAction: CasePathable {
-    self.init(
-      state: toChildState,
-      action: ParentAction.casePath(toChildAction),
-      child: child,
-      fileID: fileID,
-      filePath: filePath,
-      line: line,
-      column: column
-    )
   }
 }

@@ -211,7 +211,7 @@ final class Deployment: Sendable {
     process.executableURL = URL(fileURLWithPath: "/usr/sbin/haproxy")
     process.arguments = ["-db", "-f", file.path]
     let log = workspace.appendingPathComponent("haproxy.log")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: log)
     process.standardError = try FileHandle(forWritingTo: log)
     try process.run()

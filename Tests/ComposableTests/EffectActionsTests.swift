@@ -1,0 +1,88 @@
+@_spi(Internals) import Composable
+import ConcurrencyExtras
+import Testing
+
+/// `Effect.actions`: an effect run on its own, without a store.
+struct EffectActionsTests {
+  enum Step: Equatable, Sendable {
+    case first, second, third, late
+  }
+
+  func collect(_ effect: Effect<Step>) async -> [Step] {
+    var sent: [Step] = []
+    for await step in effect.actions { sent.append(step) }
+    return sent
+  }
+
+  @Test func noEffectSendsNothingAndEnds() async {
+    #expect(await collect(.none) == [])
+  }
+
+  @Test func sendsAndRunsInTheOrderAStoreWould() async {
+    let effect = Effect<Step>.concatenate(
+      .send(.first),
+      .run { send in
+        await send(.second)
+        await send(.third)
+      }
+    )
+    #expect(await collect(effect) == [.first, .second, .third])
+  }
+
+  @Test func mergedEffectsAllFinishBeforeTheStreamEnds() async {
+    let effect = Effect<Step>.merge(
+      .run { send in
+        try await Task.sleep(for: .milliseconds(30))
+        await send(.second)
+      },
+      .send(.first)
+    )
+    #expect(await collect(effect) == [.first, .second])
+  }
+
+  @Test func anEffectCancelsAnotherOfItsPartsByID() async {
+    enum Slow: Hashable { case id }
+    let effect = Effect<Step>.merge(
+      .run { send in
+        try await Task.sleep(for: .seconds(30))
+        await send(.late)
+      }
+      .cancellable(id: Slow.id),
+      .run { send in
+        await send(.first)
+        Task.cancel(id: Slow.id)
+      }
+    )
+    let started = ContinuousClock.now
+    #expect(await collect(effect) == [.first])
+    #expect(ContinuousClock.now - started < .seconds(10))
+  }
+
+  @Test func endingTheIterationEarlyCancelsWhatStillRuns() async {
+    let ended = LockIsolated(false)
+    let effect = Effect<Step>.run { send in
+      await send(.first)
+      do {
+        try await Task.sleep(for: .seconds(30))
+      } catch {
+        ended.setValue(true)
+      }
+    }
+    for await step in effect.actions {
+      #expect(step == .first)
+      break
+    }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !ended.value, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+    #expect(ended.value)
+  }
+
+  @Test func aThrownErrorIsReported() async {
+    struct Unexpected: Error {}
+    await withKnownIssue {
+      _ = await collect(.run { _ in throw Unexpected() })
+    } matching: { issue in
+      issue.description.contains("threw an error it did not handle")
+    }
+  }
+}
