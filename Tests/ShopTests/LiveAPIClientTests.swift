@@ -186,7 +186,9 @@ struct LiveAPIClientTests {
     try await Task.sleep(for: .milliseconds(100))
     request.cancel()
     _ = await request.result
-    #expect(ContinuousClock.now - started < .seconds(2))
+    // The server answers at 5 s; a cancelled request ends long before. 4 s leaves room for a
+    // machine busy with the rest of the suite (2.8 s was seen).
+    #expect(ContinuousClock.now - started < .seconds(4))
   }
 }
 
