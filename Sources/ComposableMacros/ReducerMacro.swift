@@ -8,7 +8,8 @@ import SwiftSyntaxMacros
 ///   `\.cart`, `\.alert.didConfirm` are case key paths), and, when it is a `TCAFeatureAction`, it
 ///   gets `kind` written as a `switch`;
 /// - a nested `State` enum becomes `@CasePathable @dynamicMemberLookup`;
-/// - `body` is built with `@ReducerBuilder<State, Action>`;
+/// - a computed `body` is built with `@ReducerBuilder<State, Action>`; a stored one
+///   (`let body = Child()`) is left as it is, and gives the feature its domain;
 /// - a feature with no `State` or `Action` of its own gets an empty one, unless its body's type
 ///   names them (`var body: some Reducer<Int, Bool>`: then `@ReducerBuilder<Int, Bool>`, and
 ///   Swift infers the two from the body);
@@ -34,7 +35,7 @@ public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     var members: [DeclSyntax] = []
     // A body written as `some Reducer<Int, Bool>` names the domain itself: Swift infers `State`
     // and `Action` from it, and an empty one added here would contradict it.
-    if bodyDomain(of: declaration) != nil { return members }
+    if bodyDomain(of: declaration) != nil || hasStoredBody(declaration) { return members }
     if !names.contains("State") {
       members.append("\(raw: access)struct State: Equatable, Hashable, Sendable {\n\(raw: access)init() {}\n}")
     }
@@ -75,6 +76,7 @@ public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     }
     if let variable = member.as(VariableDeclSyntax.self),
       variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+      variable.bindings.first?.initializer == nil,
       !hasAttribute("ReducerBuilder", variable.attributes)
     {
       guard let domain = bodyDomain(of: variable) else { return ["@ReducerBuilder<Self.State, Self.Action>"] }
@@ -107,6 +109,15 @@ func bodyDomain(of declaration: some DeclGroupSyntax) -> (state: String, action:
     }
   }
   return nil
+}
+
+/// Whether `body` is a stored property with its value written out (`let body = Child()`): its
+/// type, not a builder, gives the feature its domain.
+func hasStoredBody(_ declaration: some DeclGroupSyntax) -> Bool {
+  declaration.memberBlock.members.contains { member in
+    guard let binding = member.decl.as(VariableDeclSyntax.self)?.bindings.first else { return false }
+    return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body" && binding.initializer != nil
+  }
 }
 
 func bodyDomain(of variable: VariableDeclSyntax) -> (state: String, action: String)? {

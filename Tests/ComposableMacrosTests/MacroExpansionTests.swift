@@ -184,6 +184,22 @@ struct MacroExpansionTests {
         }
         """
     )
+    expect(
+      """
+      @Reducer
+      struct Stored {
+        let body = EmptyReducer<Int, Bool>()
+      }
+      """,
+      expandsTo: """
+        struct Stored {
+          let body = EmptyReducer<Int, Bool>()
+        }
+
+        extension Stored: Composable.Reducer {
+        }
+        """
+    )
   }
 
   @Test func reducerFillsInAMissingStateAndActionAndMarksEnumState() {

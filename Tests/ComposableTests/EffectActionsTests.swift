@@ -1,5 +1,6 @@
 @_spi(Internals) import Composable
 import ConcurrencyExtras
+import Foundation
 import Testing
 
 /// `Effect.actions`: an effect run on its own, without a store.
@@ -75,6 +76,18 @@ struct EffectActionsTests {
     let deadline = ContinuousClock.now + .seconds(10)
     while !ended.value, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
     #expect(ended.value)
+  }
+
+  @Test func aMappedRunTransformsWithTheDependenciesOfWhereItWasMapped() async {
+    @Dependency(\.date) var date
+    let effect = withDependencies {
+      $0.date.now = Date(timeIntervalSince1970: 42)
+    } operation: {
+      Effect<Step>.run { send in await send(.first) }.map { _ in date.now.timeIntervalSince1970 }
+    }
+    var times: [Double] = []
+    for await time in effect.actions { times.append(time) }
+    #expect(times == [42])
   }
 
   @Test func aThrownErrorIsReported() async {

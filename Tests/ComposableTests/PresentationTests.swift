@@ -60,6 +60,59 @@ struct Presenter: Reducer {
   }
 }
 
+/// A destination enum written by hand, without `@Reducer`: an alert or a counter.
+@CasePathable
+enum HandWrittenDestination: Equatable {
+  case alert(AlertState<Answer>)
+  case counter(Counter.State)
+
+  enum Answer: Equatable, Sendable {
+    case ok
+  }
+
+  @CasePathable
+  enum Action: Equatable, Sendable {
+    case alert(Answer)
+    case counter(Counter.Action)
+  }
+}
+
+/// Presents the hand-written destination.
+struct HandWrittenDestinationHost: Reducer {
+  struct State: Equatable {
+    @Presents var destination: HandWrittenDestination?
+  }
+
+  @CasePathable
+  enum Action: Equatable, Sendable {
+    case destination(PresentationAction<HandWrittenDestination.Action>)
+    case showAlert
+    case showCounter
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .showAlert: state.destination = .alert(AlertState { TextState("Sure?") })
+      case .showCounter: state.destination = .counter(Counter.State())
+      case .destination: break
+      }
+      return .none
+    }
+    .ifLet(\.$destination, action: \.destination) {
+      Scope(state: \.alert, action: \.alert) {}
+      Scope(state: \.counter, action: \.counter) { Counter() }
+    }
+  }
+}
+
+/// Two cases a presentation can show.
+@CasePathable
+enum Shown: Equatable {
+  case number(Int)
+  case text(String)
+}
+
 @MainActor
 struct PresentationTests {
   func makeStore(clock: some Clock<Duration>) -> TestStoreOf<Presenter> {
@@ -151,6 +204,35 @@ struct PresentationTests {
       await store.send(.optionalTicker(.tick))
     } matching: { issue in
       issue.description.contains("while the child state was nil")
+    }
+  }
+
+  @Test func changingACaseThatIsNotPresentedIsReportedAndChangesNothing() {
+    var presented = PresentationState<Shown>(wrappedValue: .number(42))
+    withKnownIssue {
+      presented[case: \.text]?.append("!")
+    } matching: { issue in
+      issue.description.contains("changed for a case that is not presented")
+    }
+    withKnownIssue {
+      presented[case: \.text] = nil
+    } matching: { issue in
+      issue.description.contains("changed for a case that is not presented")
+    }
+    #expect(presented.wrappedValue == .number(42))
+    presented[case: \.number]? += 1
+    #expect(presented.wrappedValue == .number(43))
+    presented[case: \.number] = nil
+    #expect(presented.wrappedValue == nil)
+  }
+
+  @Test func anAlertCaseOfAHandWrittenDestinationClearsItself() async {
+    let store = TestStore(initialState: HandWrittenDestinationHost.State()) { HandWrittenDestinationHost() }
+    await store.send(.showAlert) { $0.destination = .alert(AlertState { TextState("Sure?") }) }
+    await store.send(.destination(.presented(.alert(.ok)))) { $0.destination = nil }
+    await store.send(.showCounter) { $0.destination = .counter(Counter.State()) }
+    await store.send(.destination(.presented(.counter(.increment)))) {
+      $0.destination = .counter(Counter.State(count: 1))
     }
   }
 

@@ -21,6 +21,15 @@ struct Switchboard {
   }
 }
 
+/// A feature whose body is stored: the stored reducer's type gives the domain.
+@Reducer
+struct StoredBody {
+  let body = Reduce<Int, Bool> { count, _ in
+    count += 1
+    return .none
+  }
+}
+
 /// A feature with its own `State` and `Action`, for a nested feature to borrow.
 @Reducer
 struct Outer {
@@ -57,6 +66,12 @@ struct ReducerInferenceTests {
     let store = TestStore(initialState: 0) { Switchboard() }
     await store.send(true) { $0 = 1 }
     await store.send(false) { $0 = 0 }
+  }
+
+  @Test func aStoredBodyGivesTheDomainAndIsNotRebuilt() async {
+    #expect(StoredBody.State.self == Int.self)
+    let store = TestStore(initialState: 0) { StoredBody() }
+    await store.send(true) { $0 = 1 }
   }
 
   @Test func aNestedFeatureBorrowsTheDomainItsBodyNames() async {

@@ -217,7 +217,7 @@ extension PresentationState {
   )
   public subscript<Case>(case path: AnyCasePath<State, Case>) -> Case? {
     get { self[casePath: path] }
-    set { self[casePath: path] = newValue }
+    _modify { yield &self[casePath: path] }
   }
 }
 

@@ -1,3 +1,5 @@
+import Dependencies
+
 extension Effect {
   /// Runs all `effects` at the same time.
   @inlinable
@@ -56,9 +58,14 @@ extension Effect {
     case let .send(action):
       return .send(transform(action))
     case let .run(priority, work):
+      // The transform runs later, in the effect's task; it sees the dependencies of the place
+      // that called `map`, as `.send`'s transform does, running now.
+      let dependencies = DependencyValues._current
       return Effect<NewAction>(
         .run(priority: priority) { send in
-          await work(Send { action in send(transform(action)) })
+          await work(Send { action in
+            send(DependencyValues.$_current.withValue(dependencies) { transform(action) })
+          })
         }
       )
     case let .merge(effects):

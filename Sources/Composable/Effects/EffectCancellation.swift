@@ -3,10 +3,22 @@ import Synchronization
 /// Which of a store's running effects are cancellable under which ``EffectID``s, behind a lock:
 /// the store registers and unregisters on the main actor, and `Task.cancel(id:)` cancels from
 /// whatever thread an effect runs on, at once, as in the Composable Architecture.
+///
+/// A child's ids are scoped to it (see ``ScopedEffectID``), and cancelling follows the tree
+/// downwards only: `.cancel(id: x)` from a reducer cancels the `x` effects of that reducer and of
+/// every child below it, never a parent's or a sibling's — as the Composable Architecture's
+/// navigation ids do.
 final class EffectCancellation: Sendable {
+  /// One running effect under one id: the scopes that id sits in, outermost first.
+  private struct Entry {
+    let token: Int
+    let path: [EffectID]
+  }
+
   private struct Registry {
     var idsByToken: [Int: [EffectID]] = [:]
-    var tokensByID: [EffectID: Set<Int>] = [:]
+    /// By the id as its child wrote it, unscoped.
+    var entriesByBase: [EffectID: [Entry]] = [:]
   }
 
   private let registry = Mutex(Registry())
@@ -20,23 +32,49 @@ final class EffectCancellation: Sendable {
     guard !ids.isEmpty else { return }
     registry.withLock { registry in
       registry.idsByToken[token] = ids
-      for id in ids { registry.tokensByID[id, default: []].insert(token) }
+      for id in ids {
+        let (path, base) = id.scopePath
+        registry.entriesByBase[base, default: []].append(Entry(token: token, path: path))
+      }
     }
   }
 
   func unregister(_ token: Int) {
     registry.withLock { registry in
       for id in registry.idsByToken.removeValue(forKey: token) ?? [] {
-        registry.tokensByID[id]?.remove(token)
-        if registry.tokensByID[id]?.isEmpty == true { registry.tokensByID[id] = nil }
+        let base = id.scopePath.base
+        registry.entriesByBase[base]?.removeAll { $0.token == token }
+        if registry.entriesByBase[base]?.isEmpty == true { registry.entriesByBase[base] = nil }
       }
     }
   }
 
-  /// Cancels every running effect registered under `id`.
+  /// Cancels every running effect registered under `id`, or under the same id in a child below
+  /// the scope `id` is named in.
   func cancel(id: EffectID) {
-    let tokens = registry.withLock { $0.tokensByID.removeValue(forKey: id) } ?? []
+    let (path, base) = id.scopePath
+    let tokens = registry.withLock { registry -> [Int] in
+      guard let entries = registry.entriesByBase[base] else { return [] }
+      let (hit, kept) = entries.reduce(into: ([Int](), [Entry]())) { split, entry in
+        if entry.path.starts(with: path) { split.0.append(entry.token) } else { split.1.append(entry) }
+      }
+      registry.entriesByBase[base] = kept.isEmpty ? nil : kept
+      return hit
+    }
     for token in tokens { tasks.cancel(token) }
+  }
+}
+
+extension EffectID {
+  /// The scopes this id is private to, outermost first, and the id as its reducer wrote it.
+  var scopePath: (path: [EffectID], base: EffectID) {
+    var path: [EffectID] = []
+    var current = self
+    while let scoped = current.base.base as? ScopedEffectID {
+      path.append(scoped.scope)
+      current = scoped.id
+    }
+    return (path, current)
   }
 }
 

@@ -18,7 +18,8 @@ final class EffectRunner<Action: Sendable> {
   /// The tasks still running, readable from any thread: a test store checks them as it goes away.
   nonisolated let tasks = RunningTasks()
 
-  private let dependencies: DependencyValues
+  /// The dependencies effects start with. A test store changes them when its test does.
+  var dependencies: DependencyValues
   /// Which running effects are cancellable under which ids: behind a lock, so that
   /// `Task.cancel(id:)` can cancel from an effect's own thread at once.
   nonisolated let cancellation: EffectCancellation

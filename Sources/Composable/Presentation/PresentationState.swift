@@ -1,4 +1,5 @@
 import CustomDump
+import IssueReporting
 import Synchronization
 
 /// The state of a child a feature presents — a sheet, an alert — or `nil` while nothing is shown.
@@ -25,6 +26,10 @@ public struct PresentationState<State> {
   private var storage: Storage
   /// Identifies the current presentation; `nil` while nothing is presented.
   public private(set) var id: PresentationID?
+  /// The presentation the presentation reducer last saw, whose effects may still run. It
+  /// outlives the child: when a reducer that runs before `ifLet` dismisses the child, `ifLet`
+  /// finds the ended presentation here and cancels its effects.
+  var lastReducedID: PresentationID?
 
   public init(wrappedValue: State?) {
     self.storage = Storage(wrappedValue)
@@ -76,19 +81,36 @@ extension PresentationState where State: CasePathable {
   /// dismisses the destination if it is that case.
   public subscript<Case>(case key: CaseKey<State, Case>) -> Case? {
     get { self[casePath: State.casePath(key)] }
-    set { self[casePath: State.casePath(key)] = newValue }
+    _modify { yield &self[casePath: State.casePath(key)] }
   }
 }
 
 extension PresentationState {
   /// What `[case:]` does, for a case path given as a value.
+  ///
+  /// Changing the case while another is presented — `$0.$destination[case: \.cart]?.count = 2`
+  /// or `= nil` while an alert is up — is a mistake in the test or the feature: it is reported,
+  /// and the presented state is left as it is.
   subscript<Case>(casePath casePath: AnyCasePath<State, Case>) -> Case? {
     get { wrappedValue.flatMap { casePath.extract(from: $0) } }
-    set {
-      if let newValue {
-        wrappedValue = casePath.embed(newValue)
-      } else if let current = wrappedValue, casePath.extract(from: current) != nil {
+    _modify {
+      let current = wrappedValue
+      var value = current.flatMap { casePath.extract(from: $0) }
+      let wasThatCase = value != nil
+      yield &value
+      if let value {
+        wrappedValue = casePath.embed(value)
+      } else if wasThatCase {
         wrappedValue = nil
+      } else if let current {
+        reportIssue(
+          """
+          A presentation's '[case:]' was changed for a case that is not presented; nothing \
+          changed. Presented:
+
+          \(String(customDumping: current))
+          """
+        )
       }
     }
   }

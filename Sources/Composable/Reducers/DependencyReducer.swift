@@ -21,6 +21,39 @@ extension Reducer {
   }
 }
 
+extension DependencyReducer {
+  /// Another dependency change on a reducer that already has some: one reducer, not two. The
+  /// change written outside is applied first, so the one written nearer the base wins, as it
+  /// would nested: `Feature().dependency(\.x, 1).dependency(\.x, 2)` reads 1.
+  @inlinable
+  public func dependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value>, _ value: Value
+  ) -> DependencyReducer<Base> {
+    let inner = update
+    return DependencyReducer(base: base) { values in
+      values[keyPath: keyPath] = value
+      inner(&values)
+    }
+  }
+
+  /// The same fusion for a transform: the outer transform runs first, the inner one sees its
+  /// result.
+  @inlinable
+  public func transformDependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value>,
+    transform: @escaping (_ dependency: inout Value) -> Void
+  ) -> DependencyReducer<Base> {
+    let inner = update
+    return DependencyReducer(base: base) { values in
+      transform(&values[keyPath: keyPath])
+      inner(&values)
+    }
+  }
+}
+
+/// The name the Composable Architecture gives the reducer of `dependency(_:_:)`.
+public typealias _DependencyKeyWritingReducer<Base: Reducer> = DependencyReducer<Base>
+
 /// The reducer `dependency(_:_:)` and `transformDependency(_:transform:)` return.
 ///
 /// The change is applied once, to the store's dependencies, when the store resolves its reducer

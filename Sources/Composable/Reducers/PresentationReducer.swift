@@ -120,10 +120,14 @@ public struct PresentationReducer<State, Action>: Reducer {
       } else if DestinationState.self is any CaseReducerState.Type {
         { ($0 as? any CaseReducerState)?.isEphemeralCase ?? false }
       } else {
-        { _ in false }
+        // A destination enum written by hand: ephemeral while its current case holds an alert.
+        { $0.map(holdsEphemeralCase) ?? false }
       }
     self.run = { state, action in
       let presentedID = state[keyPath: toPresentationState].id
+      // A presentation that ended before this reducer saw the action (a reducer earlier in the
+      // body dismissed it) still has its effects to end.
+      let endedUnseen = state[keyPath: toPresentationState].lastReducedID.flatMap { $0 == presentedID ? nil : $0 }
       var destinationEffect = Effect<Action>.none
       let parentEffect: Effect<Action>
 
@@ -175,10 +179,15 @@ public struct PresentationReducer<State, Action>: Reducer {
         parentEffect = parent.reduce(into: &state, action: action)
       }
 
-      guard let presentedID, state[keyPath: toPresentationState].id != presentedID else {
+      let idAfter = state[keyPath: toPresentationState].id
+      if state[keyPath: toPresentationState].lastReducedID != idAfter {
+        state[keyPath: toPresentationState].lastReducedID = idAfter
+      }
+      let ended = [endedUnseen, presentedID.flatMap { $0 == idAfter ? nil : $0 }].compactMap { $0 }
+      guard !ended.isEmpty else {
         return destinationEffect.isNone ? parentEffect : .merge(destinationEffect, parentEffect)
       }
-      return .merge(destinationEffect, parentEffect, .cancel(id: presentedID))
+      return .merge([destinationEffect, parentEffect] + ended.map { .cancel(id: $0) })
     }
   }
 
@@ -192,4 +201,12 @@ extension PresentationAction {
     if case .dismiss = self { return true }
     return false
   }
+}
+
+/// Whether `value` is an enum whose current case carries ephemeral state (an alert): how a
+/// destination enum written without `@Reducer` tells that its alert case clears itself.
+func holdsEphemeralCase(_ value: Any) -> Bool {
+  let mirror = Mirror(reflecting: value)
+  guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else { return false }
+  return payload is any EphemeralState
 }

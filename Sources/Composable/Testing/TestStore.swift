@@ -58,8 +58,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   public var timeout: Duration = .seconds(10)
   /// The state as the test has asserted it so far.
   public private(set) var state: State
-  /// The dependencies the reducer and its effects use.
-  public let dependencies: DependencyValues
+  /// The dependencies the reducer and its effects use. A test may change them between actions
+  /// (`store.dependencies.date.now = …`): what is reduced and started from then on sees the
+  /// change; effects already running keep what they started with.
+  public var dependencies: DependencyValues {
+    didSet { effects.dependencies = dependencies }
+  }
 
   private var reducerState: State
   private let reducer: ResolvedReducer<State, Action>
@@ -74,6 +78,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   private let unassertedActions = LockIsolated<[Action]>([])
   private let checksAtEnd = LockIsolated(true)
   private var queue: [Action] = []
+  /// Set when an effect called `@Dependency(\.dismiss)` with no presentation around it: at the
+  /// root of a test store that dismisses the store itself, as it would a presented feature.
+  private var isDismissed = false
   private var isReducing = false
   private let createdAt: CallSite
 
@@ -88,7 +95,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) where R.State == State, R.Action == Action {
-    let (state, resolved, dependencies) = Dependencies.withDependencies(prepareDependencies) {
+    // The store's own `dismiss`, for a feature tested on its own that dismisses itself: it can
+    // only reach the store once the store exists, hence the box. A test may still replace it.
+    let dismissal = RootDismissal()
+    let (state, resolved, dependencies) = Dependencies.withDependencies {
+      $0.dismiss = DismissEffect { dismissal.store?.dismissedByEffect() }
+      prepareDependencies(&$0)
+    } operation: {
       (initialState(), reducer()._resolved(), DependencyValues._current)
     }
     self.state = state
@@ -98,6 +111,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.effects = EffectRunner(dependencies: dependencies)
     self.createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     effects.deliver = { [weak self] action in self?.deliverFromEffect(action) }
+    dismissal.store = self
+  }
+
+  /// What `dismiss()` at the root does: the store's effects end, and it takes no more actions.
+  fileprivate func dismissedByEffect() {
+    isDismissed = true
+    effects.cancelAll()
   }
 
   // A plain (not isolated) deinit runs where the last reference is dropped — at the end of the
@@ -129,6 +149,17 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    if isDismissed {
+      site.reportIssue(
+        """
+        This test store was dismissed — an effect called '@Dependency(\\.dismiss)' — and takes \
+        no more actions:
+
+        \(dumped(action))
+        """
+      )
+      return TestStoreTask(StoreTask(), timeout: timeout)
+    }
     if !received.isEmpty {
       if exhaustivity == .on {
         site.reportIssue(
@@ -438,7 +469,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     while next < queue.count {
       let current = queue[next]
       next += 1
-      let effect = reducer.reduce(into: &reducerState, action: current)
+      let effect = DependencyValues.$_current.withValue(dependencies) {
+        reducer.reduce(into: &reducerState, action: current)
+      }
       if next == 1, sentByTest {
         stateAfterAction = reducerState
       } else {
@@ -622,6 +655,19 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
   }
 }
+
+/// Where a test store's root `dismiss` leads: the store, once it exists, held weakly.
+@MainActor
+private final class RootDismissal: Sendable {
+  weak var store: (any DismissibleTestStore)?
+}
+
+@MainActor
+private protocol DismissibleTestStore: AnyObject {
+  func dismissedByEffect()
+}
+
+extension TestStore: DismissibleTestStore {}
 
 /// A test store of a reducer: `TestStoreOf<CartFeature>`.
 public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action>

@@ -11,6 +11,13 @@ public struct TestStoreTask: Hashable, Sendable {
     self.timeout = timeout
   }
 
+  /// A task around any `Task`, or around none: for tests of the test store itself, as the
+  /// Composable Architecture's `Canary` SPI offers it.
+  @_spi(Canary)
+  public init(rawValue: Task<Void, Never>?, timeout: Duration) {
+    self.init(StoreTask(rawValue.map { [$0] } ?? []), timeout: timeout)
+  }
+
   /// Cancels the effects.
   public func cancel() async {
     base.cancel()
