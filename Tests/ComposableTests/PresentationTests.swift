@@ -64,15 +64,18 @@ struct Presenter: Reducer {
 @CasePathable
 enum HandWrittenDestination: Equatable {
   case alert(AlertState<Answer>)
+  case dialog(ConfirmationDialogState<Answer>)
   case counter(Counter.State)
 
   enum Answer: Equatable, Sendable {
     case ok
+    case askInADialog
   }
 
   @CasePathable
   enum Action: Equatable, Sendable {
     case alert(Answer)
+    case dialog(Answer)
     case counter(Counter.Action)
   }
 }
@@ -95,12 +98,15 @@ struct HandWrittenDestinationHost: Reducer {
       switch action {
       case .showAlert: state.destination = .alert(AlertState { TextState("Sure?") })
       case .showCounter: state.destination = .counter(Counter.State())
+      case .destination(.presented(.alert(.askInADialog))):
+        state.destination = .dialog(ConfirmationDialogState { TextState("Really?") })
       case .destination: break
       }
       return .none
     }
     .ifLet(\.$destination, action: \.destination) {
       Scope(state: \.alert, action: \.alert) {}
+      Scope(state: \.dialog, action: \.dialog) {}
       Scope(state: \.counter, action: \.counter) { Counter() }
     }
   }
@@ -230,6 +236,12 @@ struct PresentationTests {
     let store = TestStore(initialState: HandWrittenDestinationHost.State()) { HandWrittenDestinationHost() }
     await store.send(.showAlert) { $0.destination = .alert(AlertState { TextState("Sure?") }) }
     await store.send(.destination(.presented(.alert(.ok)))) { $0.destination = nil }
+    await store.send(.showAlert) { $0.destination = .alert(AlertState { TextState("Sure?") }) }
+    // Answered by a dialog in its place: another case is another child, and it stays.
+    await store.send(.destination(.presented(.alert(.askInADialog)))) {
+      $0.destination = .dialog(ConfirmationDialogState { TextState("Really?") })
+    }
+    await store.send(.destination(.presented(.dialog(.ok)))) { $0.destination = nil }
     await store.send(.showCounter) { $0.destination = .counter(Counter.State()) }
     await store.send(.destination(.presented(.counter(.increment)))) {
       $0.destination = .counter(Counter.State(count: 1))

@@ -147,11 +147,33 @@ public struct PresentationID: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "presentation #\(rawValue)" }
 }
 
-/// What makes one child another for `ifLet`: its `id` when it is `Identifiable`; otherwise
+/// What makes one child another for `ifLet`: its `id` when it is `Identifiable`; for an enum
+/// (a destination), its case too — an alert replaced by a dialog is another child; otherwise
 /// `nil`, and every value is the same child until it goes away.
 func childIdentity(of value: Any) -> AnyHashable? {
-  guard let identifiable = value as? any Identifiable else { return nil }
-  return hashableID(of: identifiable)
+  let id = (value as? any Identifiable).map { hashableID(of: $0) }
+  guard isEnum(value) else { return id }
+  let mirror = Mirror(reflecting: value)
+  let payload = mirror.children.first
+  return AnyHashable(
+    EnumChildIdentity(
+      caseName: payload?.label ?? String(describing: value),
+      id: id ?? payload.flatMap { childIdentity(of: $0.value) }
+    )
+  )
+}
+
+/// Which case an enum child is in, and which child it holds there.
+private struct EnumChildIdentity: Hashable {
+  let caseName: String
+  let id: AnyHashable?
+}
+
+/// Whether `value` is of an enum type, read from its type's metadata kind (0x201 for an enum
+/// in Swift's ABI) — without the allocation a `Mirror` would cost for every struct.
+func isEnum(_ value: Any) -> Bool {
+  let metadata = unsafeBitCast(type(of: value) as Any.Type, to: UnsafeRawPointer.self)
+  return metadata.load(as: UInt.self) == 0x201
 }
 
 private func hashableID<Value: Identifiable>(of value: Value) -> AnyHashable {
