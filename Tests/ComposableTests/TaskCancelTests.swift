@@ -60,17 +60,24 @@ struct TaskCancelTests {
     await store.finish()
   }
 
-  /// Outside any effect there is no store to look in: nothing is cancelled.
-  @Test func outsideAnEffectNothingIsCancelled() async {
-    let clock = WatchedClock()
-    let store = ListenerHost.testStore(clock: clock)
-    await store.send(.own(.listen))
-    await clock.sleeping()
-    Task.cancel(id: Listener.CancelID.listening)
-    await clock.advance(by: .seconds(3))
-    await store.receive(.own(.heard)) {
-      $0.own.heard = 1
-    }
-    await store.finish()
+  /// Outside any effect it cancels under that id in every store alive, as TCA's one table does.
+  @Test func outsideAnEffectItCancelsInEveryStore() async {
+    let first = TestStore(initialState: 0) { Endless() }
+    let second = TestStore(initialState: 0) { Endless() }
+    await first.send(true)
+    await second.send(true)
+    Task.cancel(id: Endless.CancelID.forever)
+    await first.finish(timeout: .seconds(3))
+    await second.finish(timeout: .seconds(3))
+  }
+}
+
+/// Waits an hour under an id no other test uses: tests run side by side, and a cancel from
+/// outside any effect reaches every store.
+struct Endless: Reducer {
+  enum CancelID { case forever }
+
+  func reduce(into state: inout Int, action: Bool) -> Effect<Bool> {
+    .run { _ in try await Task.sleep(for: .seconds(3600)) }.cancellable(id: CancelID.forever)
   }
 }

@@ -26,6 +26,19 @@ final class EffectCancellation: Sendable {
 
   init(tasks: RunningTasks) {
     self.tasks = tasks
+    Self.everyStore.withLock { $0[ObjectIdentifier(self)] = WeakCancellation(table: self) }
+  }
+
+  deinit {
+    _ = Self.everyStore.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
+  }
+
+  /// The table of every store alive, for `Task.cancel(id:)` called outside any effect.
+  private static let everyStore = Mutex<[ObjectIdentifier: WeakCancellation]>([:])
+
+  /// The tables of the stores alive now.
+  static var ofEveryStore: [EffectCancellation] {
+    everyStore.withLock { $0.values.compactMap(\.table) }
   }
 
   func register(_ token: Int, under ids: [EffectID]) {
@@ -65,6 +78,11 @@ final class EffectCancellation: Sendable {
   }
 }
 
+/// A store's table, not kept alive by being listed.
+private struct WeakCancellation {
+  weak var table: EffectCancellation?
+}
+
 extension EffectID {
   /// The scopes this id is private to, outermost first, and the id as its reducer wrote it.
   var scopePath: (path: [EffectID], base: EffectID) {
@@ -96,11 +114,14 @@ extension Task where Success == Never, Failure == Never {
   /// the same as returning `.cancel(id:)` from its reducer, without waiting for an action.
   ///
   /// Inside a child of `forEach` or a presentation, `id` is the child's own, as in the
-  /// reducer. Called from outside any effect, there is no store to look in and nothing is
-  /// cancelled (the Composable Architecture keeps one table for all stores; this core keeps one
-  /// per store, see ``EffectID``).
+  /// reducer. Called from outside any effect (a test, a callback of some other library), it
+  /// cancels the effects running under `id` in every store alive, and in their children — as
+  /// the Composable Architecture's one table for all stores does.
   public static func cancel(id: some Hashable & Sendable) {
-    guard let cancellation = EffectContext.cancellation else { return }
+    guard let cancellation = EffectContext.cancellation else {
+      for table in EffectCancellation.ofEveryStore { table.cancel(id: EffectID(id)) }
+      return
+    }
     cancellation.cancel(id: EffectContext.scopedID(EffectID(id)))
   }
 }
