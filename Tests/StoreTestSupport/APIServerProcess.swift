@@ -77,7 +77,11 @@ public enum ListeningProcess {
     var line = Data()
     while !line.contains(UInt8(ascii: "\n")) {
       let chunk = output.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { throw APIServerProcess.StartFailure(description: "\(binary.lastPathComponent) ended before it listened") }
+      guard !chunk.isEmpty else {
+        // What it said on the way out says why.
+        let said = standardError.flatMap { try? String(contentsOf: $0, encoding: .utf8) }.map { String($0.suffix(2_000)) } ?? ""
+        throw APIServerProcess.StartFailure(description: "\(binary.lastPathComponent) \(arguments.prefix(3).joined(separator: " ")) ended before it listened: \(said)")
+      }
       line += chunk
     }
     let text = String(decoding: line, as: UTF8.self)

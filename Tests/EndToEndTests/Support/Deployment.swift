@@ -1,5 +1,6 @@
 import Foundation
 import StoreTestSupport
+import Synchronization
 
 /// A store deployed as on several machines, on this one: two `serve` hosts, each in a Linux
 /// network namespace of its own joined to this one by a veth pair, HAProxy in TCP mode with
@@ -50,10 +51,11 @@ final class Deployment: Sendable {
   static func open(apiArguments: [[String]] = [], serveArguments: [[String]] = [], live: Bool = false) async throws -> Deployment {
     let workspace = try TUIDrive.temporaryStateDirectory()
     // A network of its own for this run: 10.N.1.0/24 to host A, 10.N.2.0/24 to host B.
-    let network = 200 + Int.random(in: 0..<50)
+    let network = try await Blocking.run { try unusedNetwork() }
     let tag = String(UInt32.random(in: 0 ... .max), radix: 36)
     let namespaces = ["osA\(tag)", "osB\(tag)"]
-    var made: [String] = []
+    var backendStarted: StoreBackend?
+    var hostsStarted: [ServeProcess] = []
     do {
       for (index, namespace) in namespaces.enumerated() {
         // `ip` and HAProxy's start block: on a dispatch thread, never on the two threads every
@@ -61,11 +63,11 @@ final class Deployment: Sendable {
         try await Blocking.run {
           try link(namespace, outside: "10.\(network).\(index + 1).1", inside: "10.\(network).\(index + 1).2")
         }
-        made.append(namespace)
       }
       let backend = try await StoreBackend.start(
         in: workspace, arguments: apiArguments, hosts: (1...2).map { "10.\(network).\($0).1" }
       )
+      backendStarted = backend
       let hostKey = try await HostKeyFile.make(in: workspace)
       var hosts: [ServeProcess] = []
       for (index, namespace) in namespaces.enumerated() {
@@ -79,13 +81,17 @@ final class Deployment: Sendable {
             namespace: namespace
           )
         )
+        hostsStarted = hosts
       }
       let backends = hosts.map { "\($0.host):\($0.port)" }
       let (balancer, port) = try await Blocking.run { try startBalancer(in: workspace, backends: backends) }
       return Deployment(workspace: workspace, backend: backend, hosts: hosts, balancer: balancer, balancerPort: port, namespaces: namespaces)
     } catch {
-      let leftovers = made
-      await Blocking.run { for namespace in leftovers { _ = try? ip(["netns", "del", namespace]) } }
+      // Whatever was started goes, and both namespaces (a half-made one too), so that a failed
+      // start leaves no address behind for the next deployment to meet.
+      for host in hostsStarted { _ = await host.stop() }
+      await backendStarted?.stop()
+      await Blocking.run { for namespace in namespaces { _ = try? ip(["netns", "del", namespace]) } }
       throw error
     }
   }
@@ -162,6 +168,30 @@ final class Deployment: Sendable {
     // Every address of this namespace (each API instance's) is reachable from the host's.
     try ip(["-n", namespace, "route", "add", "default", "via", outside])
   }
+
+  /// An N for 10.N.0.0/16 that no interface of this machine has an address in, and that this
+  /// process has not used. A number picked at random alone once met the veth of an earlier
+  /// deployment not yet gone: two routes to one subnet, and a host that could not reach its API.
+  static func unusedNetwork() throws -> Int {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/sbin/ip")
+    process.arguments = ["-o", "-4", "addr", "show"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return try usedNetworks.withLock { used in
+      guard let free = (200..<250).shuffled().first(where: { !used.contains($0) && !text.contains(" 10.\($0).") }) else {
+        throw TUIDrive.Failure("no free 10.N.0.0/16 network for a deployment")
+      }
+      used.insert(free)
+      return free
+    }
+  }
+
+  private static let usedNetworks = Mutex<Set<Int>>([])
 
   @discardableResult
   static func ip(_ arguments: [String]) throws -> Int32 {
