@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// Besides the child's state it remembers *which* presentation this is: each time the value goes
 /// from `nil` to a state, or is replaced by a child with another `id` (for an `Identifiable`
-/// child), it gets a new ``PresentationID``. The presentation reducer uses it to
+/// child) or in another case (for an enum of destinations), it gets a new ``PresentationID``. The presentation reducer uses it to
 /// cancel the child's effects when that presentation ends, even if a new one has already begun.
 /// Equality and dumps look only at the child's state.
 @propertyWrapper

@@ -12,7 +12,7 @@ extension Reducer {
   /// problem (a test fails) and ignored. When this reducer sets the child's state to `nil`, or
   /// puts a child with another `id` in its place, the child's effects are cancelled; the child's
   /// cancel ids are its own. A child whose state is ``EphemeralState`` (an alert) is set to `nil`
-  /// after any of its actions, unless this reducer put another one in its place.
+  /// after any of its actions, unless this reducer put one with another `id` in its place.
   @inlinable
   @warn_unqualified_access
   public func ifLet<WrappedState, WrappedAction>(
