@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLifecycle
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -80,7 +81,17 @@ public struct APIServer: Sendable {
       if handlingSignals {
         try await app.runService()
       } else {
-        try await app.run()
+        // Cancelling this task stops the server gracefully, as SIGTERM does: no new connections,
+        // requests under way answered (waiting clients at once) — rather than cancelling the
+        // requests, which can leave a connection open until its deadline. The group runs in a
+        // task of its own so that the cancellation reaches it only as that request.
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let serving = Task { try await group.run() }
+        try await withTaskCancellationHandler {
+          try await serving.value
+        } onCancel: {
+          Task { await group.triggerGracefulShutdown() }
+        }
       }
     } catch {
       await database.close()
