@@ -119,9 +119,10 @@ struct ScopeFormsTests {
   }
 
   @Test func theReducerBuilderTakesAReducerKnownOnlyAsAnExistential() async {
-    let chosen: any Reducer<Int, Bool> = Bool.random()
-      ? Reduce<Int, Bool> { state, _ in state += 10; return .none }
-      : Reduce<Int, Bool> { state, _ in state += 10; return .none }
+    let chosen: any Reducer<Int, Bool> = Reduce<Int, Bool> { state, _ in
+      state += 10
+      return .none
+    }
     let store = TestStore(initialState: 0) {
       CombineReducers {
         Reduce<Int, Bool> { state, _ in state += 1; return .none }

@@ -142,6 +142,57 @@ struct TCAConveniencesTests {
     }
   }
 
+  @Test func dependencyChangesOnOneReducerFuseAndTheNearestWins() async {
+    // One reducer, not one per call: the type says so.
+    let fused: _DependencyKeyWritingReducer<IDMaker> = IDMaker()
+      .dependency(\.uuid, .constant(UUID(1)))
+      .dependency(\.uuid, .constant(UUID(2)))
+      .transformDependency(\.uuid) { _ in }
+    let store = TestStore(initialState: IDMaker.State()) { fused }
+    await store.send(.makeTapped) {
+      $0.made = [UUID(1)]
+    }
+    await store.receive(.madeInEffect(UUID(1))) {
+      $0.made = [UUID(1), UUID(1)]
+    }
+  }
+
+  @Test func aTransformWrittenNearerTheReducerSeesTheOuterOnesResult() async {
+    let store = TestStore(initialState: IDMaker.State()) {
+      IDMaker()
+        .transformDependency(\.uuid) { uuid in
+          let outer = uuid
+          uuid = UUIDGenerator { UUID(uuidString: "DEADBEEF" + outer().uuidString.dropFirst(8))! }
+        }
+        .dependency(\.uuid, .constant(UUID(7)))
+    }
+    let both = UUID(uuidString: "DEADBEEF-0000-0000-0000-000000000007")!
+    await store.send(.makeTapped) {
+      $0.made = [both]
+    }
+    await store.receive(.madeInEffect(both)) {
+      $0.made = [both, both]
+    }
+  }
+
+  @Test func onChangeWithItsOwnSenseOfSameness() async {
+    // The log counts only changes of the count's parity.
+    let store = TestStore(initialState: ChangeLog.State()) {
+      Reduce<ChangeLog.State, ChangeLog.Action> { state, action in
+        if case .incrementTapped = action { state.count += 2 }
+        return .none
+      }
+      .onChange(of: \.count, removeDuplicates: { $0 % 2 == $1 % 2 }) { oldValue, newValue in
+        Reduce { state, _ in
+          state.log.append("\(oldValue)→\(newValue)")
+          return .none
+        }
+      }
+    }
+    await store.send(.incrementTapped) { $0.count = 2 }
+    await store.send(.nothingTapped)
+  }
+
   @Test func onChangeRunsOnlyWhenTheValueChanged() async {
     let store = TestStore(initialState: ChangeLog.State()) { ChangeLog() }
     await store.send(.incrementTapped) {

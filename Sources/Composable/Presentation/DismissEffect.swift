@@ -5,9 +5,10 @@ import IssueReporting
 /// `return .run { _ in await self.dismiss() }`.
 ///
 /// The presentation reducer gives the child's effects a `dismiss` that sends `.dismiss` to the
-/// parent, as if the user had closed the sheet. Call it from an effect (read the dependency
-/// inside the effect, as above): outside a presented child's effect it does nothing but report
-/// the mistake.
+/// parent, as if the user had closed the sheet. At the root of a `TestStore` — a feature tested
+/// on its own — it dismisses the test store: its effects end and it takes no more actions. Call
+/// it from an effect (read the dependency inside the effect, as above): anywhere else it does
+/// nothing but report the mistake.
 public struct DismissEffect: Sendable {
   let dismiss: (@MainActor @Sendable () -> Void)?
 

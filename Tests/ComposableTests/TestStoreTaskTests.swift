@@ -1,0 +1,29 @@
+@_spi(Canary) import Composable
+import Testing
+
+/// `TestStoreTask(rawValue:timeout:)`, the Canary SPI: a test store's task around any task.
+struct TestStoreTaskTests {
+  @Test func aTaskAroundAFinishedTaskFinishesWithoutComplaint() async {
+    let task = TestStoreTask(rawValue: Task {}, timeout: .seconds(1))
+    await task.finish()
+    #expect(!task.isCancelled)
+  }
+
+  @Test func aTaskAroundNoTaskHasNothingToWaitFor() async {
+    let task = TestStoreTask(rawValue: nil, timeout: .seconds(1))
+    await task.finish()
+    #expect(task.isCancelled, "nothing runs, as for a send that started no effect")
+  }
+
+  @Test func aTaskThatOutlivesItsTimeoutIsReported() async {
+    let endless = Task<Void, Never> { try? await Task.sleep(for: .seconds(30)) }
+    let task = TestStoreTask(rawValue: endless, timeout: .milliseconds(100))
+    await withKnownIssue {
+      await task.finish()
+    } matching: { issue in
+      issue.description.contains("still running")
+    }
+    await task.cancel()
+    #expect(task.isCancelled)
+  }
+}
