@@ -15,7 +15,8 @@ public struct APIServer: Sendable {
     public var catalog: StoreCatalog?
     public var faults = FaultPlan()
     public var limits = APILimits()
-    /// When set, the routes of customers' accounts and orders ask for it (``TokenMiddleware``).
+    /// When set, the routes of customers' accounts, orders, open carts and keys ask for it
+    /// (``TokenMiddleware``).
     public var token: String?
     /// The pictures served at `/img/<file>`; the demo catalog's when `nil`.
     public var pictures: CatalogPictures?
@@ -45,16 +46,14 @@ public struct APIServer: Sendable {
       let limits = configuration.limits
       let router = Router()
       router.add(middleware: JSONErrorMiddleware())
-      if let token = configuration.token {
-        router.add(middleware: TokenMiddleware(token: token))
-      }
+      router.add(middleware: PathSpellingMiddleware())
       if !configuration.faults.isEmpty {
         router.add(middleware: FaultMiddleware(plan: configuration.faults))
       }
       let routes = try StoreRoutes(
         catalog: catalog, database: database, limits: limits, pictures: configuration.pictures ?? .demo(), publicBase: configuration.publicBase
       )
-      routes.add(to: router)
+      routes.add(to: router, token: configuration.token)
       // Saves through other instances on the same database wake this one's waiting requests.
       let hearing = Task {
         for await customer in database.cartsSavedElsewhere() { routes.cartSavedElsewhere(customer) }

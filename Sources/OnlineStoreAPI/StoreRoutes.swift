@@ -37,7 +37,8 @@ public struct StoreRoutes: Sendable {
     self.customers = customers
     self.openCarts = OpenCartRoutes(
       storage: database, customers: customers, intake: CartChangeIntake(productIDs: Set(catalog.products.map(\.id))),
-      watchers: CartWatchers(capacity: limits.maximumCartWatchers), limits: limits
+      watchers: CartWatchers(capacity: limits.maximumCartWatchers, perCustomer: limits.maximumCartWatchersPerCustomer),
+      limits: limits
     )
   }
 
@@ -46,7 +47,21 @@ public struct StoreRoutes: Sendable {
     openCarts.watchers.changed(customer)
   }
 
-  public func add<Context: RequestContext>(to router: Router<Context>) {
+  /// Adds every route to `router`. With a `token`, the customers' routes — their accounts,
+  /// orders, open carts and keys' numbers — sit in a group that asks for it
+  /// (``TokenMiddleware``), so that whatever path reaches one of them, the token was asked for
+  /// on the way; the catalog and `/shop` stay open.
+  public func add<Context: RequestContext>(to router: Router<Context>, token: String?) {
+    addCatalog(to: router)
+    openCarts.addOffer(to: router)
+    let customersOnly = router.group()
+    if let token { customersOnly.add(middleware: TokenMiddleware(token: token)) }
+    addCustomers(to: customersOnly)
+    openCarts.addCustomers(to: customersOnly)
+  }
+
+  /// The catalog, its pictures and logging in: open to anyone.
+  private func addCatalog<Context: RequestContext>(to router: some RouterMethods<Context>) {
     router.get("products") { request, _ in
       let query = try ListQuery(request)
       let body = query.isEmpty ? encoded.allProducts : EncodedCatalog.array(query.apply(to: encoded.products))
@@ -67,14 +82,18 @@ public struct StoreRoutes: Sendable {
     router.get("img/:file") { request, context in
       try Self.picture(in: pictures, request, context)
     }
+    router.post("auth/login") { request, context in
+      try await login(request, context: context)
+    }
+  }
+
+  /// Customers' accounts and orders: behind the token when there is one.
+  private func addCustomers<Context: RequestContext>(to router: some RouterMethods<Context>) {
     router.get("users") { request, _ in
       JSONAnswer.body(EncodedCatalog.array(try ListQuery(request).apply(to: encoded.customers)), status: .ok)
     }
     router.get("users/:id") { _, context in
       try Self.one(of: encoded.customers, context, called: "customer")
-    }
-    router.post("auth/login") { request, context in
-      try await login(request, context: context)
     }
     router.get("carts") { request, _ in
       let query = try ListQuery(request, page: limits)
@@ -100,7 +119,6 @@ public struct StoreRoutes: Sendable {
     router.post("carts") { request, context in
       try await placeOrder(request, context: context)
     }
-    openCarts.add(to: router)
   }
 
   private func placeOrder(_ request: Request, context: some RequestContext) async throws -> Response {
@@ -110,7 +128,7 @@ public struct StoreRoutes: Sendable {
     let order = try intake.order(from: body, idempotencyKey: key)
     // A key shopper's number is one this store gave out, or the order is no one's.
     guard try await customers.contains(order.userId) else { throw APIFailure(.badRequest, "no customer \(order.userId)") }
-    if let wait = orderRate.wait(for: order.userId) {
+    if let wait = orderRate.reserve(for: order.userId) {
       // A retry of an order already taken is answered whatever the rate.
       do {
         if let earlier = try await database.replay(order) {
@@ -127,14 +145,19 @@ public struct StoreRoutes: Sendable {
       answer.headers[.retryAfter] = String(max(1, Int(wait.components.seconds) + 1))
       return answer
     }
+    // One of the customer's orders is reserved: a replay, a refusal or a failure gives it back.
     do {
       let placed = try await database.place(order)
-      if placed.isNew { orderRate.placed(by: order.userId) }
+      if !placed.isNew { orderRate.giveBack(by: order.userId) }
       var response = try JSONAnswer.ok(placed.order)
       if !placed.isNew { response.headers[.idempotentReplayed] = "true" }
       return response
     } catch OrderRejection.keyReusedForAnotherOrder {
+      orderRate.giveBack(by: order.userId)
       throw APIFailure(.unprocessableContent, "this Idempotency-Key was used for a different order")
+    } catch {
+      orderRate.giveBack(by: order.userId)
+      throw error
     }
   }
 

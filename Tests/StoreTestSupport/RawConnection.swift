@@ -58,7 +58,43 @@ public final class RawConnection: @unchecked Sendable {
     return false
   }
 
+  /// The status code of the HTTP answer that arrives within `seconds`, read from its status
+  /// line (`HTTP/1.1 401 Unauthorized`); `nil` when none came or the line is not one.
+  public func answerStatus(seconds: Double) -> Int? {
+    let deadline = Date().addingTimeInterval(seconds)
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while Date() < deadline, received.count < 65_536 {
+      if let end = received.firstIndex(of: UInt8(ascii: "\r")) {
+        let line = String(decoding: received[..<end], as: UTF8.self).split(separator: " ")
+        return line.count >= 2 && line[0].hasPrefix("HTTP/") ? Int(line[1]) : nil
+      }
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 100) > 0 else { continue }
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return nil }
+      if count > 0 { received += buffer[..<count] }
+    }
+    return nil
+  }
+
   public func close() {
     Glibc.close(descriptor)
+  }
+}
+
+extension RawConnection {
+  /// Sends one HTTP/1.1 request exactly as written — `target` is not normalised in any way — to
+  /// 127.0.0.1:`port`, and gives the status of its answer (`nil` if none came in 10 s).
+  public static func status(
+    port: Int, _ method: String, _ target: String, headers: [String: String] = [:], body: String = ""
+  ) -> Int? {
+    guard let connection = RawConnection(port: port) else { return nil }
+    defer { connection.close() }
+    var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+    for (name, value) in headers { request += "\(name): \(value)\r\n" }
+    if method == "POST" { request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
+    connection.send(request + "\r\n" + body)
+    return connection.answerStatus(seconds: 10)
   }
 }

@@ -15,7 +15,8 @@ import StoreModels
 ///   `wait` seconds (25 unless asked, at most 30; 0 answers at once);
 /// - `POST /shop/key-customers`: an SSH key's customer number (`{"fingerprint":…,"origin":…}`).
 ///
-/// Carts and key numbers belong to shoppers: with a token set, these ask for it as orders do.
+/// Carts and key numbers belong to shoppers: with a token set, ``StoreRoutes`` adds these to the
+/// group that asks for it, as it does orders.
 struct OpenCartRoutes: Sendable {
   let storage: any OpenCartStorage
   let customers: KnownCustomers
@@ -26,10 +27,15 @@ struct OpenCartRoutes: Sendable {
   static let defaultWait: Duration = .seconds(25)
   static let longestWait: Duration = .seconds(30)
 
-  func add<Context: RequestContext>(to router: Router<Context>) {
+  /// `GET /shop`: open to anyone, so that a client can tell this server from FakeStore.
+  func addOffer<Context: RequestContext>(to router: some RouterMethods<Context>) {
     router.get("shop") { _, _ in
       try JSONAnswer.ok(Offer())
     }
+  }
+
+  /// The routes of shoppers' carts and keys: `router` is the group that asks for the token.
+  func addCustomers<Context: RequestContext>(to router: some RouterMethods<Context>) {
     router.get("shop/carts/:customer") { _, context in
       let customer = try await knownCustomer(context)
       return try JSONAnswer.ok(try await storage.openCart(of: customer))

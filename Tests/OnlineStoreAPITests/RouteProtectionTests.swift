@@ -1,0 +1,115 @@
+import Foundation
+@testable import OnlineStoreAPI
+import StoreModels
+import StoreTestSupport
+import Testing
+
+/// Every route that belongs to customers asks for the token however its path is spelled: the
+/// router decides which route a request reaches and, by the group the route is in, that the
+/// token is asked for. Spellings the router would read as another path are refused before it.
+///
+/// Sent over a plain socket, byte for byte, so that no client library tidies the path first.
+@Suite(.serialized)
+struct RouteProtectionTests {
+  static let token = HardeningTests.token
+
+  /// A customer's route: how to ask for it, and a body that makes it succeed with the token.
+  struct Route: CustomTestStringConvertible, Sendable {
+    var method: String
+    var path: String
+    var body = ""
+    /// What the route answers when reached with the token on a fresh server.
+    var reached = 200
+    var testDescription: String { "\(method) \(path)" }
+  }
+
+  static let customersRoutes: [Route] = [
+    Route(method: "GET", path: "/users"),
+    Route(method: "GET", path: "/users/1"),
+    Route(method: "GET", path: "/carts"),
+    Route(method: "GET", path: "/carts/1", reached: 404),  // no order yet: the route's own answer
+    Route(method: "GET", path: "/carts/user/1"),
+    Route(
+      method: "POST", path: "/carts",
+      body: #"{"userId":1,"date":"2026-11-21T10:00:00.000Z","products":[{"productId":1,"quantity":1}]}"#
+    ),
+    Route(method: "GET", path: "/shop/carts/1"),
+    Route(method: "POST", path: "/shop/carts/1/changes", body: #"{"changes":[]}"#),
+    Route(method: "GET", path: "/shop/carts/1/updates?after=0&wait=0", reached: 204),
+    Route(method: "POST", path: "/shop/key-customers", body: #"{"fingerprint":"SHA256:walker","origin":"192.0.2.9"}"#),
+  ]
+
+  /// The same route written the ways the router would also have taken it before the fix.
+  static func otherSpellings(of path: String) -> [String] {
+    let parts = path.split(separator: "?", maxSplits: 1)
+    let route = String(parts[0])
+    let query = parts.count > 1 ? "?" + parts[1] : ""
+    let first = route.dropFirst().split(separator: "/").first.map(String.init) ?? ""
+    let rest = String(route.dropFirst(first.count + 1))
+    return [
+      "/" + route + query,  // //users
+      "/." + route + query,  // /./users
+      "/x/.." + route + query,  // /x/../users
+      "/" + first + "/" + rest + query,  // /users//1, or /users/ for a route of one segment
+      route + "/" + query,  // a trailing slash
+      "/%2e" + route + query,
+      "/%2E%2E" + route + query,
+      "/" + first + "%2F" + rest.dropFirst() + query,
+      "/%2f" + route + query,
+      "/%252f" + route + query,
+      "http://127.0.0.1/" + route + query,  // absolute form, doubled slash
+      "http://127.0.0.1/./" + route.dropFirst() + query,
+    ]
+  }
+
+  @Test(arguments: customersRoutes)
+  func withoutTheTokenNoSpellingReachesIt(_ route: Route) async throws {
+    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
+      let port = try #require(http.baseURL.port)
+      #expect(RawConnection.status(port: port, route.method, route.path, body: route.body) == 401, "the plain path")
+      #expect(
+        RawConnection.status(port: port, route.method, "http://127.0.0.1" + route.path, body: route.body) == 401,
+        "the plain path in absolute form"
+      )
+      for spelling in Self.otherSpellings(of: route.path) {
+        #expect(RawConnection.status(port: port, route.method, spelling, body: route.body) == 400, "\(spelling)")
+      }
+    }
+  }
+
+  @Test(arguments: customersRoutes)
+  func withTheTokenOnlyThePlainSpellingReachesIt(_ route: Route) async throws {
+    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
+      let port = try #require(http.baseURL.port)
+      let bearer = ["Authorization": "Bearer " + Self.token]
+      // Customer 1 is an account customer of the demo catalog; key customers come later.
+      let status = RawConnection.status(port: port, route.method, route.path, headers: bearer, body: route.body)
+      #expect(status == route.reached, "the plain path with the token")
+      for spelling in Self.otherSpellings(of: route.path) {
+        #expect(RawConnection.status(port: port, route.method, spelling, headers: bearer, body: route.body) == 400, "\(spelling)")
+      }
+    }
+  }
+
+  @Test func theCatalogStaysOpenAndIsSpelledOneWayToo() async throws {
+    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
+      let port = try #require(http.baseURL.port)
+      for path in ["/", "/products", "/products/1", "/products/categories", "/shop", "/img/product-1.png"] {
+        let status = RawConnection.status(port: port, "GET", path)
+        #expect(status == (path == "/" ? 404 : 200), "\(path)")
+      }
+      #expect(RawConnection.status(port: port, "GET", "/products/category/men's%20clothing") == 200, "an encoded space is a spelling")
+      for path in ["//products", "/products/", "/products/./1", "/img/..%2fimg/product-1.png", "*", "/products\\1"] {
+        #expect(RawConnection.status(port: port, "GET", path) == 400, "\(path)")
+      }
+    }
+  }
+
+  @Test func theSpellingRule() {
+    #expect(PathSpelling.refusal(of: "/carts/user/1") == nil)
+    #expect(PathSpelling.refusal(of: "/") == nil)
+    for refused in ["//x", "/x//y", "/x/", "/./x", "/x/..", "/%2E", "/a%2fb", "/a%5Cb", "/a%00", "/a\u{7}", "x", ""] {
+      #expect(PathSpelling.refusal(of: refused) != nil, "\(refused)")
+    }
+  }
+}
