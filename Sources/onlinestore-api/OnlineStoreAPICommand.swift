@@ -92,9 +92,18 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("max-cart-watchers"), parsing: .unconditional,
-    help: ArgumentHelp("Requests that may wait at once for an open cart to change (GET /shop/carts/<n>/updates).", valueName: "n")
+    help: ArgumentHelp(
+      "Requests that may wait at once for an open cart to change (GET /shop/carts/<n>/updates): one per store session of every host pointed here.",
+      valueName: "n"
+    )
   )
   var maxCartWatchers = APILimits().maximumCartWatchers
+
+  @Option(
+    name: .customLong("max-cart-watchers-per-customer"), parsing: .unconditional,
+    help: ArgumentHelp("Of those, requests that may wait at once for one customer's cart (their windows on any hosts).", valueName: "n")
+  )
+  var maxCartWatchersPerCustomer = APILimits().maximumCartWatchersPerCustomer
 
   @Option(
     name: .customLong("new-keys-per-hour"), parsing: .unconditional,
@@ -108,6 +117,7 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
       ("--max-connections", maxConnections, 1...1_000_000), ("--idle-timeout", idleTimeout, 1...3_600),
       ("--header-timeout", headerTimeout, 1...600), ("--body-timeout", bodyTimeout, 1...3_600), ("--orders-per-minute", ordersPerMinute, 1...100_000),
       ("--max-page", maxPage, 1...1_000_000), ("--max-cart-watchers", maxCartWatchers, 1...1_000_000),
+      ("--max-cart-watchers-per-customer", maxCartWatchersPerCustomer, 1...1_000_000),
       ("--new-keys-per-hour", newKeysPerHour, 1...1_000_000),
     ]
     for (flag, value, range) in counts where !range.contains(value) {
@@ -123,12 +133,19 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // The database holds orders, open carts, key fingerprints and the catalog's passwords:
+    // whatever this server creates is its user's alone.
+    umask(0o077)
     LoggingSystem.bootstrap(StreamLogHandler.standardError)
     var logger = Logger(label: "onlinestore-api")
     logger.logLevel = .info
     var configuration = APIServer.Configuration()
     (configuration.host, configuration.port) = try address()
     configuration.database = try databaseLocation()
+    if database == nil, case let .sqlite(path) = configuration.database {
+      // The default place is the store's own directory, which an earlier version made 0755.
+      try? PrivateFiles.ensureDirectory((path as NSString).deletingLastPathComponent, tighteningExisting: true)
+    }
     configuration.faults = try faults()
     configuration.token = try tokenFile.map(Self.token(in:))
     var limits = APILimits()
@@ -139,6 +156,7 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     limits.ordersPerCustomerPerMinute = ordersPerMinute
     limits.maximumPage = maxPage
     limits.maximumCartWatchers = maxCartWatchers
+    limits.maximumCartWatchersPerCustomer = maxCartWatchersPerCustomer
     limits.newKeysPerOriginPerHour = newKeysPerHour
     limits.defaultPage = min(limits.defaultPage, maxPage)
     configuration.limits = limits.fitting(descriptors: DescriptorLimit.raise())

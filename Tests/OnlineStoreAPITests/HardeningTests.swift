@@ -1,5 +1,5 @@
 import Foundation
-import OnlineStoreAPI
+@testable import OnlineStoreAPI
 import StoreModels
 import StoreTestSupport
 import Testing
@@ -68,6 +68,47 @@ struct HardeningTests {
       let stored = try await http.get("/carts/user/1001").decode([StoredOrder].self)
       #expect(stored.count == 3)
     }
+  }
+
+  /// The rate was checked before an order was stored and counted after, so 100 orders sent
+  /// together let 11 to 36 through a limit of 10. Now each takes its place under one lock.
+  @Test(arguments: TestDatabase.all)
+  func ordersSentTogetherDoNotPassTheRateTogether(_ database: TestDatabase) async throws {
+    var limits = APILimits()
+    limits.ordersPerCustomerPerMinute = 10
+    try await RouteTests.withServer(database, limits: limits) { http, _ in
+      #expect(try await http.keyCustomer("racer") == 1_001)
+      let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+        for number in 0..<100 {
+          group.addTask { try await http.order(.sample(userId: 1_001, minute: number), key: "race-\(number)").status }
+        }
+        return try await group.reduce(into: [Int]()) { $0.append($1) }
+      }
+      #expect(statuses.filter { $0 == 200 }.count == 10)
+      #expect(statuses.filter { $0 == 429 }.count == 90)
+      var all = http
+      all.timeout = 30
+      #expect(try await all.get("/carts/user/1001?limit=1000").decode([StoredOrder].self).count == 10)
+      // A replay within the limit costs nothing: the customer's eleventh new order is refused,
+      // but a retry of the first is answered.
+      let first = statuses.firstIndex(of: 200)!
+      let replay = try await http.order(.sample(userId: 1_001, minute: first), key: "race-\(first)")
+      #expect(replay.status == 200 && replay.headers["idempotent-replayed"] == "true")
+    }
+  }
+
+  @Test func aRefusedOrFailedOrderGivesItsPlaceBack() {
+    let limiter = OrderRateLimiter(perMinute: 2)
+    let now = ContinuousClock.now
+    #expect(limiter.reserve(for: 7, now: now) == nil)
+    #expect(limiter.reserve(for: 7, now: now) == nil)
+    #expect(limiter.reserve(for: 7, now: now) != nil, "the third within a minute waits")
+    limiter.giveBack(by: 7, now: now)
+    #expect(limiter.reserve(for: 7, now: now) == nil, "one given back is there again")
+    for _ in 0..<5 { limiter.giveBack(by: 8, now: now) }
+    #expect(limiter.reserve(for: 8, now: now) == nil)
+    #expect(limiter.reserve(for: 8, now: now) == nil)
+    #expect(limiter.reserve(for: 8, now: now) != nil, "giving back never raises the limit")
   }
 
   /// Finding 9: the fingerprint once included the server's own `now()`, so a retry without a

@@ -1,5 +1,5 @@
 import Foundation
-import OnlineStoreAPI
+@testable import OnlineStoreAPI
 import StoreModels
 import Testing
 
@@ -126,6 +126,35 @@ struct OpenCartRouteTests {
       #expect(try await second.value.status == 204)
       #expect(try await http.get("/shop/carts/1/updates?after=0&wait=1").status == 204, "places come back when the waits end")
     }
+  }
+
+  /// One customer's waits are bounded apart from everyone's: a client asking again and again
+  /// under one number takes that number's places, not the other customers'.
+  @Test func oneCustomersWaitingClientsAreBoundedApart() async throws {
+    var limits = APILimits.testing
+    limits.maximumCartWatchers = 10
+    limits.maximumCartWatchersPerCustomer = 2
+    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
+      let held = (0..<2).map { _ in Task { try await http.get("/shop/carts/1/updates?after=0&wait=3") } }
+      try await Task.sleep(for: .milliseconds(400))
+      let third = try await http.get("/shop/carts/1/updates?after=0&wait=3")
+      #expect(third.status == 503, "a third wait for customer 1")
+      let other = Task { try await http.get("/shop/carts/2/updates?after=0&wait=1") }
+      #expect(try await other.value.status == 204, "customer 2 still waits")
+      for wait in held { #expect(try await wait.value.status == 204) }
+      #expect(try await http.get("/shop/carts/1/updates?after=0&wait=1").status == 204, "customer 1's places come back")
+    }
+  }
+
+  @Test func theWaitersTableCountsEachCustomer() {
+    let watchers = CartWatchers(capacity: 5, perCustomer: 2)
+    let tickets = [watchers.enlist(1), watchers.enlist(1)]
+    #expect(tickets.allSatisfy { $0 != nil })
+    #expect(watchers.enlist(1) == nil)
+    #expect(watchers.enlist(2) != nil)
+    watchers.release(tickets[0]!)
+    #expect(watchers.enlist(1) != nil, "a released place is the customer's again")
+    #expect(watchers.count == 3)
   }
 
   /// A waiting client holds up no stop: the server answers it as it stops, not 20 s later.

@@ -18,7 +18,14 @@ public struct APILimits: Sendable, Equatable {
   public var maximumPage = 500
   /// Requests waiting at once for an open cart to change (`--max-cart-watchers`): each holds a
   /// connection for up to 30 s, so this stays below ``maximumConnections``; past it, 503.
+  ///
+  /// Every store session of every `serve` host keeps one such request open on the instance it is
+  /// pointed at: size this to the sessions those hosts allow (`--max-sessions`, 256 by default)
+  /// times the hosts pointed here, and ``maximumConnections`` above it (README).
   public var maximumCartWatchers = 256
+  /// Of those, requests waiting at once for one customer's cart (`--max-cart-watchers-per-customer`):
+  /// a shopper's windows on any hosts; past it, 503 for that customer only.
+  public var maximumCartWatchersPerCustomer = 8
   /// New SSH keys that may get a customer number from one origin (an address, per /64 for
   /// IPv6) in an hour (`--new-keys-per-hour`); more get 429.
   public var newKeysPerOriginPerHour = 20

@@ -20,23 +20,28 @@ final class OrderRateLimiter: Sendable {
     self.perMinute = perMinute
   }
 
-  /// Whether `customer` may place an order now; `nil` if so, else how long until they may.
-  func wait(for customer: Int, now: ContinuousClock.Instant = .now) -> Duration? {
+  /// Takes one of `customer`'s orders for an order about to be stored: `nil` when there was one
+  /// (the order may go ahead), else how long until there is. Checking and taking are one step
+  /// under the lock, so orders arriving together cannot all pass a check made before any of
+  /// them was counted; one that is then not stored gives its order back (``giveBack(by:now:)``).
+  func reserve(for customer: Int, now: ContinuousClock.Instant = .now) -> Duration? {
     buckets.withLockedValue { buckets in
       let available = Self.refilled(buckets[customer], perMinute: perMinute, now: now)
-      guard available < 1 else { return nil }
-      return .seconds((1 - available) * 60 / Double(perMinute))
-    }
-  }
-
-  /// `customer` placed a new order (a replay of an earlier one costs nothing).
-  func placed(by customer: Int, now: ContinuousClock.Instant = .now) {
-    buckets.withLockedValue { buckets in
-      let available = Self.refilled(buckets[customer], perMinute: perMinute, now: now)
+      guard available >= 1 else { return .seconds((1 - available) * 60 / Double(perMinute)) }
       buckets[customer] = Bucket(available: available - 1, updated: now)
       if buckets.count > 10_000 {
         buckets = buckets.filter { Self.refilled($0.value, perMinute: perMinute, now: now) < Double(perMinute) }
       }
+      return nil
+    }
+  }
+
+  /// An order reserved with ``reserve(for:now:)`` was not a new one after all (refused, failed, or
+  /// a replay of one already stored): it costs `customer` nothing.
+  func giveBack(by customer: Int, now: ContinuousClock.Instant = .now) {
+    buckets.withLockedValue { buckets in
+      let available = Self.refilled(buckets[customer], perMinute: perMinute, now: now)
+      buckets[customer] = Bucket(available: min(Double(perMinute), available + 1), updated: now)
     }
   }
 

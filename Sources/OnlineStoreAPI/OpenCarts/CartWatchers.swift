@@ -4,7 +4,9 @@ import Synchronization
 /// The requests waiting for an open cart to change (`GET /shop/carts/<n>/updates`), woken when
 /// a save of that customer's cart lands here or is heard from another instance.
 ///
-/// Bounded: at most ``capacity`` requests wait at once on one instance; the next is told to come
+/// Bounded: at most ``capacity`` requests wait at once on one instance, and at most
+/// ``perCustomer`` for one customer (one customer's many windows, or a client asking again and
+/// again under one number, cannot take the places of everyone else); the next is told to come
 /// back rather than hold a connection and a continuation more.
 final class CartWatchers: Sendable {
   private struct Waiter {
@@ -16,26 +18,38 @@ final class CartWatchers: Sendable {
 
   private struct State {
     var waiters: [UInt64: Waiter] = [:]
+    var perCustomer: [Int: Int] = [:]
     var nextID: UInt64 = 0
+
+    mutating func remove(_ id: UInt64) -> Waiter? {
+      guard let waiter = waiters.removeValue(forKey: id) else { return nil }
+      let left = (perCustomer[waiter.customer] ?? 1) - 1
+      perCustomer[waiter.customer] = left > 0 ? left : nil
+      return waiter
+    }
   }
 
   let capacity: Int
+  let perCustomer: Int
   private let state = Mutex(State())
 
-  init(capacity: Int) {
+  init(capacity: Int, perCustomer: Int = 8) {
     self.capacity = capacity
+    self.perCustomer = perCustomer
   }
 
   /// How many requests are waiting.
   var count: Int { state.withLock { $0.waiters.count } }
 
-  /// A place among the waiters for `customer`, or `nil` when all are taken. The place is taken
-  /// before the cart is read, so a save between the read and the wait is not missed.
+  /// A place among the waiters for `customer`, or `nil` when all are taken, or all of this
+  /// customer's. The place is taken before the cart is read, so a save between the read and the
+  /// wait is not missed.
   func enlist(_ customer: Int) -> Ticket? {
     state.withLock { state in
-      guard state.waiters.count < capacity else { return nil }
+      guard state.waiters.count < capacity, state.perCustomer[customer, default: 0] < perCustomer else { return nil }
       state.nextID += 1
       state.waiters[state.nextID] = Waiter(customer: customer)
+      state.perCustomer[customer, default: 0] += 1
       return Ticket(id: state.nextID, customer: customer)
     }
   }
@@ -88,7 +102,7 @@ final class CartWatchers: Sendable {
   }
 
   private func wake(_ id: UInt64) {
-    state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation?.resume()
+    state.withLock { $0.remove(id) }?.continuation?.resume()
   }
 
   /// A request's place among the waiters.
