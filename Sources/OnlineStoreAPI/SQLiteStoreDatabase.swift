@@ -13,10 +13,11 @@ public final class SQLiteStoreDatabase: StoreDatabase {
   private let batcher: OrderBatcher
 
   public init(path: String) throws {
-    try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
-      attributes: [.posixPermissions: 0o700]
-    )
+    // Orders, carts, key fingerprints with addresses and the catalog's passwords: this user's
+    // only. SQLite makes the `-wal` and `-shm` files with the database file's mode.
+    try PrivateFiles.ensureDirectory((path as NSString).deletingLastPathComponent)
+    PrivateFiles.ensureFile(path)
+    for companion in ["-wal", "-shm"] { PrivateFiles.tighten(path + companion, to: 0o600) }
     var configuration = Configuration()
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = FULL")

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The secret the store's own API server asks for on its customers' routes
 /// (`onlinestore-api --token-file`), and that its front door and stores send
 /// (`--api-token-file`): one line of 16 to 512 visible ASCII characters in a file.
@@ -8,10 +12,21 @@ public enum APIToken {
     public let description: String
   }
 
-  /// The token in the file at `path`: its first line, without surrounding spaces.
+  /// The token in the file at `path`: its first line, without surrounding spaces. A file that
+  /// other users may read is refused (mode 0600, as the README makes it).
   public static func read(from path: String) throws(Unusable) -> String {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      throw Unusable(description: "\(path) cannot be read")
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { throw Unusable(description: "\(path) cannot be read: \(String(cString: strerror(errno)))") }
+    defer { close(descriptor) }
+    do {
+      try PrivateFiles.checkSecret(path, descriptor: descriptor)
+    } catch {
+      throw Unusable(description: error.description)
+    }
+    var bytes = [UInt8](repeating: 0, count: 1_024)
+    let count = Glibc.read(descriptor, &bytes, bytes.count)
+    guard count > 0, let text = String(validating: bytes[..<count], as: UTF8.self) else {
+      throw Unusable(description: "\(path) cannot be read as text")
     }
     let token = text.split(separator: "\n", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
     guard (16...512).contains(token.utf8.count), token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import StoreCommand
 import Testing
 
@@ -9,6 +10,8 @@ struct StoreOptionsTests {
     [],
     ["--api", "http://127.0.0.1:8080", "--timeout", "3", "--user", "1001", "--customer", "key-SHA256:ab+cd/ef="],
     ["--user", "7", "--latency", "250", "--no-color", "--pictures", "ascii", "--guest"],
+    ["--pictures", "blocks", "--picture-hosts", "public"],
+    ["--picture-hosts", "any"],
     ["--api", "https://fakestoreapi.com", "--api-token-file", "/dev/null"],
   ]
 
@@ -62,6 +65,8 @@ struct StoreOptionsTests {
   static func tokenFile(contents: String = "0123456789abcdef0123456789abcdef\n") throws -> String {
     let path = "/tmp/onlinestore-token-\(UInt64.random(in: 0 ... .max))"
     try contents.write(toFile: path, atomically: true, encoding: .utf8)
+    // A token file others may read is refused.
+    chmod(path, 0o600)
     return path
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreModels
 
 #if canImport(Glibc)
   import Glibc
@@ -134,12 +135,9 @@ final class CartFile: Sendable {
 
   private func createDirectory() throws(CartStorageError) {
     do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700]
-      )
+      try PrivateFiles.ensureDirectory(url.deletingLastPathComponent().path)
     } catch {
-      throw .unwritable(path: url.path, reason: Self.reason(for: error))
+      throw .unwritable(path: url.path, reason: error.description)
     }
   }
 

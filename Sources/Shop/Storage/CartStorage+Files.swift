@@ -1,11 +1,15 @@
 import Foundation
+import StoreModels
 
 extension CartStorage {
   /// Keeps `owner`'s cart in `stateDirectory/carts/<store>/<customer>.json` (see
   /// ``CartOwner/relativePath``), and offers version 1.0's single `stateDirectory/cart.json` to
   /// be taken in.
   public static func files(in stateDirectory: URL, for owner: CartOwner) -> CartStorage {
-    file(
+    // The store's own directory: carts and the session's log are nobody else's (an earlier
+    // version made it 0755). Should it fail, the first save says why.
+    try? PrivateFiles.ensureDirectory(stateDirectory.path, tighteningExisting: true)
+    return file(
       at: stateDirectory.appendingPathComponent("carts").appendingPathComponent(owner.relativePath),
       earlierVersion: stateDirectory.appendingPathComponent("cart.json")
     )
