@@ -61,19 +61,31 @@ public final class FrontDoor: Sendable {
     let services = FrontDoorServices(
       configuration: configuration, logger: logger, state: state, connections: ConnectionTable(limits: configuration.limits.admission),
       sessions: SessionRegistry(limit: configuration.limits.maximumSessions), customers: customers, reaper: ChildReaper(),
-      blocking: blocking, launcher: launcher, refusals: RefusalLog(logger: logger)
+      blocking: blocking, launcher: launcher, refusals: RefusalLog(logger: logger),
+      setupFailures: RefusalLog(logger: logger, message: "a connection could not be set up", level: .error)
     )
     let bootstrap = ServerBootstrap(group: group)
       .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
       .serverChannelOption(ChannelOptions.backlog, value: 256)
-      .childChannelOption(ChannelOptions.socketOption(.tcp_nodelay), value: 1)
+      .serverChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.addHandler(AcceptFailureLog(log: services.setupFailures))
+        }
+      }
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
+          // A key press is a few bytes: send each at once. TCP_NODELAY is an IPPROTO_TCP option;
+          // written as a SOL_SOCKET one it is SO_DEBUG, which only root may set.
+          try channel.syncOptions?.setOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
           try channel.pipeline.syncOperations.addHandler(
             ConnectionGate(services: services) { connection, gate in
               try Self.installSSH(for: connection, after: gate, hostKey: hostKey)
             }
           )
+        }.flatMapErrorThrowing { error in
+          // NIO closes a connection it could not set up and tells no one: say so here.
+          services.setupFailures.refused(channel.remoteAddress.map { "\($0)" } ?? "-", reason: "\(error)")
+          throw error
         }
       }
     do {
@@ -157,11 +169,35 @@ public final class FrontDoor: Sendable {
     while !services.sessions.processes.isEmpty, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(20))
     }
-    for pid in services.sessions.processes { kill(pid, SIGKILL) }
+    let stubborn = services.sessions.processes
+    for pid in stubborn {
+      kill(pid, SIGKILL)
+      services.logger.warning("session killed: its store did not end within the grace after the hang-up", metadata: ["pid": "\(pid)"])
+    }
     services.connections.closeAll()
     services.reaper.stop()
     try? await services.blocking.shutdownGracefully()
     try? await group.shutdownGracefully()
+  }
+}
+
+/// Logs what goes wrong on the listening socket itself (an accept that failed: out of
+/// descriptors, say), rate-limited as refusals are.
+final class AcceptFailureLog: ChannelInboundHandler, Sendable {
+  typealias InboundIn = Any
+  private let log: RefusalLog
+
+  init(log: RefusalLog) {
+    self.log = log
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    context.fireChannelRead(data)
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    log.refused("-", reason: "\(error)")
+    context.fireErrorCaught(error)
   }
 }
 

@@ -2,9 +2,10 @@ import Crypto
 import Foundation
 import NIOSSH
 
-/// The server's ed25519 host key: created on the first start, kept with mode 0600 and used
-/// again on every later start, so that a returning shopper's client never warns that the host
-/// key changed.
+/// The server's host key: an ed25519 key created on the first start, kept with mode 0600 and
+/// used again on every later start, so that a returning shopper's client never warns that the
+/// host key changed — or, with `--host-key`, a key file `ssh-keygen` wrote (ed25519 or ECDSA,
+/// see ``OpenSSHPrivateKeyFile``) or `serve --new-host-key` made.
 public struct HostKey: Sendable {
   public let privateKey: NIOSSHPrivateKey
   /// `SHA256:…`, as `ssh-keygen -l` and the client's first-connection prompt write it.
@@ -14,7 +15,11 @@ public struct HostKey: Sendable {
   static let header = "onlinestore ed25519 host key"
 
   init(_ key: Curve25519.Signing.PrivateKey) {
-    privateKey = NIOSSHPrivateKey(ed25519Key: key)
+    self.init(NIOSSHPrivateKey(ed25519Key: key))
+  }
+
+  init(_ key: NIOSSHPrivateKey) {
+    privateKey = key
     fingerprint = KeyFingerprint.of(privateKey.publicKey)
   }
 
@@ -64,16 +69,32 @@ public struct HostKey: Sendable {
         "The host key \(file.path) can be read by other users (mode \(String(status.st_mode & 0o777, radix: 8))); run chmod 600 \(file.path) and start again."
       )
     }
-    var bytes = [UInt8](repeating: 0, count: 4_096)
-    let count = read(descriptor, &bytes, bytes.count)
-    guard count > 0, let text = String(validating: bytes[..<count], as: UTF8.self) else {
-      throw FrontDoorError("The host key \(file.path) cannot be read.")
+    // A key file is at most a few KB (an OpenSSH ECDSA P-521 key is under 1 KB).
+    var bytes = [UInt8](repeating: 0, count: 16_384)
+    var count = 0
+    while count < bytes.count {
+      let got = bytes[count...].withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if got < 0, errno == EINTR { continue }
+      guard got > 0 else { break }
+      count += got
+    }
+    guard count > 0, count < bytes.count, let text = String(validating: bytes[..<count], as: UTF8.self) else {
+      throw FrontDoorError("The host key \(file.path) cannot be read (it is empty, larger than 16 KB, or not text).")
+    }
+    if OpenSSHPrivateKeyFile.looksLikeOne(text[...]) {
+      do {
+        return HostKey(try OpenSSHPrivateKeyFile.parse(text))
+      } catch {
+        throw FrontDoorError("The host key \(file.path) cannot be used: \(error).")
+      }
     }
     let lines = text.split(separator: "\n")
     guard lines.count == 2, lines[0] == header, let raw = Data(base64Encoded: String(lines[1])),
       let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
     else {
-      throw FrontDoorError("The host key \(file.path) is not one this server wrote; move it away to have a new one made (clients will then see a new host key).")
+      throw FrontDoorError(
+        "The host key \(file.path) is neither an OpenSSH private key file (ssh-keygen -t ed25519) nor one this server wrote; move it away to have a new one made (clients will then see a new host key)."
+      )
     }
     return HostKey(key)
   }

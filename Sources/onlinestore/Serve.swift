@@ -137,7 +137,8 @@ struct Serve: AsyncParsableCommand {
       _ = await Self.nextSignal(from: stopSignals)
       again.withLock { $0 = true }
     }
-    await door.stop(drain: .seconds(drainTimeout), grace: .seconds(5)) { again.withLock { $0 } }
+    // Each store still running is hung up and has `--hangup-grace` to save and end.
+    await door.stop(drain: .seconds(drainTimeout), grace: door.limits.hangupGrace) { again.withLock { $0 } }
     logger.info("stopped")
   }
 

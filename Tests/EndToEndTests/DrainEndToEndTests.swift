@@ -1,4 +1,5 @@
 import Foundation
+import SSHTestSupport
 import StoreTestSupport
 import Testing
 
@@ -57,6 +58,51 @@ struct DrainEndToEndTests {
     #expect(run.driverStatus == 0, "\(run.log)")
     #expect(ContinuousClock.now - again < .seconds(8), "the second signal did not wait out the 120 s drain")
     #expect(await server.stop() == 0)
+  }
+
+  /// A connection that logged in before the drain and asks for a shell during it gets no store:
+  /// it reads the restart message, as the shoppers whose sessions the drain ends do.
+  @Test func noStoreStartsOnceTheDrainHasBegun() async throws {
+    let workspace = try SSHEndToEndTests.workspace()
+    let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"), arguments: ["--drain-timeout", "20"])
+    let waiting = try await SSHTestClient.connect(port: server.port)
+    let busy = try await SSHTestClient.connect(port: server.port)
+    let shopping = try await busy.openSession()
+    #expect(await shopping.pty() == true)
+    #expect(await shopping.shell() == true)
+    #expect(await shopping.waitFor("Dot-grid"), "a session to keep the drain going")
+    kill(server.pid, SIGTERM)
+    #expect(await SSHEndToEndTests.eventually(5) { server.logText.contains("draining") })
+    let late = try await waiting.openSession()
+    _ = await late.pty()
+    _ = await late.shell()
+    #expect(await late.waitFor("This host of the store is restarting"), "\(late.output)")
+    #expect(await late.exitStatus() == 1)
+    #expect(server.logText.components(separatedBy: "session started").count - 1 == 1, "one store only: \(server.logText)")
+    kill(server.pid, SIGTERM)
+    await waiting.close()
+    await busy.close()
+    #expect(await server.stop() == 0)
+  }
+
+  /// A store that ignores its hang-up is killed when the grace runs out, and the log says so.
+  @Test func aStoreKilledAfterTheGraceIsLogged() async throws {
+    let workspace = try SSHEndToEndTests.workspace()
+    let stubborn = workspace.appendingPathComponent("stubborn-store")
+    try "#!/bin/sh\ntrap '' HUP TERM USR1\necho stubborn store\nwhile :; do sleep 1; done\n".write(to: stubborn, atomically: true, encoding: .utf8)
+    chmod(stubborn.path, 0o755)
+    let server = try await ServeProcess.start(
+      stateDirectory: workspace.appendingPathComponent("state"),
+      arguments: ["--store-program", stubborn.path, "--hangup-grace", "1", "--drain-timeout", "0"]
+    )
+    let client = try await SSHTestClient.connect(port: server.port)
+    let session = try await client.openSession()
+    #expect(await session.pty() == true)
+    #expect(await session.shell() == true)
+    #expect(await session.waitFor("stubborn store"))
+    #expect(await server.stop() == 0)
+    #expect(server.logText.contains("session killed"), "\(server.logText)")
+    await client.close()
   }
 
   /// Whether 127.0.0.1:`port` accepts a connection now.

@@ -19,6 +19,8 @@ struct FrontDoorServices: Sendable {
   let launcher: StoreLauncher
   /// How many refusals were logged in the last second, so that a flood of them is one line.
   let refusals: RefusalLog
+  /// Connections accepted but not set up, and accepts that failed: never silent, never a flood.
+  let setupFailures: RefusalLog
 
   /// Runs `work` on a blocking thread and delivers its result on `eventLoop`.
   func offLoop<Value: Sendable>(on eventLoop: EventLoop, _ work: @escaping @Sendable () throws -> Value) -> EventLoopFuture<Value> {

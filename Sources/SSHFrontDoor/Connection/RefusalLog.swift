@@ -1,9 +1,10 @@
 import Logging
 import NIOConcurrencyHelpers
 
-/// Logs refused connections without letting a flood of them flood the log: the first refusal of
-/// each second is written in full, and those after it in the same second are counted and
-/// reported with the next line written.
+/// Logs refused connections — or any other event a client can cause many times a second, such
+/// as a connection that could not be set up — without letting a flood of them flood the log:
+/// the first of each second is written in full, and those after it in the same second are
+/// counted and reported with the next line written.
 final class RefusalLog: Sendable {
   private struct Window {
     var started: ContinuousClock.Instant
@@ -11,10 +12,14 @@ final class RefusalLog: Sendable {
   }
 
   private let logger: Logger
+  private let message: Logger.Message
+  private let level: Logger.Level
   private let window: NIOLockedValueBox<Window>
 
-  init(logger: Logger) {
+  init(logger: Logger, message: Logger.Message = "connection refused", level: Logger.Level = .info) {
     self.logger = logger
+    self.message = message
+    self.level = level
     self.window = NIOLockedValueBox(Window(started: .now - .seconds(2)))
   }
 
@@ -31,6 +36,6 @@ final class RefusalLog: Sendable {
     guard let skipped else { return }
     var metadata: Logger.Metadata = ["remote": "\(remote)", "reason": "\(reason)"]
     if skipped > 0 { metadata["unlogged-refusals"] = "\(skipped)" }
-    logger.info("connection refused", metadata: metadata)
+    logger.log(level: level, message, metadata: metadata)
   }
 }

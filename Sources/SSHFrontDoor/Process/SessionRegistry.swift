@@ -17,12 +17,21 @@ final class SessionRegistry: Sendable {
     self.limit = limit
   }
 
-  /// Takes a place for a new session, unless the store is full.
-  func admit() -> Bool {
+  enum Admission: Equatable {
+    case admitted
+    /// Every place is taken.
+    case full
+    /// The server is stopping: no new store starts, whatever the places.
+    case restarting
+  }
+
+  /// Takes a place for a new session, unless the store is full or restarting.
+  func admit() -> Admission {
     state.withLockedValue { state in
-      guard state.admitted < limit else { return false }
+      guard !state.restarting else { return .restarting }
+      guard state.admitted < limit else { return .full }
       state.admitted += 1
-      return true
+      return .admitted
     }
   }
 
@@ -30,8 +39,13 @@ final class SessionRegistry: Sendable {
     state.withLockedValue { $0.admitted -= 1 }
   }
 
-  func started(_ pid: pid_t) {
-    _ = state.withLockedValue { $0.processes.insert(pid) }
+  /// A store admitted earlier is running as `pid`; `true` when the server has begun restarting
+  /// since it was admitted (the store must then be told, as those already running were).
+  func started(_ pid: pid_t) -> Bool {
+    state.withLockedValue { state in
+      state.processes.insert(pid)
+      return state.restarting
+    }
   }
 
   func ended(_ pid: pid_t) {

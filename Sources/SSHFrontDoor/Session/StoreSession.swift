@@ -154,8 +154,14 @@ final class StoreSession: ChannelDuplexHandler {
       end(status: 1, message: "One store per connection: connect again to shop again.")
       return
     }
-    guard services.sessions.admit() else {
+    switch services.sessions.admit() {
+    case .admitted: break
+    case .full:
       end(status: 1, message: "The store is full, try again in a minute.")
+      return
+    case .restarting:
+      // A connection that logged in before the drain and asks for a shell during it.
+      end(status: 1, message: Self.restartMessage)
       return
     }
     holdsPlace = true
@@ -229,7 +235,10 @@ final class StoreSession: ChannelDuplexHandler {
     controller = launched.controller
     home = (launched.home, launched.isGuestHome)
     started = .now
-    services.sessions.started(launched.pid)
+    if services.sessions.started(launched.pid) {
+      // The drain began while this store was starting: it hears of it as the others did.
+      kill(launched.pid, SIGUSR1)
+    }
     let eventLoop = connection.channel.eventLoop
     let session = NIOLoopBound(self, eventLoop: eventLoop)
     services.reaper.whenEnded(launched.pid) { ending in

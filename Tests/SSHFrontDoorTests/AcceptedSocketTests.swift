@@ -1,0 +1,89 @@
+import Foundation
+import Logging
+import SSHFrontDoor
+import StoreCommand
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The socket the front door accepts is set up as a terminal session wants it: key presses go out
+/// at once (TCP_NODELAY), and nothing only root may set is asked for (`SO_DEBUG`, which the
+/// option was once mistaken for: as any other user every connection was closed at once).
+@Suite struct AcceptedSocketTests {
+  @Test func anAcceptedConnectionHasNagleOffAndNoDebugging() async throws {
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("accepted-socket-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: state) }
+    var logger = Logger(label: "accepted-socket-test")
+    logger.logLevel = .critical
+    let configuration = FrontDoorConfiguration(
+      host: "127.0.0.1", port: 0, stateDirectory: state, authorizedFingerprints: nil, storeExecutable: "/bin/false",
+      storeOptions: StoreOptions(), forksStores: false
+    )
+    let door = try await FrontDoor.open(configuration, logger: logger)
+    let port = try #require(door.address.port)
+    let client = try #require(TCPClient(port: port))
+    defer { client.close() }
+    let accepted = try #require(await Self.acceptedSocket(serverPort: port, clientPort: client.localPort), "no accepted socket found")
+    #expect(Self.option(accepted, Int32(IPPROTO_TCP), TCP_NODELAY) == 1, "Nagle off")
+    #expect(Self.option(accepted, SOL_SOCKET, SO_DEBUG) == 0, "no SO_DEBUG")
+    await door.stop()
+  }
+
+  /// The descriptor of this process whose socket is the server's end of the connection from
+  /// `clientPort` to `serverPort`, once the front door has accepted it (within 5 s).
+  static func acceptedSocket(serverPort: Int, clientPort: Int) async -> Int32? {
+    for _ in 0..<100 {
+      let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+      for descriptor in descriptors where port(of: descriptor, peer: false) == serverPort && port(of: descriptor, peer: true) == clientPort {
+        return descriptor
+      }
+      try? await Task.sleep(for: .milliseconds(50))
+    }
+    return nil
+  }
+
+  static func port(of descriptor: Int32, peer: Bool) -> Int? {
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let result = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        peer ? getpeername(descriptor, $0, &length) : getsockname(descriptor, $0, &length)
+      }
+    }
+    guard result == 0, address.sin_family == sa_family_t(AF_INET) else { return nil }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  static func option(_ descriptor: Int32, _ level: Int32, _ name: Int32) -> Int32? {
+    var value: Int32 = -1
+    var length = socklen_t(MemoryLayout<Int32>.size)
+    return getsockopt(descriptor, level, name, &value, &length) == 0 ? value : nil
+  }
+}
+
+/// A TCP connection to 127.0.0.1 that does nothing but stay open.
+final class TCPClient {
+  let descriptor: Int32
+  let localPort: Int
+
+  init?(port: Int) {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard descriptor >= 0, connected == 0, let local = AcceptedSocketTests.port(of: descriptor, peer: false) else {
+      Glibc.close(descriptor)
+      return nil
+    }
+    self.descriptor = descriptor
+    localPort = local
+  }
+
+  func close() { Glibc.close(descriptor) }
+}
