@@ -84,12 +84,17 @@ let package = Package(
       name: "Shop",
       dependencies: [
         "Boundaries",
+        "CHTTPClient",
         "StoreModels",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
       ]
     ),
+
+    // HTTP requests through libcurl's easy interface (Debian's libcurl4-openssl-dev), bounded in
+    // size, time and where they may connect: the shop's transport.
+    .target(name: "CHTTPClient", linkerSettings: [.linkedLibrary("curl")]),
 
     // The store's own FakeStore-compatible HTTP server: routes over a storage protocol with a
     // SQLite and a PostgreSQL implementation. No terminal, no features.
@@ -272,8 +277,8 @@ let package = Package(
     .testTarget(
       name: "SSHFrontDoorTests",
       dependencies: [
-        "SSHFrontDoor", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "GRDB", package: "GRDB.swift"),
+        "SSHFrontDoor", "StoreCommand", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(name: "StoreCommandTests", dependencies: ["StoreCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -24,6 +24,15 @@ public enum CartPlace: String, CaseIterable, ExpressibleByArgument, Sendable {
   case files
 }
 
+/// Which hosts pictures may be fetched from (`--picture-hosts`).
+public enum PictureHostChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
+  /// Any host: a store on the shopper's own machine (the default there).
+  case any
+  /// Hosts with public addresses only, and the `--api` server: a store on a server (the
+  /// default of `onlinestore serve`), which must not be made to reach its own network.
+  case `public`
+}
+
 /// The options of one store: where it shops, as whom, how it draws. The store's own command line
 /// parses them, and the SSH front door writes them (``arguments``) for each session's store: one
 /// type on both sides, so a flag the store does not take cannot be passed to it, and what the
@@ -59,6 +68,15 @@ public struct StoreOptions: ParsableArguments, Sendable {
     )
   )
   public var pictures: PictureChoice = .auto
+
+  @Option(
+    name: .customLong("picture-hosts"),
+    help: ArgumentHelp(
+      "Fetch pictures from any host, or from public addresses and the --api server only (the default of serve).",
+      valueName: "any|public"
+    )
+  )
+  public var pictureHosts: PictureHostChoice?
 
   @Option(
     help: ArgumentHelp(
@@ -170,6 +188,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
     if latency != 0 { arguments += ["--latency", String(latency)] }
     if noColor { arguments.append("--no-color") }
     if pictures != .auto { arguments += ["--pictures", pictures.rawValue] }
+    if let pictureHosts { arguments += ["--picture-hosts", pictureHosts.rawValue] }
     if carts != .auto { arguments += ["--carts", carts.rawValue] }
     if let log { arguments += ["--log", log] }
     if let apiTokenFile { arguments += ["--api-token-file", apiTokenFile] }

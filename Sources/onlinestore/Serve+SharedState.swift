@@ -17,6 +17,9 @@ extension Serve {
   /// guessing would give a key one number here and another on the next host.
   func sharedState(logger: Logger) async throws -> (options: StoreOptions, keyCustomers: (any KeyCustomers)?) {
     var options = data
+    // A server's stores fetch pictures from public addresses and the store's own server only,
+    // unless its operator says otherwise.
+    if options.pictureHosts == nil { options.pictureHosts = .public }
     guard let url = options.apiBaseURL, options.carts != .files else { return (options, nil) }
     let token = try options.apiTokenFile.map(StoreOptions.readToken)
     let server = StoreServer(baseURL: url, token: token, timeout: .seconds(options.timeout))

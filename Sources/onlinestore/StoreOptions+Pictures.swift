@@ -37,6 +37,7 @@ extension StoreOptions {
     guard let mode else { return nil }
     let cache = PictureDiskCache.standardDirectory().map { PictureDiskCache(directory: $0) }
     let write: @Sendable (String) -> Void = { [log] line in log?.write(line) }
-    return PictureLoader(mode: mode, storeBase: apiBaseURL, fetcher: .live(cache: cache, log: write), log: write)
+    let hosts: PictureHostPolicy = pictureHosts == .public ? .publicOnly(trusted: apiBaseURL) : .any
+    return PictureLoader(mode: mode, storeBase: apiBaseURL, fetcher: .live(cache: cache, hosts: hosts, log: write), log: write)
   }
 }

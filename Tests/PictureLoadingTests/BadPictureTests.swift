@@ -20,7 +20,7 @@ struct BadPictureTests {
     var reason: String {
       switch self {
       case .truncatedJPEG: "damaged or cut short"
-      case .hugePNG: "more than 40 megapixels"
+      case .hugePNG: "more than 16 megapixels"
       case .htmlAsJPEG: "not a PNG, JPEG or WebP"
       case .notFound: "answered 404"
       case .fiftyMegabytes, .fiftyMegabytesAnnounced: "larger than 4 MiB"
@@ -74,6 +74,24 @@ struct BadPictureTests {
 
     // Not asked for again while the store runs.
     #expect(loader.load([key]).isEmpty)
+  }
+
+  /// An endless answer as fast as loopback carries it: the fetch stops reading at the cap at
+  /// once. (It once read 250–311 MB before the cap took effect, copying the body so far for each
+  /// piece while libcurl read on.) What the server managed to send is the client's reading
+  /// plus the sockets' buffers, nothing more.
+  @Test func anEndlessFastAnswerIsReadNoFurtherThanTheCap() async throws {
+    let server = try EndlessAnswerServer(connections: 6)
+    let fetcher = PictureFetcher.live(cache: nil, timeout: .seconds(20))
+    let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/endless.jpg"))
+    for _ in 0..<6 {
+      await #expect(throws: PictureFetchFailure("larger than 4 MiB")) { try await fetcher.fetch(.web(url)) }
+    }
+    let sent = await server.bytesSent(waitingFor: 6)
+    #expect(sent.count == 6)
+    for bytes in sent {
+      #expect(bytes < PictureLimits.maximumBytes + 24 * 1_048_576, "the server sent \(bytes / 1_048_576) MiB to a client capped at 4")
+    }
   }
 
   /// With `--api` set, a picture on another host than the store's is fetched too, with the

@@ -1,6 +1,7 @@
 import Foundation
 import FlyingFox
 import StoreTestSupport
+import Synchronization
 import Testing
 
 @testable import Shop
@@ -91,4 +92,47 @@ struct WaitingRequestTests {
     #expect(WaitingRequest.parse(Data("garbage\r\n\r\n".utf8), limit: 100) == .failure(.malformed("not a valid HTTP answer")))
     #expect(WaitingRequest.parse(Data("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".utf8), limit: 100) == .failure(.malformed("a broken chunked answer")))
   }
+
+  /// A chunk size of 2^63 - 1 once trapped on overflow and took the store down with it.
+  @Test func anAbsurdChunkSizeIsABrokenAnswer() {
+    for size in ["7fffffffffffffff", "ffffffffffffffff", "10000000000000000", "8000000000000000", "fffffff"] {
+      let answer = Data("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n\(size)\r\nabcd\r\n0\r\n\r\n".utf8)
+      #expect(WaitingRequest.parse(answer, limit: 1_000) == .failure(.malformed("a broken chunked answer")), "\(size)")
+    }
+  }
+
+  /// A server that answers "nothing new" at once (or the cart the store already has) is asked
+  /// about once a second, not ~900 times.
+  @Test func aServerThatAnswersAtOnceIsNotAskedInALoop() async throws {
+    let asked = Counter()
+    let server = try await StubStoreServer([
+      "GET /shop/carts/7/updates": { _ in
+        asked.increment()
+        return HTTPResponse(statusCode: .noContent)
+      }
+    ])
+    defer { Task { await server.stop() } }
+    let store = StoreServer(baseURL: server.baseURL)
+    let started = ContinuousClock.now
+    for _ in 0..<3 { #expect(try await store.cart(of: 7, after: 3) == nil) }
+    #expect(ContinuousClock.now - started >= .milliseconds(2_900))
+    #expect(asked.value == 3)
+    // The same cart again (revision 3, the store has 3) is nothing new either.
+    let again = ContinuousClock.now
+    let server2 = try await StubStoreServer(["GET /shop/carts/7/updates": { _ in .json(Self.cart) }])
+    defer { Task { await server2.stop() } }
+    #expect(try await StoreServer(baseURL: server2.baseURL).cart(of: 7, after: 3) == nil)
+    #expect(ContinuousClock.now - again >= .milliseconds(950))
+    // A newer cart comes at once.
+    let newer = ContinuousClock.now
+    #expect(try await StoreServer(baseURL: server2.baseURL).cart(of: 7, after: 2)?.revision == 3)
+    #expect(ContinuousClock.now - newer < .milliseconds(900))
+  }
+}
+
+/// A count that handlers on other threads add to.
+final class Counter: Sendable {
+  private let count = Mutex(0)
+  func increment() { count.withLock { $0 += 1 } }
+  var value: Int { count.withLock { $0 } }
 }

@@ -1,5 +1,5 @@
+import CHTTPClient
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -18,28 +18,26 @@ struct HTTPAnswer: Sendable {
 }
 
 /// Sends one HTTP request and returns the body of a 2xx answer, enforcing what a careful client
-/// must: an overall deadline, a cap on the size of the answer (checked while it streams in, not
-/// after it has filled memory), and a status check — a 404 or 503 is a failure, not data.
+/// must: an overall deadline, a cap on the size of the answer (the transfer stops the moment an
+/// answer would pass it), a status check — a 404 or 503 is a failure, not data — and, for a
+/// store on a server, connections only to public addresses (``PictureHostPolicy``), checked on
+/// the very address connected to, at every redirect.
+///
+/// Each request runs libcurl (``CHTTPClient``) on a thread of its own, so that nothing waits on
+/// the cooperative threads; cancelling the task ends the wait at once and the transfer soon
+/// after. Redirects of a `GET` are followed here, hop by hop, at most ``maximumRedirects``.
 final class HTTPTransport: Sendable {
-  private let session: URLSession
-  private let bodies: BodyCollector
   let timeout: Duration
   let maxResponseBytes: Int
+  let hosts: PictureHostPolicy
 
-  init(timeout: Duration, maxResponseBytes: Int) {
+  /// The most redirects one request follows.
+  static let maximumRedirects = 5
+
+  init(timeout: Duration, maxResponseBytes: Int, hosts: PictureHostPolicy = .any) {
     self.timeout = timeout
     self.maxResponseBytes = maxResponseBytes
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
-    configuration.httpCookieStorage = nil
-    let bodies = BodyCollector()
-    self.bodies = bodies
-    self.session = URLSession(configuration: configuration, delegate: bodies, delegateQueue: nil)
-  }
-
-  deinit {
-    session.invalidateAndCancel()
+    self.hosts = hosts
   }
 
   /// The body of the answer to `request`, or why there is none.
@@ -49,167 +47,165 @@ final class HTTPTransport: Sendable {
 
   /// The answer to `request` — 2xx, or 304 when the request is conditional — or why there is none.
   func answer(for request: URLRequest) async throws(APIError) -> HTTPAnswer {
-    var timedRequest = request
-    timedRequest.timeoutInterval = TimeInterval(timeout.components.seconds) + 1
-    let request = timedRequest
-    let timeout = self.timeout
-    do {
-      return try await withThrowingTaskGroup(of: HTTPAnswer.self) { group in
-        group.addTask { try await self.load(request) }
-        group.addTask {
-          try await Task.sleep(for: timeout)
-          throw APIError.timedOut(seconds: Int(timeout.components.seconds))
-        }
-        defer { group.cancelAll() }
-        return try await group.next()!
-      }
-    } catch let error as APIError {
-      throw error
-    } catch is CancellationError {
-      throw .other("Cancelled")
-    } catch {
-      throw .other(error.localizedDescription)
+    guard var url = request.url else { throw .other("The request has no address") }
+    let method = request.httpMethod ?? "GET"
+    let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { name, value in
+      // A value is one line: nothing a caller passes may add a header of its own.
+      "\(name): \(value.filter { $0 != "\r" && $0 != "\n" })"
     }
+    let deadline = ContinuousClock.now + timeout
+    for _ in 0...Self.maximumRedirects {
+      guard url.user == nil, url.password == nil else {
+        throw .other("The address \(url.host ?? "") holds a user name or password, which is never sent")
+      }
+      let left = deadline - .now
+      guard left > .zero else { throw .timedOut(seconds: Int(timeout.components.seconds)) }
+      let hop = Hop(
+        url: url.absoluteString, method: method, headers: headers, body: request.httpBody ?? Data(), maximumBytes: maxResponseBytes,
+        timeoutMilliseconds: max(1, Int(left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000)),
+        publicOnly: hosts.requiresPublicAddress(for: url)
+      )
+      let result = try await Self.perform(hop, timeout: timeout)
+      if (300..<400).contains(result.status), result.status != 304, method == "GET", let location = result.location {
+        guard let next = URL(string: location, relativeTo: url)?.absoluteURL, ["http", "https"].contains(next.scheme?.lowercased() ?? "")
+        else { throw .other("The server redirected to an address that is not http or https") }
+        url = next
+        continue
+      }
+      let isConditional = request.value(forHTTPHeaderField: "If-None-Match") != nil
+      guard (200..<300).contains(result.status) || (result.status == 304 && isConditional) else {
+        throw .httpStatus(result.status)
+      }
+      return HTTPAnswer(status: result.status, body: result.body, entityTag: result.entityTag, cacheControl: result.cacheControl)
+    }
+    throw .other("The server redirected more than \(Self.maximumRedirects) times")
   }
 
-  private func load(_ request: URLRequest) async throws -> HTTPAnswer {
-    let task = session.dataTask(with: request)
-    let limit = maxResponseBytes
-    let timeout = self.timeout
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        bodies.expect(task.taskIdentifier, limit: limit, timeout: timeout, continuation: continuation)
-        task.resume()
+  /// One request to one address.
+  struct Hop: Sendable {
+    var url: String
+    var method: String
+    var headers: [String]
+    var body: Data
+    var maximumBytes: Int
+    var timeoutMilliseconds: Int
+    var publicOnly: Bool
+  }
+
+  struct HopResult: Sendable {
+    var status: Int
+    var body: Data
+    var entityTag: String?
+    var cacheControl: String?
+    var location: String?
+  }
+
+  /// Runs `hop` on a thread of its own; a cancellation ends the wait at once and tells libcurl
+  /// to stop.
+  private static func perform(_ hop: Hop, timeout: Duration) async throws(APIError) -> HopResult {
+    let exchange = Exchange()
+    let result: Result<HopResult, APIError> = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        guard exchange.wait(with: continuation) else { return }
+        Thread.detachNewThread {
+          exchange.finish(with: run(hop, timeout: timeout, cancelled: exchange.flag))
+        }
       }
     } onCancel: {
-      task.cancel()
-      // The wait ends now, not when URLSession gets round to reporting the cancellation: a
-      // deadline is kept however busy its delegate queue is.
-      bodies.abandon(task.taskIdentifier)
+      exchange.cancel()
     }
-  }
-}
-
-/// Collects each task's body as it arrives and finishes its continuation exactly once.
-///
-/// URLSession calls a delegate from its own queue; all state here is behind one lock, which is
-/// why the class can be shared (`@unchecked` only because `NSObject` is not `Sendable`).
-private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  private struct Pending {
-    var body = Data()
-    var response: HTTPURLResponse?
-    let limit: Int
-    let timeout: Duration
-    let continuation: CheckedContinuation<HTTPAnswer, any Error>
+    return try result.get()
   }
 
-  private let pending = Mutex<[Int: Pending]>([:])
-
-  func expect(
-    _ task: Int, limit: Int, timeout: Duration, continuation: CheckedContinuation<HTTPAnswer, any Error>
-  ) {
-    pending.withLock {
-      $0[task] = Pending(limit: limit, timeout: timeout, continuation: continuation)
-    }
-  }
-
-  /// Ends a task's wait as cancelled (its request was given up), if it is still waiting.
-  func abandon(_ task: Int) {
-    finish(task, with: .failure(CancellationError()))
-  }
-
-  /// Ends a task's wait with `result`, once; later calls for the same task do nothing.
-  private func finish(_ task: Int, with result: Result<HTTPAnswer, any Error>) {
-    let continuation = pending.withLock { $0.removeValue(forKey: task)?.continuation }
-    continuation?.resume(with: result)
-  }
-
-  func urlSession(
-    _ session: URLSession,
-    dataTask: URLSessionDataTask,
-    didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
-    let id = dataTask.taskIdentifier
-    guard let http = response as? HTTPURLResponse else {
-      finish(id, with: .failure(APIError.other("The store did not answer over HTTP")))
-      completionHandler(.cancel)
-      return
-    }
-    // A 304 answers a conditional request (a cached picture's `If-None-Match`); to any other
-    // it is a status like the rest.
-    let isConditional = dataTask.originalRequest?.value(forHTTPHeaderField: "If-None-Match") != nil
-    guard (200..<300).contains(http.statusCode) || (http.statusCode == 304 && isConditional) else {
-      finish(id, with: .failure(APIError.httpStatus(http.statusCode)))
-      completionHandler(.cancel)
-      return
-    }
-    let limit = pending.withLock { $0[id]?.limit } ?? .max
-    if response.expectedContentLength > Int64(limit) {
-      finish(id, with: .failure(APIError.tooLarge(limitBytes: limit)))
-      completionHandler(.cancel)
-      return
-    }
-    pending.withLock { $0[id]?.response = http }
-    completionHandler(.allow)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let id = dataTask.taskIdentifier
-    let overLimit: Int? = pending.withLock { pending in
-      guard var entry = pending[id] else { return nil }
-      entry.body.append(data)
-      if entry.body.count > entry.limit { return entry.limit }
-      pending[id] = entry
-      return nil
-    }
-    if let limit = overLimit {
-      finish(id, with: .failure(APIError.tooLarge(limitBytes: limit)))
-      dataTask.cancel()
-    }
-  }
-
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    let id = task.taskIdentifier
-    guard let error else {
-      let answer = pending.withLock { pending in
-        pending[id].map { entry in
-          HTTPAnswer(
-            status: entry.response?.statusCode ?? 200, body: entry.body,
-            entityTag: entry.response?.value(forHTTPHeaderField: "ETag"),
-            cacheControl: entry.response?.value(forHTTPHeaderField: "Cache-Control")
-          )
+  /// libcurl, blocking, on the calling thread.
+  private static func run(_ hop: Hop, timeout: Duration, cancelled: UnsafePointer<Int32>) -> Result<HopResult, APIError> {
+    var response = hc_response()
+    defer { hc_response_free(&response) }
+    let cHeaders = hop.headers.map { strdup($0) }
+    defer { cHeaders.forEach { free($0) } }
+    let outcome = hop.url.withCString { url in
+      hop.method.withCString { method in
+        cHeaders.map { UnsafePointer($0) }.withUnsafeBufferPointer { headers in
+          hop.body.withUnsafeBytes { body in
+            var request = hc_request(
+              url: url, method: method, headers: headers.baseAddress, header_count: headers.count,
+              body: body.bindMemory(to: UInt8.self).baseAddress, body_size: body.count, maximum_bytes: hop.maximumBytes,
+              timeout_ms: hop.timeoutMilliseconds, public_only: hop.publicOnly ? 1 : 0, cancelled: cancelled
+            )
+            return hc_perform(&request, &response)
+          }
         }
       }
-      finish(id, with: .success(answer ?? HTTPAnswer(status: 200, body: Data())))
-      return
     }
-    let timeout = pending.withLock { $0[id]?.timeout } ?? .zero
-    finish(id, with: .failure(Self.apiError(for: error, timeout: timeout)))
+    let message = withUnsafeBytes(of: response.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let seconds = Int(timeout.components.seconds)
+    switch outcome {
+    case HC_OK:
+      return .success(
+        HopResult(
+          status: response.status, body: response.body.map { Data(bytes: $0, count: response.body_size) } ?? Data(),
+          entityTag: response.entity_tag.map { String(cString: $0) }, cacheControl: response.cache_control.map { String(cString: $0) },
+          location: response.location.map { String(cString: $0) }
+        )
+      )
+    case HC_TIMED_OUT: return .failure(.timedOut(seconds: seconds))
+    case HC_REFUSED: return .failure(.unreachable("the connection was refused"))
+    case HC_HOST_NOT_FOUND: return .failure(.unreachable("the host name was not found"))
+    case HC_CONNECTION_LOST: return .failure(.connectionLost)
+    case HC_TOO_LARGE: return .failure(.tooLarge(limitBytes: hop.maximumBytes))
+    case HC_CANCELLED: return .failure(.other("Cancelled"))
+    case HC_TLS_FAILED: return .failure(.unreachable("a secure connection could not be made"))
+    case HC_NOT_HTTP: return .failure(.malformed("not a valid HTTP answer"))
+    case HC_ADDRESS_REFUSED: return .failure(.other("not connected: \(message), which a store on a server does not reach"))
+    default: return .failure(.other(message.isEmpty ? "The request failed" : message))
+    }
   }
 
-  private static func apiError(for error: any Error, timeout: Duration) -> any Error {
-    guard let error = error as? URLError else { return APIError.other(error.localizedDescription) }
-    switch error.code {
-    case .cancelled:
-      return CancellationError()
-    case .timedOut:
-      return APIError.timedOut(seconds: Int(timeout.components.seconds))
-    case .cannotConnectToHost:
-      return APIError.unreachable("the connection was refused")
-    case .cannotFindHost, .dnsLookupFailed:
-      return APIError.unreachable("the host name was not found")
-    case .notConnectedToInternet:
-      return APIError.unreachable("this machine is not connected to a network")
-    case .networkConnectionLost:
-      return APIError.connectionLost
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-      return APIError.unreachable("a secure connection could not be made")
-    case .badServerResponse, .cannotParseResponse:
-      return APIError.malformed("not a valid HTTP answer")
-    default:
-      return APIError.other(error.localizedDescription)
+  /// One exchange's meeting point: the thread's result or the cancellation, whichever comes
+  /// first, resumes the waiting task — once.
+  private final class Exchange: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Result<HopResult, APIError>, Never>?
+    private var cancelled = false
+    private let storage: UnsafeMutablePointer<Int32>
+
+    init() {
+      storage = .allocate(capacity: 1)
+      storage.initialize(to: 0)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// The flag libcurl reads; it lives as long as this exchange, which the thread holds.
+    var flag: UnsafePointer<Int32> { UnsafePointer(storage) }
+
+    /// Keeps `continuation`; `false` (and it is resumed as cancelled) when the task was
+    /// cancelled already.
+    func wait(with continuation: CheckedContinuation<Result<HopResult, APIError>, Never>) -> Bool {
+      let proceed = lock.withLock {
+        guard !cancelled else { return false }
+        self.continuation = continuation
+        return true
+      }
+      if !proceed { continuation.resume(returning: .failure(.other("Cancelled"))) }
+      return proceed
+    }
+
+    func finish(with result: Result<HopResult, APIError>) {
+      lock.withLock { () -> CheckedContinuation<Result<HopResult, APIError>, Never>? in
+        defer { continuation = nil }
+        return continuation
+      }?.resume(returning: result)
+    }
+
+    func cancel() {
+      let waiting = lock.withLock { () -> CheckedContinuation<Result<HopResult, APIError>, Never>? in
+        cancelled = true
+        storage.pointee = 1
+        defer { continuation = nil }
+        return continuation
+      }
+      waiting?.resume(returning: .failure(.other("Cancelled")))
     }
   }
 }

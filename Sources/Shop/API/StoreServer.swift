@@ -68,7 +68,26 @@ public struct StoreServer: Sendable {
   /// The open cart once its revision is past `revision`, or `nil` when the server's wait ended
   /// with no save. Over plain HTTP the server holds the request until a save (``updatesWait`` at
   /// most); over https it answers at once, and a `nil` comes after ``httpsUpdateInterval``.
+  ///
+  /// However the server answers, a call takes at least ``shortestUpdateWait`` unless it brings a
+  /// newer cart, and ``shortestUpdateInterval`` even then: a server that answers "nothing" at once,
+  /// or the same cart again, is asked at most once a second, not in a tight loop.
   public func cart(of customer: Int, after revision: Int) async throws(APIError) -> SavedCart? {
+    let started = ContinuousClock.now
+    let cart = try await askForUpdate(of: customer, after: revision)
+    let isNewer = cart.map { $0.revision > revision } ?? false
+    let floor = isNewer ? Self.shortestUpdateInterval : Self.shortestUpdateWait
+    let elapsed = ContinuousClock.now - started
+    if elapsed < floor { try? await Task.sleep(for: floor - elapsed) }
+    return isNewer ? cart : nil
+  }
+
+  /// The least time one ``cart(of:after:)`` takes when it brings nothing new.
+  public static let shortestUpdateWait: Duration = .seconds(1)
+  /// The least time one ``cart(of:after:)`` takes when it brings a newer cart.
+  public static let shortestUpdateInterval: Duration = .milliseconds(50)
+
+  private func askForUpdate(of customer: Int, after revision: Int) async throws(APIError) -> SavedCart? {
     let path = "shop/carts/\(customer)/updates?after=\(revision)"
     let answer: (status: Int, body: Data)
     if baseURL.scheme?.lowercased() == "http" {
@@ -85,7 +104,7 @@ public struct StoreServer: Sendable {
     case 200:
       return try ResponseDecoding.decode(SavedCart.self, from: answer.body, notFound: "cart of customer \(customer)")
     case 204:
-      if baseURL.scheme?.lowercased() != "http" { try? await Task.sleep(for: Self.httpsUpdateInterval) }
+      if baseURL.scheme?.lowercased() != "http" { try? await Task.sleep(for: Self.httpsUpdateInterval - Self.shortestUpdateWait) }
       return nil
     default:
       throw .httpStatus(answer.status)

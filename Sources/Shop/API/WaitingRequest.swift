@@ -164,10 +164,14 @@ enum WaitingRequest {
     var rest = data[...]
     while let lineEnd = rest.range(of: Data("\r\n".utf8)) {
       let sizeText = String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
-      guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0 else { return nil }
+      // At most 16 hex digits, and no chunk larger than what is left: a size of
+      // 7fffffffffffffff must not reach the arithmetic below (it once trapped on overflow).
+      let digits = sizeText.trimmingCharacters(in: .whitespaces)
+      guard (1...16).contains(digits.utf8.count), let size = Int(digits, radix: 16), size >= 0 else { return nil }
       if size == 0 { return body }
       let start = lineEnd.upperBound
-      guard rest.distance(from: start, to: rest.endIndex) >= size + 2 else { return nil }
+      let left = rest.distance(from: start, to: rest.endIndex)
+      guard size <= left, left - size >= 2 else { return nil }
       let end = rest.index(start, offsetBy: size)
       body.append(rest[start..<end])
       rest = rest[rest.index(end, offsetBy: 2)...]

@@ -33,6 +33,9 @@ public enum PictureAddress: Hashable, Sendable {
       guard scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
         return .unusable("only http and https pictures are fetched (got \(scheme):)")
       }
+      // A user name or password would be sent as Basic authentication to whoever the catalog
+      // names: never.
+      guard url.user == nil, url.password == nil else { return .unusable("the picture's address holds a user name or password") }
       return .address(.web(url))
     }
     guard !text.split(separator: "/").contains("..") else { return .unusable("the picture's address climbs out with ..") }

@@ -40,6 +40,7 @@ public struct PictureFetcher: Sendable {
     cache: PictureDiskCache?,
     timeout: Duration = PictureLimits.timeout,
     maximumBytes: Int = PictureLimits.maximumBytes,
+    hosts: PictureHostPolicy = .any,
     now: @escaping @Sendable () -> Date = Date.init,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) -> PictureFetcher {
@@ -54,7 +55,7 @@ public struct PictureFetcher: Sendable {
       case let .web(url):
         let http = transport.withLock { made in
           if let made { return made }
-          let new = HTTPTransport(timeout: timeout, maxResponseBytes: maximumBytes)
+          let new = HTTPTransport(timeout: timeout, maxResponseBytes: maximumBytes, hosts: hosts)
           made = new
           return new
         }
