@@ -65,8 +65,9 @@ public struct SymbolPicture: Hashable, Sendable {
 /// Every size is bounded before libchafa sees it: the source at ``maximumPixels`` and with a
 /// buffer that holds exactly its pixels, the result at ``Canvas/maximumSize``.
 public enum SymbolRenderer {
-  /// 40 megapixels: the most a picture may have (a larger one is refused, not scaled).
-  public static let maximumPixels = 40_000_000
+  /// 16 megapixels: the most a picture may have (a larger one is refused, not scaled) — far
+  /// more than the 40×20 cells of a details pane can show.
+  public static let maximumPixels = 16_000_000
 
   public enum Failure: Error, Equatable, Sendable {
     case emptyPicture
@@ -80,6 +81,23 @@ public enum SymbolRenderer {
   /// size; ``fittedSize(width:height:in:cellAspect:)`` says which size keeps its shape.
   public static func render(
     rgba: [UInt8], width: Int, height: Int, into size: Size, symbols: PictureSymbols, colors: PictureColors = .truecolor
+  ) throws(Failure) -> SymbolPicture {
+    try rgba.withUnsafeBufferPointer { pixels in
+      Result { () throws(Failure) in try render(pixels: pixels, width: width, height: height, into: size, symbols: symbols, colors: colors) }
+    }.get()
+  }
+
+  /// As ``render(rgba:width:height:into:symbols:colors:)``, from a decoder's own buffer.
+  public static func render(
+    rgba: PixelBuffer, width: Int, height: Int, into size: Size, symbols: PictureSymbols, colors: PictureColors = .truecolor
+  ) throws(Failure) -> SymbolPicture {
+    try rgba.withUnsafeBufferPointer { pixels throws(Failure) in
+      try render(pixels: pixels, width: width, height: height, into: size, symbols: symbols, colors: colors)
+    }
+  }
+
+  private static func render(
+    pixels rgba: UnsafeBufferPointer<UInt8>, width: Int, height: Int, into size: Size, symbols: PictureSymbols, colors: PictureColors
   ) throws(Failure) -> SymbolPicture {
     guard width > 0, height > 0 else { throw .emptyPicture }
     guard width <= maximumPixels / height else { throw .tooManyPixels(width: width, height: height) }
@@ -100,9 +118,7 @@ public enum SymbolRenderer {
     chafa_canvas_config_set_symbol_map(config, symbolMap)
     let canvas = chafa_canvas_new(config)
     defer { chafa_canvas_unref(canvas) }
-    rgba.withUnsafeBufferPointer { pixels in
-      chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, pixels.baseAddress, Int32(width), Int32(height), Int32(width * 4))
-    }
+    chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, rgba.baseAddress, Int32(width), Int32(height), Int32(width * 4))
     var cells: [PictureCell] = []
     cells.reserveCapacity(columns * rows)
     for y in 0..<rows {

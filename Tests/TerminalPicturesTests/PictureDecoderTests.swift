@@ -38,7 +38,9 @@ struct PictureDecoderTests {
     // 100,000 × 100,000 declared: refused from the header, before 40 GB is asked for.
     #expect(throws: PictureDecoder.Failure.tooLarge) { try PictureDecoder.decode(try Self.fixture("huge.png")) }
     // The bound is the caller's: the same picture is too large for 1,000 pixels.
-    #expect(throws: PictureDecoder.Failure.tooLarge) { try PictureDecoder.decode(try Self.fixture("picture.png"), maximumPixels: 1_000) }
+    var small = PictureDecoder.Limits()
+    small.maximumPixels = 1_000
+    #expect(throws: PictureDecoder.Failure.tooLarge) { try PictureDecoder.decode(try Self.fixture("picture.png"), limits: small) }
     // Every prefix of each good picture: a failure, or — once every pixel is in, with only the
     // closing bytes missing — the whole picture. Never a crash, never a picture half grey.
     for name in ["picture.png", "picture.jpg", "picture.webp"] {
@@ -59,5 +61,69 @@ struct PictureDecoderTests {
     let corner = cells[0, 0]
     let shown = corner.symbol == " " ? corner.background : corner.foreground
     #expect(Self.near((Int(shown.red), Int(shown.green), Int(shown.blue)), (220, 30, 30)))
+  }
+
+  /// A JPEG's scans are counted before libjpeg sees it: one of 150 scans (each a pass over the
+  /// whole picture) is refused at once. (A 4 MB file with 62,350 scans took 203 s of CPU.)
+  @Test func aJPEGOfTooManyScansIsRefusedBeforeDecoding() throws {
+    var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00]
+    for scan in 0..<150 {
+      // An SOS segment (length 8), then entropy-coded data holding a stuffed 0xFF 0x00 and a
+      // restart marker, neither of which ends the scan.
+      bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00]
+      bytes += [UInt8(scan & 0x7F), 0xFF, 0x00, 0x12, 0xFF, 0xD3, 0x34]
+    }
+    bytes += [0xFF, 0xD9]
+    let data = Data(bytes)
+    #expect(PictureDecoder.jpegScans(in: data, stopAfter: 1_000) == 150)
+    #expect(PictureDecoder.jpegScans(in: data, stopAfter: 100) == 101, "counting stops past the bound")
+    #expect(throws: PictureDecoder.Failure.tooComplex) { try PictureDecoder.decode(data) }
+    #expect(PictureDecoder.jpegScans(in: try Self.fixture("picture.jpg")) == 1, "a baseline JPEG has one scan")
+    #expect(PictureDecoder.jpegScans(in: try Self.fixture("picture.png")) == 0)
+  }
+
+  /// The CPU budget and the cancel flag stop a decode as it works.
+  @Test func aDecodeOverItsBudgetOrCancelledStops() throws {
+    let jpeg = try Self.fixture("picture.jpg")
+    var tight = PictureDecoder.Limits()
+    tight.cpuSeconds = 1e-9
+    #expect(throws: PictureDecoder.Failure.overBudget) { try PictureDecoder.decode(jpeg, limits: tight) }
+    #expect(throws: PictureDecoder.Failure.overBudget) { try PictureDecoder.decode(try Self.fixture("picture.png"), limits: tight) }
+    var flag: Int32 = 1
+    #expect(throws: PictureDecoder.Failure.cancelled) { try PictureDecoder.decode(jpeg, cancelled: &flag) }
+    flag = 0
+    #expect(try PictureDecoder.decode(jpeg, cancelled: &flag).width == 48)
+  }
+
+  /// JPEG and WebP are decoded no larger than needed (JPEG by eighths); PNG whole.
+  @Test func aPictureIsDecodedReducedToWhatIsWanted() throws {
+    var limits = PictureDecoder.Limits()
+    limits.wantedWidth = 6
+    limits.wantedHeight = 4
+    let jpeg = try PictureDecoder.decode(try Self.fixture("picture.jpg"), limits: limits)
+    #expect(jpeg.width == 6 && jpeg.height == 4, "an eighth: \(jpeg.width)×\(jpeg.height)")
+    #expect(Self.near(Self.color(jpeg, 0, 0), (220, 30, 30)) && Self.near(Self.color(jpeg, 0, 3), (30, 60, 220)))
+    limits.wantedWidth = 12
+    limits.wantedHeight = 3
+    let quarter = try PictureDecoder.decode(try Self.fixture("picture.jpg"), limits: limits)
+    #expect(quarter.width == 12 && quarter.height == 8, "a quarter gives both 12 across and 3 down")
+    let webp = try PictureDecoder.decode(try Self.fixture("picture.webp"), limits: limits)
+    #expect(webp.width == 12 && webp.height == 8)
+    #expect(Self.near(Self.color(webp, 1, 1), (220, 30, 30)))
+    let png = try PictureDecoder.decode(try Self.fixture("picture.png"), limits: limits)
+    #expect(png.width == 48 && png.height == 32)
+    #expect(PictureDecoder.declaredSize(of: try Self.fixture("huge.png"))! == (100_000, 100_000))
+  }
+
+  /// On a thread of its own, and ended by cancelling the task that asked for it.
+  @Test func decodingOffThreadEndsWithItsTask() async throws {
+    let jpeg = try Self.fixture("picture.jpg")
+    let picture = try await PictureDecoding.decode(jpeg, limits: .forCells(10, 5))
+    #expect(picture.width == 48, "no reduction asked for below the picture's own size")
+    let cancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await PictureDecoding.decode(jpeg, limits: .forCells(10, 5))
+    }
+    await #expect(throws: PictureDecoder.Failure.cancelled) { try await cancelled.value }
   }
 }

@@ -18,7 +18,7 @@ public final class PictureLoader {
   private let log: @Sendable (String) -> Void
   private var keptOrder: [PictureKey] = []
   private var waiting: [PictureKey] = []
-  private var running: Set<PictureKey> = []
+  private var running: [PictureKey: Task<Void, Never>] = [:]
   private var waiters: [PictureKey: [CheckedContinuation<Void, Never>]] = [:]
   private var arrivals: [AsyncStream<Void>.Continuation] = []
   /// The pictures the screen shows now: only their arrival changes what is on screen.
@@ -54,9 +54,17 @@ public final class PictureLoader {
   public func load(_ requests: PictureRequests) -> [ProgramWork] {
     onScreen = Set(requests.onScreen)
     let keys = requests.ahead.reversed() + requests.onScreen
+    // A load under way for a picture no longer on screen nor ahead is not wanted: it stops
+    // (its decode with it), and starts again if the picture is asked for later.
+    let wanted = Set(keys)
+    for (key, task) in running where !wanted.contains(key) {
+      task.cancel()
+      running[key] = nil
+      resume(key)
+    }
     var work: [ProgramWork] = []
     for key in keys where shelf.ready[key] == nil && shelf.failed[key.address.key] == nil {
-      if !running.contains(key) {
+      if running[key] == nil {
         waiting.removeAll { $0 == key }
         waiting.append(key)
         startWaiting()
@@ -72,10 +80,10 @@ public final class PictureLoader {
 
   private func startWaiting() {
     while running.count < Self.concurrentLoads, let key = waiting.popLast() {
-      running.insert(key)
       let fetcher = self.fetcher
-      Task.detached(priority: .utility) {
+      running[key] = Task.detached(priority: .utility) {
         let result = await Self.draw(key, with: fetcher)
+        guard !Task.isCancelled else { return }
         await self.store(result, for: key)
       }
     }
@@ -85,7 +93,8 @@ public final class PictureLoader {
   private nonisolated static func draw(_ key: PictureKey, with fetcher: PictureFetcher) async -> Result<SymbolPicture, PictureFetchFailure> {
     do {
       let bytes = try await fetcher.fetch(key.address)
-      let decoded = try PictureDecoder.decode(bytes)
+      // On a thread of its own, bounded in size and work, and stopped if no longer wanted.
+      let decoded = try await PictureDecoding.decode(bytes, limits: .forCells(key.area.width, key.area.height))
       return .success(try SymbolRenderer.render(decoded, fitting: key.area, mode: key.mode))
     } catch let failure as PictureFetchFailure {
       return .failure(failure)
@@ -100,13 +109,16 @@ public final class PictureLoader {
     switch failure {
     case .unknownFormat: "it is not a PNG, JPEG or WebP picture"
     case .broken: "the picture is damaged or cut short"
-    case .tooLarge: "the picture has more than \(SymbolRenderer.maximumPixels / 1_000_000) megapixels"
+    case .tooLarge: "the picture has more than \(SymbolRenderer.maximumPixels / 1_000_000) megapixels, or needs too much memory to decode"
     case .noMemory: "there was not enough memory to decode it"
+    case .tooComplex: "the picture is a JPEG of more than \(PictureDecoder.Limits().maximumScans) scans"
+    case .overBudget: "decoding it took more than \(Int(PictureDecoder.Limits().cpuSeconds)) s of CPU time"
+    case .cancelled: "it was no longer wanted"
     }
   }
 
   private func store(_ result: Result<SymbolPicture, PictureFetchFailure>, for key: PictureKey) {
-    running.remove(key)
+    guard running.removeValue(forKey: key) != nil else { return }
     switch result {
     case let .success(picture):
       shelf.ready[key] = picture
@@ -135,7 +147,7 @@ public final class PictureLoader {
   }
 
   private func finished(_ key: PictureKey) async {
-    guard running.contains(key) || waiting.contains(key) else { return }
+    guard running[key] != nil || waiting.contains(key) else { return }
     await withCheckedContinuation { waiters[key, default: []].append($0) }
   }
 }
