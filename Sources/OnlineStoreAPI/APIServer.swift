@@ -77,19 +77,26 @@ public struct APIServer: Sendable {
         onServerRunning: { channel in onReady(host, channel.localAddress?.port ?? 0) },
         logger: logger
       )
+      // Requests under way are answered first, for at most the grace; then the rest are
+      // cancelled and their connections closed (the write deadline has usually closed a
+      // connection that does not read long before).
+      var group = ServiceGroupConfiguration(services: [app], logger: logger)
+      group.maximumGracefulShutdownDuration = limits.shutdownGrace
+      group.maximumCancellationDuration = .seconds(5)
       if handlingSignals {
-        try await app.runService()
+        group.gracefulShutdownSignals = [.sigterm, .sigint]
+        try await ServiceGroup(configuration: group).run()
       } else {
         // Cancelling this task stops the server gracefully, as SIGTERM does: no new connections,
         // requests under way answered (waiting clients at once) — rather than cancelling the
         // requests, which can leave a connection open until its deadline. The group runs in a
         // task of its own so that the cancellation reaches it only as that request.
-        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let serving = Task { try await group.run() }
+        let services = ServiceGroup(configuration: group)
+        let serving = Task { try await services.run() }
         try await withTaskCancellationHandler {
           try await serving.value
         } onCancel: {
-          Task { await group.triggerGracefulShutdown() }
+          Task { await services.triggerGracefulShutdown() }
         }
       }
     } catch {

@@ -84,6 +84,12 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   @Option(name: .customLong("body-timeout"), parsing: .unconditional, help: ArgumentHelp("Close a connection whose request body takes longer.", valueName: "seconds"))
   var bodyTimeout = Int(APILimits().bodyTimeout.components.seconds)
 
+  @Option(name: .customLong("write-timeout"), parsing: .unconditional, help: ArgumentHelp("Close a connection whose answer is not read out within this long.", valueName: "seconds"))
+  var writeTimeout = Int(APILimits().writeTimeout.components.seconds)
+
+  @Option(name: .customLong("max-pipelined"), parsing: .unconditional, help: ArgumentHelp("Requests one connection may send ahead of their answers.", valueName: "n"))
+  var maxPipelined = APILimits().maximumPipelinedRequests
+
   @Option(name: .customLong("orders-per-minute"), parsing: .unconditional, help: ArgumentHelp("New orders one customer may place in a minute.", valueName: "n"))
   var ordersPerMinute = APILimits().ordersPerCustomerPerMinute
 
@@ -115,7 +121,8 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     _ = try address()
     let counts: [(String, Int, ClosedRange<Int>)] = [
       ("--max-connections", maxConnections, 1...1_000_000), ("--idle-timeout", idleTimeout, 1...3_600),
-      ("--header-timeout", headerTimeout, 1...600), ("--body-timeout", bodyTimeout, 1...3_600), ("--orders-per-minute", ordersPerMinute, 1...100_000),
+      ("--header-timeout", headerTimeout, 1...600), ("--body-timeout", bodyTimeout, 1...3_600),
+      ("--write-timeout", writeTimeout, 1...3_600), ("--max-pipelined", maxPipelined, 1...1_000), ("--orders-per-minute", ordersPerMinute, 1...100_000),
       ("--max-page", maxPage, 1...1_000_000), ("--max-cart-watchers", maxCartWatchers, 1...1_000_000),
       ("--max-cart-watchers-per-customer", maxCartWatchersPerCustomer, 1...1_000_000),
       ("--new-keys-per-hour", newKeysPerHour, 1...1_000_000),
@@ -153,6 +160,8 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     limits.idleTimeout = .seconds(idleTimeout)
     limits.headerTimeout = .seconds(headerTimeout)
     limits.bodyTimeout = .seconds(bodyTimeout)
+    limits.writeTimeout = .seconds(writeTimeout)
+    limits.maximumPipelinedRequests = maxPipelined
     limits.ordersPerCustomerPerMinute = ordersPerMinute
     limits.maximumPage = maxPage
     limits.maximumCartWatchers = maxCartWatchers

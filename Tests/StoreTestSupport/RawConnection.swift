@@ -84,6 +84,37 @@ public final class RawConnection: @unchecked Sendable {
 }
 
 extension RawConnection {
+  /// Whether the server reset or closed `connection` within `seconds`, found without reading a
+  /// byte of what it sent: sends (that never block) start failing once it has gone.
+  public static func isReset(_ connection: RawConnection, within seconds: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      let sent = Glibc.send(connection.descriptor, "x", 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+      if sent < 0, errno == ECONNRESET || errno == EPIPE { return true }
+      usleep(100_000)
+    }
+    return false
+  }
+
+  /// Reads answers until the server closes the connection or `seconds` pass: how many status
+  /// lines came, and whether it was closed.
+  public func answersUntilClosed(seconds: Double) -> (count: Int, closed: Bool) {
+    let deadline = Date().addingTimeInterval(seconds)
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while Date() < deadline {
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 100) > 0 else { continue }
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) {
+        let text = String(decoding: received, as: UTF8.self)
+        return (text.components(separatedBy: "HTTP/1.1 ").count - 1, true)
+      }
+      if count > 0 { received += buffer[..<count] }
+    }
+    return (String(decoding: received, as: UTF8.self).components(separatedBy: "HTTP/1.1 ").count - 1, false)
+  }
+
   /// Sends one HTTP/1.1 request exactly as written — `target` is not normalised in any way — to
   /// 127.0.0.1:`port`, and gives the status of its answer (`nil` if none came in 10 s).
   public static func status(

@@ -11,6 +11,14 @@ public struct APILimits: Sendable, Equatable {
   public var headerTimeout: Duration = .seconds(10)
   /// How long a request body may take, from the end of its head (`--body-timeout`).
   public var bodyTimeout: Duration = .seconds(30)
+  /// How long one answer may take to be written out, from its head (`--write-timeout`): a
+  /// client that stops reading loses its connection then, and holds up no shutdown longer.
+  public var writeTimeout: Duration = .seconds(30)
+  /// Requests one connection may send ahead of their answers (HTTP/1.1 pipelining); past it the
+  /// connection is closed.
+  public var maximumPipelinedRequests = 16
+  /// How long a stopping server lets requests under way finish before it closes what is left.
+  public var shutdownGrace: Duration = .seconds(10)
   /// Orders one customer may place in a minute (`--orders-per-minute`); more get 429.
   public var ordersPerCustomerPerMinute = 10
   /// The orders a list route returns when it is not given a `limit`, and the most it returns.

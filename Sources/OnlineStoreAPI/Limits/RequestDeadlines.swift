@@ -7,7 +7,9 @@ import NIOHTTPTypes
 
 /// HTTP/1.1 connections with deadlines: the next request within ``APILimits/idleTimeout``, its
 /// head within ``APILimits/headerTimeout`` of its first byte, its body within
-/// ``APILimits/bodyTimeout`` of its head; a connection that misses one is closed. Hummingbird's
+/// ``APILimits/bodyTimeout`` of its head, each answer written out within
+/// ``APILimits/writeTimeout`` of its head; and at most ``APILimits/maximumPipelinedRequests``
+/// requests sent ahead of their answers. A connection that misses one is closed. Hummingbird's
 /// own HTTP/1 channel does the rest; this adds a watch of each request's phase to it.
 struct DeadlineHTTP1Channel: ServerChildChannel {
   typealias Value = HTTP1Channel.Value
@@ -49,6 +51,11 @@ final class RequestPhaseWatch: ChannelDuplexHandler, RemovableChannelHandler {
   private var phase = ConnectionRoster.Phase.idle
   private var deadline: Scheduled<Void>?
   private var context: ChannelHandlerContext?
+  /// Requests read in full whose answers are not yet written out.
+  private var unanswered = 0
+  /// The answer being written must be out by then: a client that does not read cannot keep the
+  /// connection, or the server's shutdown, waiting.
+  private var writeDeadline: Scheduled<Void>?
 
   init(limits: APILimits, roster: ConnectionRoster) {
     self.limits = limits
@@ -80,22 +87,41 @@ final class RequestPhaseWatch: ChannelDuplexHandler, RemovableChannelHandler {
     switch unwrapInboundIn(data) {
     case .head: enter(.readingBody)
     case .body: break
-    case .end: enter(.responding)
+    case .end:
+      enter(.responding)
+      unanswered += 1
+      // Requests sent far ahead of their answers are a client that is not reading them.
+      guard unanswered <= limits.maximumPipelinedRequests else {
+        context.close(promise: nil)
+        leave()
+        return
+      }
     }
     context.fireChannelRead(data)
   }
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-    guard case .end = unwrapOutboundIn(data) else {
+    switch unwrapOutboundIn(data) {
+    case .head:
+      writeDeadline?.cancel()
+      writeDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limits.writeTimeout)) { [self] in
+        context.close(promise: nil)
+        leave()
+      }
       context.write(data, promise: promise)
-      return
+    case .body:
+      context.write(data, promise: promise)
+    case .end:
+      // The answer is out: the wait for the next request starts once it has been written.
+      let written = promise ?? context.eventLoop.makePromise()
+      written.futureResult.assumeIsolated().whenComplete { [self] _ in
+        writeDeadline?.cancel()
+        writeDeadline = nil
+        unanswered = max(0, unanswered - 1)
+        if phase == .responding, unanswered == 0 { enter(.idle) }
+      }
+      context.write(data, promise: written)
     }
-    // The answer is out: the wait for the next request starts once it has been written.
-    let written = promise ?? context.eventLoop.makePromise()
-    written.futureResult.assumeIsolated().whenComplete { [self] _ in
-      if phase == .responding { enter(.idle) }
-    }
-    context.write(data, promise: written)
   }
 
   private func enter(_ next: ConnectionRoster.Phase) {
@@ -120,6 +146,8 @@ final class RequestPhaseWatch: ChannelDuplexHandler, RemovableChannelHandler {
   private func leave() {
     deadline?.cancel()
     deadline = nil
+    writeDeadline?.cancel()
+    writeDeadline = nil
     if let id { roster.left(id) }
     id = nil
   }
