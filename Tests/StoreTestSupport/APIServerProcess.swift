@@ -20,14 +20,20 @@ public struct APIServerProcess: @unchecked Sendable {
   /// It listens on `host` (an address of this machine's; 127.0.0.1 unless a test's network
   /// namespaces need another).
   /// Its log (standard error) goes to `log` when given.
-  public static func start(database: String, arguments: [String] = [], host: String = "127.0.0.1", log: URL? = nil) async throws -> APIServerProcess {
-    try await Blocking.run { try startBlocking(database: database, arguments: arguments, host: host, log: log) }
+  ///
+  /// With `asServiceUser`, it runs as the unprivileged ``ServiceUser`` (when the tests are root),
+  /// as a deployment runs it; what it reads and writes must be that user's.
+  public static func start(
+    database: String, arguments: [String] = [], host: String = "127.0.0.1", log: URL? = nil, asServiceUser: Bool = false
+  ) async throws -> APIServerProcess {
+    try await Blocking.run { try startBlocking(database: database, arguments: arguments, host: host, log: log, asServiceUser: asServiceUser) }
   }
 
-  private static func startBlocking(database: String, arguments: [String], host: String, log: URL?) throws -> APIServerProcess {
+  private static func startBlocking(database: String, arguments: [String], host: String, log: URL?, asServiceUser: Bool) throws -> APIServerProcess {
+    let arguments = ["--listen", "\(host):0", "--database", database] + arguments
+    let (program, command) = asServiceUser ? ServiceUser.command(binary, arguments) : (binary, arguments)
     let (process, port) = try ListeningProcess.startBlocking(
-      binary, ["--listen", "\(host):0", "--database", database] + arguments,
-      readyLine: "onlinestore-api: listening on \(host):", standardError: log
+      program, command, readyLine: "onlinestore-api: listening on \(host):", standardError: log
     )
     return APIServerProcess(process: process, baseURL: URL(string: "http://\(host):\(port)")!)
   }

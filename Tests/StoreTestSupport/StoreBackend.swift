@@ -27,18 +27,24 @@ public struct StoreBackend: Sendable {
   public static func start(in directory: URL, token: URL? = nil, arguments: [[String]] = [], hosts: [String] = []) async throws -> StoreBackend {
     let environment = ProcessInfo.processInfo.environment
     var common: [String] = []
-    if let token { common += ["--token-file", token.path] }
+    if let token {
+      ServiceUser.handOver(token)
+      common += ["--token-file", token.path]
+    }
+    // The instances run as the unprivileged service user, as deployed (when the tests are root).
+    let data = directory.appendingPathComponent("api-data")
+    if ServiceUser.account != nil { try ServiceUser.makeStateDirectory(data) }
     guard let server = environment["ONLINESTORE_TEST_POSTGRES"] else {
       if environment["ONLINESTORE_REQUIRE_POSTGRES"] != nil {
         throw APIServerProcess.StartFailure(description: "ONLINESTORE_REQUIRE_POSTGRES is set but ONLINESTORE_TEST_POSTGRES names no server")
       }
-      let file = "sqlite:" + directory.appendingPathComponent("api.sqlite").path
+      let file = "sqlite:" + data.appendingPathComponent("api.sqlite").path
       var instances: [APIServerProcess] = []
       for index in 0..<2 {
         instances.append(
           try await APIServerProcess.start(
             database: file, arguments: common + (index < arguments.count ? arguments[index] : []), host: index < hosts.count ? hosts[index] : "127.0.0.1",
-            log: directory.appendingPathComponent("api-\(index).log")
+            log: directory.appendingPathComponent("api-\(index).log"), asServiceUser: true
           )
         )
       }
@@ -54,7 +60,7 @@ public struct StoreBackend: Sendable {
       instances.append(
         try await APIServerProcess.start(
           database: String(database), arguments: common + extra, host: index < hosts.count ? hosts[index] : "127.0.0.1",
-          log: directory.appendingPathComponent("api-\(index).log")
+          log: directory.appendingPathComponent("api-\(index).log"), asServiceUser: true
         )
       )
     }

@@ -19,13 +19,24 @@ struct ServeProcess: @unchecked Sendable {
   /// that the server cannot raise it).
   ///
   /// With `namespace`, it runs in that network namespace (`ip netns exec`), listening on `host`.
+  ///
+  /// It runs as the unprivileged ``ServiceUser`` when the tests are root, as a deployment runs
+  /// it: its state directory and every file its arguments name are handed to that user first.
   static func start(
     stateDirectory: URL, arguments: [String] = [], openFileLimit: Int? = nil, host: String = "127.0.0.1", namespace: String? = nil
   ) async throws -> ServeProcess {
     try await Blocking.run {
       let log = stateDirectory.deletingLastPathComponent().appendingPathComponent("serve-\(UUID().uuidString).log")
-      var binary = TUIDrive.binary
-      var command = ["serve", "--listen", "\(host):0", "--state-dir", stateDirectory.path] + arguments
+      if ServiceUser.account != nil {
+        if !FileManager.default.fileExists(atPath: stateDirectory.path) { try ServiceUser.makeStateDirectory(stateDirectory) }
+        ServiceUser.handOver(stateDirectory)
+        for argument in arguments where argument.hasPrefix("/") && FileManager.default.fileExists(atPath: argument) {
+          ServiceUser.handOver(URL(fileURLWithPath: argument))
+        }
+      }
+      var (binary, command) = ServiceUser.command(
+        TUIDrive.binary, ["serve", "--listen", "\(host):0", "--state-dir", stateDirectory.path] + arguments
+      )
       if let openFileLimit {
         command = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary.path] + command
         binary = URL(fileURLWithPath: "/bin/sh")

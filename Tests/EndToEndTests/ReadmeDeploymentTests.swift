@@ -1,0 +1,189 @@
+import Foundation
+import StoreTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The README's systemd units, started as systemd would start them — as their `User=`, with
+/// their `ExecStart=` word for word but for this machine's paths and addresses, their
+/// `StateDirectoryMode` and `LimitNOFILE` — and used: a shopper connects over SSH and shops,
+/// and the unit's stop signal ends the server within its `TimeoutStopSec`.
+///
+/// Under root (CI) the unit's user is the ``ServiceUser`` the tests make; the README names the
+/// same user, and a test fails if they part.
+@Suite(.serialized)
+struct ReadmeDeploymentTests {
+  @Test func theSingleHostUnitServesAShopper() async throws {
+    let unit = try SystemdUnit.inREADME("onlinestore.service")
+    #expect(unit.user == ServiceUser.name, "the README's unit runs as the user the tests run servers as")
+    let workspace = try SSHEndToEndTests.workspace()
+    let state = workspace.appendingPathComponent("var-lib-onlinestore")
+    // systemd makes StateDirectory= with StateDirectoryMode=, the service user's.
+    let mode = mode_t(unit.settings["StateDirectoryMode"].flatMap { Int($0, radix: 8) } ?? 0o755)
+    if ServiceUser.account != nil { try ServiceUser.makeStateDirectory(state, mode: mode) }
+    let command = unit.command(replacing: [
+      "/usr/local/bin/onlinestore": TUIDrive.binary.path, "0.0.0.0:2222": "127.0.0.1:0", "/var/lib/onlinestore": state.path,
+    ])
+    let server = try await UnitProcess.start(command, unit: unit, readyLine: "onlinestore serve: listening on 127.0.0.1:", log: workspace)
+    if let account = ServiceUser.account { #expect(server.uid == account.uid, "running as \(ServiceUser.name), not root") }
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    let run = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook",
+      command: ServeProcess.ssh(host: "127.0.0.1", port: server.port, identity: key),
+      steps: ["+", "@wait Cart: 1 item", "q"]
+    )
+    #expect(run.driverStatus == 0, "\(run.log)")
+    #expect(run.programStatus == 0)
+    #expect(await SSHEndToEndTests.eventually { server.logText.contains("store exited 0") }, "\(server.logText)")
+    #expect(PrivateFilesCheck.mode(state.appendingPathComponent("host_ed25519_key")) == 0o600, "the host key is the service's alone")
+    #expect(try SSHEndToEndTests.savedCart(in: state).contains(#""1":1"#), "the cart is saved in the state directory")
+    let stopped = await server.stop(signal: unit.killSignal, within: unit.stopTimeout)
+    #expect(stopped == 0, "the unit's KillSignal ends it within TimeoutStopSec")
+  }
+
+  /// The several-hosts units: onlinestore-api with its token, and onlinestore serve with the
+  /// shared host key (made by `serve --new-host-key`, as the README says), talking to it.
+  @Test func theAPIAndServeUnitsServeAShopperTogether() async throws {
+    let apiUnit = try SystemdUnit.inREADME("onlinestore-api.service")
+    let serveUnit = try SystemdUnit.inREADME("onlinestore-serve.service")
+    #expect(apiUnit.user == ServiceUser.name && serveUnit.user == ServiceUser.name)
+    let workspace = try SSHEndToEndTests.workspace()
+    let etc = workspace.appendingPathComponent("etc-onlinestore")
+    try FileManager.default.createDirectory(at: etc, withIntermediateDirectories: true)
+    let token = etc.appendingPathComponent("api-token")
+    #expect(FileManager.default.createFile(atPath: token.path, contents: Data((String(repeating: "ab", count: 32) + "\n").utf8)))
+    chmod(token.path, 0o600)
+    let data = workspace.appendingPathComponent("api-data")
+    if ServiceUser.account != nil { try ServiceUser.makeStateDirectory(data) }
+    ServiceUser.handOver(etc)
+    let database = ProcessInfo.processInfo.environment["ONLINESTORE_TEST_POSTGRES"] != nil
+      ? try await TestPostgres.freshDatabase() : "sqlite:" + data.appendingPathComponent("api.sqlite").path
+    let apiCommand = apiUnit.command(replacing: [
+      "/usr/local/bin/onlinestore-api": APIServerProcess.binary.path, "10.0.0.21:8080": "127.0.0.1:0",
+      "postgres://onlinestore@10.0.0.30:5432/onlinestore?sslmode=require": database, "/etc/onlinestore/api-token": token.path,
+    ])
+    let api = try await UnitProcess.start(apiCommand, unit: apiUnit, readyLine: "onlinestore-api: listening on 127.0.0.1:", log: workspace)
+    // The README's step 2: the host key, made once by serve itself, as the service's user.
+    let hostKey = etc.appendingPathComponent("host_ed25519_key")
+    let made = try await UnitProcess.run(unitUser: [TUIDrive.binary.path, "serve", "--new-host-key", hostKey.path], log: workspace)
+    #expect(made == 0)
+    let state = workspace.appendingPathComponent("serve-state")
+    if ServiceUser.account != nil { try ServiceUser.makeStateDirectory(state) }
+    let serveCommand = serveUnit.command(replacing: [
+      "/usr/local/bin/onlinestore": TUIDrive.binary.path, "0.0.0.0:2222": "127.0.0.1:0", "/etc/onlinestore/host_ed25519_key": hostKey.path,
+      "http://10.0.0.21:8080": "http://127.0.0.1:\(api.port)", "/etc/onlinestore/api-token": token.path, "/var/lib/onlinestore": state.path,
+    ])
+    let serve = try await UnitProcess.start(serveCommand, unit: serveUnit, readyLine: "onlinestore serve: listening on 127.0.0.1:", log: workspace)
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    let run = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook",
+      command: ServeProcess.ssh(host: "127.0.0.1", port: serve.port, identity: key),
+      steps: ["+", "@wait Cart: 1 item", "q"]
+    )
+    #expect(run.driverStatus == 0, "\(run.log)")
+    #expect(serve.logText.contains("carts and key customers are kept by the store's server"), "\(serve.logText)")
+    // The cart is in the API's open carts: the token opens them.
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(api.port)/shop/carts/1001")!)
+    request.setValue("Bearer " + String(repeating: "ab", count: 32), forHTTPHeaderField: "Authorization")
+    let (body, _) = try await URLSession.shared.data(for: request)
+    #expect(String(decoding: body, as: UTF8.self).contains(#""1":1"#), "\(String(decoding: body, as: UTF8.self))")
+    #expect(await serve.stop(signal: serveUnit.killSignal, within: serveUnit.stopTimeout) == 0)
+    #expect(await api.stop(signal: apiUnit.killSignal, within: apiUnit.stopTimeout) == 0)
+  }
+}
+
+extension SystemdUnit {
+  /// `KillSignal=` (SIGTERM, systemd's default).
+  var killSignal: Int32 {
+    switch settings["KillSignal"] {
+    case "SIGINT": SIGINT
+    case "SIGHUP": SIGHUP
+    default: SIGTERM
+    }
+  }
+
+  /// `TimeoutStopSec=` (90 s, systemd's default).
+  var stopTimeout: Double { settings["TimeoutStopSec"].flatMap(Double.init) ?? 90 }
+
+  /// `LimitNOFILE=`, if set.
+  var openFileLimit: Int? { settings["LimitNOFILE"].flatMap(Int.init) }
+}
+
+/// A unit's process: as its user, under its open-file limit, its log kept.
+struct UnitProcess: @unchecked Sendable {
+  let process: Process
+  let port: Int
+  let log: URL
+
+  static func start(_ command: [String], unit: SystemdUnit, readyLine: String, log directory: URL) async throws -> UnitProcess {
+    try await Blocking.run {
+      let log = directory.appendingPathComponent("\(unit.name)-\(UUID().uuidString).log")
+      var (binary, arguments) = ServiceUser.command(URL(fileURLWithPath: command[0]), Array(command.dropFirst()))
+      if let limit = unit.openFileLimit {
+        // As systemd sets it — within what this machine allows the tests (a container's hard
+        // limit may be lower than the unit's, and cannot be raised from inside).
+        var current = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &current)
+        let allowed = min(UInt64(limit), UInt64(current.rlim_max))
+        arguments = ["-c", "ulimit -n \(allowed) && exec \"$0\" \"$@\"", binary.path] + arguments
+        binary = URL(fileURLWithPath: "/bin/sh")
+      }
+      let (process, port) = try ListeningProcess.startBlocking(binary, arguments, readyLine: readyLine, standardError: log)
+      return UnitProcess(process: process, port: port, log: log)
+    }
+  }
+
+  /// Runs a one-off command as the unit's user and waits for it.
+  static func run(unitUser command: [String], log directory: URL) async throws -> Int32 {
+    let (binary, arguments) = ServiceUser.command(URL(fileURLWithPath: command[0]), Array(command.dropFirst()))
+    return try await CleanSpawn.run(binary.path, arguments, outputFile: directory.appendingPathComponent("one-off-\(UUID().uuidString).log").path)
+  }
+
+  var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+  /// The user the process runs as (`Uid:` of /proc/PID/status).
+  var uid: uid_t? {
+    let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+    return status.split(separator: "\n").first { $0.hasPrefix("Uid:") }?.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { uid_t($0) }
+  }
+
+  /// Sends `signal` and waits up to `seconds` for the exit status; killed (and `nil`) if it has
+  /// not ended by then, as systemd would.
+  func stop(signal: Int32, within seconds: Double) async -> Int32? {
+    let process = self.process
+    kill(process.processIdentifier, signal)
+    return await Blocking.run {
+      let deadline = Date().addingTimeInterval(seconds)
+      while process.isRunning, Date() < deadline { usleep(20_000) }
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return nil
+      }
+      return process.terminationStatus
+    }
+  }
+}
+
+enum PrivateFilesCheck {
+  static func mode(_ url: URL) -> mode_t? {
+    var status = stat()
+    return lstat(url.path, &status) == 0 ? status.st_mode & 0o777 : nil
+  }
+}
+
+/// A fresh database on the PostgreSQL server `ONLINESTORE_TEST_POSTGRES` names.
+enum TestPostgres {
+  static func freshDatabase() async throws -> String {
+    let server = ProcessInfo.processInfo.environment["ONLINESTORE_TEST_POSTGRES"]!
+    let name = "onlinestore_unit_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))"
+    let status = try await CleanSpawn.run(
+      "/usr/bin/env", ["psql", "-q", "-v", "ON_ERROR_STOP=1", server, "-c", "CREATE DATABASE \(name)"],
+      outputFile: "/dev/null"
+    )
+    guard status == 0, let slash = server.lastIndex(of: "/") else { throw TUIDrive.Failure("could not make a database on \(server)") }
+    return server[..<slash] + "/" + name
+  }
+}
