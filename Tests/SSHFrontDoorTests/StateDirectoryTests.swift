@@ -41,6 +41,43 @@ struct StateDirectoryTests {
     #expect(error?.description.contains("belongs to user 65534") == true)
   }
 
+  /// A directory above it that others may write to lets them move it aside and put their own
+  /// in its place: refused, unless it is sticky (as /tmp, where nobody moves another's entry).
+  @Test func aParentOthersCanWriteIsRefusedUnlessSticky() throws {
+    let parent = try scratch()
+    let url = parent.appendingPathComponent("serve")
+    chmod(parent.path, 0o777)
+    let error = #expect(throws: FrontDoorError.self) { try StateDirectory.prepare(url) }
+    #expect(error?.description.contains("above the state directory, can be written by other users") == true, "\(error?.description ?? "")")
+    chmod(parent.path, 0o1777)
+    #expect(throws: Never.self) { try StateDirectory.prepare(url) }
+    chmod(parent.path, 0o755)
+  }
+
+  @Test func aParentOfAnotherUserIsRefused() throws {
+    try #require(geteuid() == 0, "needs root to chown")
+    let parent = try scratch()
+    chown(parent.path, 65_534, 65_534)
+    let error = #expect(throws: FrontDoorError.self) { try StateDirectory.prepare(parent.appendingPathComponent("serve")) }
+    #expect(error?.description.contains("belongs to user 65534") == true)
+  }
+
+  /// Homes are made relative to the directory opened at start; once its name points elsewhere
+  /// (moved, replaced), no session gets a home under the new one.
+  @Test func aDirectoryMovedAwayAfterTheStartGivesNoHomes() throws {
+    let parent = try scratch()
+    let url = parent.appendingPathComponent("serve")
+    let state = try StateDirectory.prepare(url)
+    let home = try state.shopperHome(fingerprint: "SHA256:abc")
+    #expect(FileManager.default.fileExists(atPath: home.path))
+    #expect(rename(url.path, parent.appendingPathComponent("moved").path) == 0)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    #expect(!state.isStillInPlace)
+    #expect(throws: FrontDoorError.self) { try state.shopperHome(fingerprint: "SHA256:def") }
+    #expect(throws: FrontDoorError.self) { try state.makeGuestHome() }
+    #expect(!FileManager.default.fileExists(atPath: url.appendingPathComponent("shoppers").path), "nothing made in the impostor")
+  }
+
   @Test func aLinkInPlaceOfTheDirectoryIsRefused() throws {
     let base = try scratch()
     let link = base.appendingPathComponent("serve")

@@ -12,8 +12,18 @@ import StoreModels
 /// DIR/guests/<pid>-<uuid>/     a guest's home, removed when the connection ends
 /// DIR/cache/                   what every session shares: fetched product pictures
 /// ```
+///
+/// The directory is opened once, at start, and the server's own work in it — making homes,
+/// checking them, sweeping guests' — is done relative to that descriptor (`mkdirat`,
+/// `fstatat`, `openat`), so a name swapped under it later cannot redirect that work. Each
+/// directory above it must be root's or this user's and writable by no one else (a sticky one
+/// such as /tmp excepted): otherwise another user could move the whole directory aside and put
+/// one of their own in its place for the paths the stores are given. Before each store starts,
+/// the path is checked to still be the directory opened (``isStillInPlace``).
 public struct StateDirectory: Sendable {
   public let url: URL
+  /// The directory, open for the server's life.
+  let descriptor: Int32
 
   public var hostKey: URL { url.appendingPathComponent("host_ed25519_key") }
   var shoppers: URL { url.appendingPathComponent("shoppers") }
@@ -22,42 +32,106 @@ public struct StateDirectory: Sendable {
   var cache: URL { url.appendingPathComponent("cache") }
 
   /// Makes the directory (0700) if there is none, or checks the one there: it must belong to
-  /// this user and be writable by nobody else. Then sweeps guest directories that a server
-  /// killed earlier left behind.
+  /// this user and be writable by nobody else, and so must every directory above it be (see
+  /// above). Then sweeps guest directories that a server killed earlier left behind.
   public static func prepare(_ url: URL) throws(FrontDoorError) -> StateDirectory {
-    let directory = StateDirectory(url: url.standardizedFileURL)
-    try directory.ensurePrivateDirectory(directory.url, creatingParents: true)
-    try directory.ensurePrivateDirectory(directory.shoppers, creatingParents: false)
-    try directory.ensurePrivateDirectory(directory.guests, creatingParents: false)
-    try directory.ensurePrivateDirectory(directory.cache, creatingParents: false)
+    let path = url.standardizedFileURL.path
+    try makeIfMissing(path)
+    var named = stat()
+    guard lstat(path, &named) == 0, named.st_mode & S_IFMT == S_IFDIR else {
+      throw FrontDoorError("\(path) is not a directory (a link or a file is in its place); the state directory must be a real directory.")
+    }
+    guard let real = realpath(path, nil) else { throw FrontDoorError("\(path): \(String(cString: strerror(errno))).") }
+    let canonical = String(cString: real)
+    free(real)
+    try checkParents(of: canonical)
+    let descriptor = open(canonical, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { throw FrontDoorError("\(canonical) cannot be opened: \(String(cString: strerror(errno))).") }
+    let directory = StateDirectory(url: URL(fileURLWithPath: canonical), descriptor: descriptor)
+    do throws(FrontDoorError) {
+      var status = stat()
+      guard fstat(descriptor, &status) == 0 else { throw FrontDoorError("\(canonical): \(String(cString: strerror(errno))).") }
+      try directory.checkPrivate(status, at: canonical)
+      for name in ["shoppers", "guests", "cache"] { try directory.ensurePrivateDirectory(name) }
+    } catch {
+      close(descriptor)
+      throw error
+    }
     directory.sweepGuests()
     return directory
   }
 
-  /// `path` as a directory of this user's that nobody else may write to: made 0700 if missing,
-  /// refused (with what to do) if it is someone else's or open to others.
-  private func ensurePrivateDirectory(_ path: URL, creatingParents: Bool) throws(FrontDoorError) {
+  /// Whether the path still names the directory opened at start.
+  var isStillInPlace: Bool {
+    var named = stat()
+    var held = stat()
+    return stat(url.path, &named) == 0 && fstat(descriptor, &held) == 0 && named.st_dev == held.st_dev && named.st_ino == held.st_ino
+  }
+
+  /// Makes `path` (0700, with its parents) when nothing is there.
+  private static func makeIfMissing(_ path: String) throws(FrontDoorError) {
     var status = stat()
-    if lstat(path.path, &status) != 0 {
-      guard errno == ENOENT else { throw FrontDoorError("\(path.path): \(String(cString: strerror(errno))).") }
-      do {
-        try FileManager.default.createDirectory(at: path, withIntermediateDirectories: creatingParents, attributes: [.posixPermissions: 0o700])
-      } catch {
-        throw FrontDoorError("The state directory \(path.path) could not be created: \(error.localizedDescription)")
-      }
-      // Made here just now: ours, whatever the umask said.
-      chmod(path.path, 0o700)
-      return
+    guard lstat(path, &status) != 0 else { return }
+    guard errno == ENOENT else { throw FrontDoorError("\(path): \(String(cString: strerror(errno))).") }
+    do {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw FrontDoorError("The state directory \(path) could not be created: \(error.localizedDescription)")
     }
+    // Made here just now: ours, whatever the umask said.
+    chmod(path, 0o700)
+  }
+
+  /// Every directory above `path` is root's or this user's, and nobody else may write to it
+  /// unless it is sticky (where nobody can move another's entries).
+  static func checkParents(of path: String) throws(FrontDoorError) {
+    var parent = (path as NSString).deletingLastPathComponent
+    while !parent.isEmpty {
+      var status = stat()
+      guard stat(parent, &status) == 0 else { throw FrontDoorError("\(parent): \(String(cString: strerror(errno))).") }
+      guard status.st_uid == 0 || status.st_uid == geteuid() else {
+        throw FrontDoorError(
+          "\(parent), above the state directory, belongs to user \(status.st_uid): that user could put another directory in its place. Keep the state directory under directories of root's or this user's."
+        )
+      }
+      let sticky = status.st_mode & S_ISVTX != 0
+      guard status.st_mode & 0o022 == 0 || sticky else {
+        throw FrontDoorError(
+          "\(parent), above the state directory, can be written by other users (mode \(String(status.st_mode & 0o777, radix: 8))): they could put another directory in its place. Run chmod go-w \(parent), or keep the state directory elsewhere."
+        )
+      }
+      if parent == "/" { break }
+      parent = (parent as NSString).deletingLastPathComponent
+    }
+  }
+
+  /// `name`, inside the directory, as a directory of this user's that nobody else may write
+  /// to: made 0700 if missing, refused (with what to do) if it is someone else's or open to
+  /// others. Made and looked at relative to the directory's descriptor.
+  private func ensurePrivateDirectory(_ name: String) throws(FrontDoorError) {
+    let shown = url.appendingPathComponent(name).path
+    if mkdirat(descriptor, name, 0o700) == 0 {
+      fchmodat(descriptor, name, 0o700, 0)
+    } else if errno != EEXIST {
+      throw FrontDoorError("\(shown) could not be created: \(String(cString: strerror(errno))).")
+    }
+    var status = stat()
+    guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+      throw FrontDoorError("\(shown): \(String(cString: strerror(errno))).")
+    }
+    try checkPrivate(status, at: shown)
+  }
+
+  private func checkPrivate(_ status: stat, at path: String) throws(FrontDoorError) {
     guard status.st_mode & S_IFMT == S_IFDIR else {
-      throw FrontDoorError("\(path.path) is not a directory (a link or a file is in its place); the state directory must be a real directory.")
+      throw FrontDoorError("\(path) is not a directory (a link or a file is in its place); the state directory must be a real directory.")
     }
     guard status.st_uid == geteuid() else {
-      throw FrontDoorError("\(path.path) belongs to user \(status.st_uid), not to this user (\(geteuid())); the store keeps its host key and carts only in a directory of its own.")
+      throw FrontDoorError("\(path) belongs to user \(status.st_uid), not to this user (\(geteuid())); the store keeps its host key and carts only in a directory of its own.")
     }
     guard status.st_mode & 0o022 == 0 else {
       throw FrontDoorError(
-        "\(path.path) can be written by other users (mode \(String(status.st_mode & 0o777, radix: 8))); run chmod 700 \(path.path) and start again."
+        "\(path) can be written by other users (mode \(String(status.st_mode & 0o777, radix: 8))); run chmod 700 \(path) and start again."
       )
     }
   }
@@ -65,18 +139,27 @@ public struct StateDirectory: Sendable {
   /// The home of the shopper with key `fingerprint`, made if need be; carts that version 1.1
   /// kept in the shared `DIR/onlinestore/carts` are moved in the first time.
   func shopperHome(fingerprint: String) throws(FrontDoorError) -> URL {
-    let home = shoppers.appendingPathComponent(Self.directoryName(for: fingerprint))
-    try ensurePrivateDirectory(home, creatingParents: false)
+    let name = Self.directoryName(for: fingerprint)
+    try checkInPlace()
+    try ensurePrivateDirectory("shoppers/" + name)
+    let home = shoppers.appendingPathComponent(name)
     moveSharedCarts(of: fingerprint, into: home)
     return home
+  }
+
+  private func checkInPlace() throws(FrontDoorError) {
+    guard isStillInPlace else {
+      throw FrontDoorError("\(url.path) is no longer the state directory this server opened at start (it was moved or replaced).")
+    }
   }
 
   /// A new home for a guest, named after this server's process so that a later start can tell
   /// which guests' homes were left by a server that is gone.
   func makeGuestHome() throws(FrontDoorError) -> URL {
-    let home = guests.appendingPathComponent("\(getpid())-\(UUID().uuidString)")
-    try ensurePrivateDirectory(home, creatingParents: false)
-    return home
+    let name = "\(getpid())-\(UUID().uuidString)"
+    try checkInPlace()
+    try ensurePrivateDirectory("guests/" + name)
+    return guests.appendingPathComponent(name)
   }
 
   /// Removes guests' homes left by servers that are no longer running (killed with SIGKILL, or
