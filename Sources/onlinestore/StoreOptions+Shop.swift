@@ -29,7 +29,11 @@ extension StoreOptions {
   /// `onlinestore-api`); otherwise the cart's file under the state directory, or a cart in
   /// memory when there is no home to keep it in. A guest's cart is always this session's own.
   var cartStorage: CartStorage {
-    let files: CartStorage = CartStorage.stateDirectory().map { .files(in: $0, for: cartOwner) } ?? .inMemory()
+    // A guest's cart is the session's own; a key shopper's under `serve` is written only by
+    // that shopper's stores, which ring each other's bells (an inotify instance each would run
+    // out past 128 shoppers); a store on a person's machine watches the file.
+    let hearing: CartHearing = guest ? .none : customer != nil ? .bells : .watch
+    let files: CartStorage = CartStorage.stateDirectory().map { .files(in: $0, for: cartOwner, hearing: hearing) } ?? .inMemory()
     guard !guest, carts != .files, let url = apiBaseURL else { return files }
     let server = StoreServer(baseURL: url, token: apiTokenFile.flatMap { try? Self.readToken($0) }, timeout: .seconds(timeout))
     return carts == .server ? .server(server, customer: user) : .serverIfItKeepsCarts(server, customer: user, otherwise: files)

@@ -80,6 +80,31 @@ struct CartSafetyTests {
     #expect(try TUIDrive.savedQuantities(in: state) == [2: 2])
   }
 
+  /// The same on a machine whose inotify instances are used up (a user namespace whose limit
+  /// is 0): the copies ring each other's bells, and neither says a word about it. (Past the
+  /// limit a copy once heard the other only every 2 s, and said so in a notice.)
+  @Test func twoCopiesWithoutInotifyStillSeeEachOtherAtOnce() async throws {
+    let state = try TUIDrive.temporaryStateDirectory()
+    let limited = [
+      "/usr/bin/unshare", "--user", "--map-root-user", "/bin/sh", "-c",
+      "echo 0 > /proc/sys/user/max_inotify_instances && exec \"$0\" \"$@\"", TUIDrive.binary.path, "--latency", "30",
+    ]
+    async let first = TUIDrive.run(
+      stateDirectory: state, firstScreen: "Dot-grid notebook", command: limited,
+      steps: ["@wait Cart: 1 item", "@wait Cart: 2 items", "@sleep 0.5", "q"]
+    )
+    try await Task.sleep(for: .milliseconds(800))
+    async let second = TUIDrive.run(
+      stateDirectory: state, firstScreen: "Dot-grid notebook", command: limited,
+      steps: ["j", "+", "@wait Cart: 1 item", "+", "@wait Cart: 2 items", "q"]
+    )
+    let (a, b) = try await (first, second)
+    #expect(a.programStatus == 0, "copy A saw copy B's changes\n\(a.log)")
+    #expect(b.programStatus == 0, "\(b.log)")
+    for screen in a.screens + b.screens { #expect(!screen.contains("another window"), "\(screen)") }
+    #expect(try TUIDrive.savedQuantities(in: state) == [2: 2])
+  }
+
   /// Version 1.0's single cart.json is offered by name and taken in only when asked.
   @Test func version1CartIsOfferedAndTakenIn() async throws {
     let state = try TUIDrive.temporaryStateDirectory()

@@ -128,6 +128,43 @@ struct SSHEndToEndTests {
     #expect(await server.stop() == 0)
   }
 
+  /// Every store of a server runs as one user, and Debian gives a user 128 inotify instances:
+  /// the 129th shopper's store once could not watch its cart and said so on screen. A server's
+  /// stores now ring each other's bells instead and hold no inotify instance at all — and two
+  /// windows of one key still see each other's changes at once.
+  @Test func twoWindowsOfOneKeyShareTheirCartLiveWithoutInotify() async throws {
+    let workspace = try Self.workspace()
+    let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
+    let ada = try await ShopperKey.make(in: workspace, name: "ada")
+    let watching = Task {
+      try await TUIDrive.run(
+        stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
+        steps: ["@wait Cart: 2 items", "q"]
+      )
+    }
+    #expect(await Self.eventually(10) { server.logText.contains("session started") })
+    try await Task.sleep(for: .seconds(1))
+    let stores = server.stores
+    #expect(!stores.isEmpty)
+    for store in stores {
+      #expect(Self.inotifyInstances(of: store.pid) == 0, "store \(store.pid) holds no inotify instance")
+    }
+    let filling = try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
+      steps: ["+", "@wait Cart: 1 item", "Down", "+", "@wait Cart: 2 items", "q"]
+    )
+    let watched = try await watching.value
+    #expect(filling.programStatus == 0, "\(filling.log)")
+    #expect(watched.programStatus == 0, "the other window showed the cart without a key pressed: \(watched.log)")
+    #expect(await server.stop() == 0)
+  }
+
+  /// How many inotify instances process `pid` holds.
+  static func inotifyInstances(of pid: Int32) -> Int {
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    return descriptors.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == "anon_inode:inotify" }.count
+  }
+
   @Test func withoutATerminalTheStoreSaysSoAndExits1() async throws {
     let workspace = try Self.workspace()
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))

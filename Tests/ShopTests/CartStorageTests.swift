@@ -116,18 +116,44 @@ struct CartStorageTests {
     #expect(await iterator.next() == .saved(SavedCart(quantities: [7: 2], revision: 2)))
   }
 
-  /// Past the system's limit of inotify instances, a copy still hears of other copies' saves,
-  /// by looking at the file every so often, and says so first.
-  @Test func withoutInotifyTheFileIsPolledAndTheStoreIsTold() async throws {
+  /// Past the system's limit of inotify instances, a copy still hears another copy's save at
+  /// once (its bell rings), and any other writer's by looking at the file — and says nothing.
+  @Test func withoutInotifyCopiesRingEachOtherAndLookForOtherWriters() async throws {
     let directory = try TemporaryDirectory()
     let url = directory.url.appendingPathComponent("cart.json")
-    let unwatchable = CartFile(url: url, pollInterval: .milliseconds(50)) { _, _ in .failure(WatchFailure(errno: EMFILE)) }
+    let unwatchable = CartFile(url: url, pollInterval: .seconds(30)) { _, _ in .failure(WatchFailure(errno: EMFILE)) }
     var iterator = unwatchable.updates().makeAsyncIterator()
-    #expect(await iterator.next() == .watchingByPolling(reason: "the system's limit on watched files is reached"))
     _ = try await CartStorage.file(at: url).apply(CartChanges(quantities: [7: 1]))
-    #expect(await iterator.next() == .saved(SavedCart(quantities: [7: 1], revision: 1)))
-    _ = try await CartStorage.file(at: url).apply(CartChanges(quantities: [7: 3]))
-    #expect(await iterator.next() == .saved(SavedCart(quantities: [7: 3], revision: 2)))
+    #expect(await iterator.next() == .saved(SavedCart(quantities: [7: 1], revision: 1)), "the bell, long before a 30 s look")
+    let looking = CartFile(url: url, pollInterval: .milliseconds(50)) { _, _ in .failure(WatchFailure(errno: EMFILE)) }
+    var looked = looking.updates().makeAsyncIterator()
+    try Data(#"{"version":2,"revision":5,"quantities":{"7":4}}"#.utf8).write(to: url)
+    #expect(await looked.next() == .saved(SavedCart(quantities: [7: 4], revision: 5)), "a writer that rings no bell is seen by looking")
+  }
+
+  /// Stores of `serve` hear each other by bells alone (no inotify instance each); a bell whose
+  /// store is gone is taken out of the registry by the next save.
+  @Test func bellsAloneCarryASaveAndForgetStoresThatAreGone() async throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.url.appendingPathComponent("cart.json")
+    let listening = CartStorage.file(at: url, hearing: .bells)
+    var iterator = listening.updates().makeAsyncIterator()
+    let bells = directory.url.appendingPathComponent(".bells")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: bells.path).count == 1, "one bell, registered")
+    // A store killed without stopping its bell leaves its name behind.
+    #expect(FileManager.default.createFile(atPath: bells.appendingPathComponent("0123456789abcdef").path, contents: nil))
+    _ = try await CartStorage.file(at: url, hearing: .bells).apply(CartChanges(quantities: [3: 2]))
+    #expect(await iterator.next() == .saved(SavedCart(quantities: [3: 2], revision: 1)))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: bells.path).count == 1, "the dead bell is gone")
+  }
+
+  /// A guest's cart is the session's own: nothing is listened for.
+  @Test func aCartNobodyElseWritesIsNotListenedFor() async throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.url.appendingPathComponent("cart.json")
+    var iterator = CartStorage.file(at: url, hearing: .none).updates().makeAsyncIterator()
+    #expect(await iterator.next() == nil, "the stream ends at once")
+    #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(".bells").path))
   }
 
   @Test func aCorruptFileIsSetAsideAndReported() async throws {

@@ -8,10 +8,6 @@ struct StatusTextTests {
   @Test func noticesSayWhatHappenedInWords() {
     #expect(ProductListNotice.productsSkipped(1).text == "1 product from the store could not be read and is not shown.")
     #expect(ProductListNotice.productsSkipped(2).text == "2 products from the store could not be read and are not shown.")
-    #expect(
-      ProductListNotice.watchedByPolling(reason: "no inotify").text
-        == "Changes from another window of the store will show within seconds (no inotify)."
-    )
     let error = CartStorageError.unwritable(path: "/tmp/cart.json", reason: "read-only file system")
     #expect(ProductListNotice.cartStorage(error).text == error.message)
   }

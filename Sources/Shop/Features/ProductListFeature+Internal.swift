@@ -64,10 +64,6 @@ extension ProductListFeature {
       state.notice = .cartStorage(error)
       return .none
 
-    case let .cartWatchedByPolling(reason):
-      state.notice = .watchedByPolling(reason: reason)
-      return .none
-
     case let .cartChangedElsewhere(saved):
       switch state.restoration {
       case let .waiting(waiting) where saved.revision > waiting.revision:

@@ -30,7 +30,6 @@ extension ProductListFeature {
       for await update in cartStorage.updates() {
         switch update {
         case let .saved(saved): await send(._internal(.cartChangedElsewhere(saved)))
-        case let .watchingByPolling(reason): await send(._internal(.cartWatchedByPolling(reason: reason)))
         }
       }
     }

@@ -128,8 +128,6 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       case cartSaveFailed(CartStorageError)
       /// Another copy of the store saved the cart.
       case cartChangedElsewhere(SavedCart)
-      /// Other copies' saves will be noticed within seconds, not at once (the system's reason).
-      case cartWatchedByPolling(reason: String)
       case categoriesResponse(Result<[String], APIError>)
       case products(IdentifiedActionOf<ProductFeature>)
       case cart(PresentationAction<CartFeature.Action>)

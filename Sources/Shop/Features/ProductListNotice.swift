@@ -5,8 +5,6 @@ public enum ProductListNotice: Hashable, Sendable {
   case cartStorage(CartStorageError)
   /// This many products of the store's answer could not be read, and are not shown.
   case productsSkipped(Int)
-  /// Other copies' saves will show within seconds, not at once, for the system's `reason`.
-  case watchedByPolling(reason: String)
   /// The host of this session is restarting; the cart is kept, and connecting again reaches
   /// another host.
   case hostRestarting

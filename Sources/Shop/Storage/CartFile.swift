@@ -13,17 +13,32 @@ import StoreModels
 /// - Reading needs no lock: the file is only ever replaced whole, by a rename.
 /// - A file that cannot be understood is renamed aside (`<name>.corrupt-<time>`) and reported,
 ///   and the cart starts empty instead of the app failing.
-final class CartFile: Sendable {
+public final class CartFile: Sendable {
   /// Starts watching a directory, or says why it cannot.
   typealias WatcherStart = @Sendable (_ directory: String, _ onChange: @escaping @Sendable (Set<String>) -> Void) -> Result<DirectoryWatcher, WatchFailure>
 
+  /// How a copy hears of another copy's save.
+  public enum Hearing: Sendable {
+    /// inotify, which hears any writer at once, for a store on a person's own machine; when the
+    /// system will not give a watch, bells (``CartChangeBell``) from other copies of the store
+    /// and a look at the file every ``pollInterval`` for any other writer — quietly.
+    case watch
+    /// Bells only: every writer is a copy of the store (the stores of `onlinestore serve`, which
+    /// run as one user and would use up its inotify instances).
+    case bells
+    /// Not at all: nobody else writes this cart (a guest's, which is the session's own).
+    case none
+  }
+
   let url: URL
+  private let hearing: Hearing
   private let startWatcher: WatcherStart
   /// How often the file is looked at when it cannot be watched.
   private let pollInterval: Duration
 
-  init(url: URL, pollInterval: Duration = .seconds(2), startWatcher: @escaping WatcherStart = DirectoryWatcher.start) {
+  init(url: URL, hearing: Hearing = .watch, pollInterval: Duration = .seconds(2), startWatcher: @escaping WatcherStart = DirectoryWatcher.start) {
     self.url = url
+    self.hearing = hearing
     self.pollInterval = pollInterval
     self.startWatcher = startWatcher
   }
@@ -58,44 +73,52 @@ final class CartFile: Sendable {
       if let failure = DurableFile.replace(url, with: data) {
         throw .unwritable(path: url.path, reason: failure)
       }
+      CartChangeBell.ring(in: url.deletingLastPathComponent().path)
       return merged
     }
   }
 
-  /// The cart each time the file is replaced, until the listening task is cancelled.
-  ///
-  /// Through inotify when the system allows (at once, and no cost while nothing happens); when it
-  /// does not (a user may hold only so many inotify instances), the first update says so and the
-  /// file is looked at every ``pollInterval`` instead, so another copy's saves still show.
+  /// The cart each time another copy saves it, until the listening task is cancelled; how it
+  /// is heard is ``Hearing``.
   func updates() -> AsyncStream<CartUpdate> {
     AsyncStream { continuation in
       let directory = url.deletingLastPathComponent()
-      guard (try? createDirectory()) != nil else {
+      guard hearing != .none, (try? createDirectory()) != nil else {
         continuation.finish()
         return
       }
-      let started = startWatcher(directory.path) { [self] names in
-        guard names.contains(url.lastPathComponent), let data = try? read(), let cart = Self.decode(data) else { return }
-        continuation.yield(.saved(cart))
+      let reread: @Sendable () -> Void = { [self] in
+        if let data = try? read(), let cart = Self.decode(data) { continuation.yield(.saved(cart)) }
       }
-      switch started {
-      case let .success(watcher):
-        continuation.onTermination = { _ in watcher.stop() }
-      case let .failure(failure):
-        continuation.yield(.watchingByPolling(reason: failure.reason))
-        // What is there now, before any later save can land: the poll compares against it.
-        let present = FileIdentity(of: url)
-        let polling = Task { [self] in
+      if hearing == .watch {
+        let started = startWatcher(directory.path) { [self] names in
+          if names.contains(url.lastPathComponent) { reread() }
+        }
+        if case let .success(watcher) = started {
+          continuation.onTermination = { _ in watcher.stop() }
+          return
+        }
+      }
+      let bell = CartChangeBell.listen(in: directory.path, onRing: reread)
+      // Without a watch, any writer that rings no bell is found by looking; with bells only,
+      // a store that could not have a bell looks too.
+      // What is there now, before any later save can land: the look compares against it.
+      let present = FileIdentity(of: url)
+      let polling: Task<Void, Never>? =
+        hearing == .watch || bell == nil
+        ? Task { [self] in
           var seen = present
           while !Task.isCancelled {
             try? await Task.sleep(for: pollInterval)
             let now = FileIdentity(of: url)
             guard now != seen else { continue }
             seen = now
-            if let data = try? read(), let cart = Self.decode(data) { continuation.yield(.saved(cart)) }
+            reread()
           }
-        }
-        continuation.onTermination = { _ in polling.cancel() }
+        } : nil
+      continuation.onTermination = { _ in
+        bell?.stop()
+        polling?.cancel()
       }
     }
   }

@@ -34,9 +34,6 @@ public struct CartStorage: Sendable {
 public enum CartUpdate: Hashable, Sendable {
   /// Another copy saved the cart; this is it now.
   case saved(SavedCart)
-  /// Other copies' saves are looked for every few seconds rather than heard at once, because
-  /// the system would not watch the file (`reason`).
-  case watchingByPolling(reason: String)
 }
 
 /// Why the saved cart could not be read or written, for the notice the app shows.

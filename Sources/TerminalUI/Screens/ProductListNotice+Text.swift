@@ -8,8 +8,6 @@ extension ProductListNotice {
       error.message
     case let .productsSkipped(count):
       "\(count) \(count == 1 ? "product" : "products") from the store could not be read and \(count == 1 ? "is" : "are") not shown."
-    case let .watchedByPolling(reason):
-      "Changes from another window of the store will show within seconds (\(reason))."
     case .hostRestarting:
       "This host is restarting in a moment. Your cart is saved: connect again to go on shopping."
     }

@@ -538,21 +538,6 @@ struct ProductListFeatureTests {
     await store.finish()
   }
 
-  /// A store that cannot watch the cart's file says that other windows' changes come late.
-  @Test func aStoreThatMustPollForOtherCopiesSaysSo() async {
-    let updates = AsyncStream.makeStream(of: CartUpdate.self)
-    var storage = CartStorage.inMemory()
-    storage.updates = { updates.stream }
-    let store = makeStore(storage: storage)
-    await load(store)
-    updates.continuation.yield(.watchingByPolling(reason: "the system's limit on watched files is reached"))
-    await store.receive(\._internal.cartWatchedByPolling) {
-      $0.notice = .watchedByPolling(reason: "the system's limit on watched files is reached")
-    }
-    updates.continuation.finish()
-    await store.finish()
-  }
-
   /// A host that is restarting tells its shopper, who can dismiss the notice and go on.
   @Test func aRestartingHostIsAnnouncedAndTheNoticeCanBeDismissed() async {
     let store = makeStore(storage: .inMemory())
