@@ -277,8 +277,8 @@ let package = Package(
     .testTarget(
       name: "SSHFrontDoorTests",
       dependencies: [
-        "SSHFrontDoor", "StoreCommand", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+        "SSHFrontDoor", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(name: "StoreCommandTests", dependencies: ["StoreCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

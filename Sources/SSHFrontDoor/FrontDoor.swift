@@ -74,9 +74,7 @@ public final class FrontDoor: Sendable {
       }
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
-          // A key press is a few bytes: send each at once. TCP_NODELAY is an IPPROTO_TCP option;
-          // written as a SOL_SOCKET one it is SO_DEBUG, which only root may set.
-          try channel.syncOptions?.setOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
+          try Self.setUpSocket(of: channel)
           try channel.pipeline.syncOperations.addHandler(
             ConnectionGate(services: services) { connection, gate in
               try Self.installSSH(for: connection, after: gate, hostKey: hostKey)
@@ -98,6 +96,13 @@ public final class FrontDoor: Sendable {
       try? await group.shutdownGracefully()
       throw FrontDoorError("Could not listen on \(configuration.host):\(configuration.port): \(error).")
     }
+  }
+
+  /// What every accepted socket is set to: a key press is a few bytes, so each is sent at once
+  /// (TCP_NODELAY — an IPPROTO_TCP option; written as a SOL_SOCKET one it is SO_DEBUG, which only
+  /// root may set, and which once closed every connection of a server not run as root).
+  static func setUpSocket(of channel: any Channel) throws {
+    try channel.syncOptions?.setOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
   }
 
   /// The SSH protocol for an admitted connection, after its gate: a watch for the client's first

@@ -208,7 +208,7 @@ struct HardeningTests {
       let port = http.baseURL.port!
       let polite = try #require(RawConnection(port: port))
       polite.send(String(repeating: "GET /products/1 HTTP/1.1\r\nHost: x\r\n\r\n", count: 3))
-      #expect(polite.answerStatus(seconds: 10) == 200, "a few ahead are answered")
+      #expect(await Blocking.run { polite.answerStatus(seconds: 10) } == 200, "a few ahead are answered")
       let greedy = try #require(RawConnection(port: port))
       greedy.send(String(repeating: "GET /products/1 HTTP/1.1\r\nHost: x\r\n\r\n", count: 200))
       let answers = await Blocking.run { greedy.answersUntilClosed(seconds: 30) }

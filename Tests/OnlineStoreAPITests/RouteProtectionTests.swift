@@ -62,17 +62,25 @@ struct RouteProtectionTests {
     ]
   }
 
+  /// ``RawConnection/status(port:_:_:headers:body:)`` on a dispatch thread: its socket blocks,
+  /// and the two threads every test's tasks share must not.
+  static func status(
+    port: Int, _ method: String, _ target: String, headers: [String: String] = [:], body: String = ""
+  ) async -> Int? {
+    await Blocking.run { RawConnection.status(port: port, method, target, headers: headers, body: body) }
+  }
+
   @Test(arguments: customersRoutes)
   func withoutTheTokenNoSpellingReachesIt(_ route: Route) async throws {
     try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
       let port = try #require(http.baseURL.port)
-      #expect(RawConnection.status(port: port, route.method, route.path, body: route.body) == 401, "the plain path")
+      #expect(await Self.status(port: port, route.method, route.path, body: route.body) == 401, "the plain path")
       #expect(
-        RawConnection.status(port: port, route.method, "http://127.0.0.1" + route.path, body: route.body) == 401,
+        await Self.status(port: port, route.method, "http://127.0.0.1" + route.path, body: route.body) == 401,
         "the plain path in absolute form"
       )
       for spelling in Self.otherSpellings(of: route.path) {
-        #expect(RawConnection.status(port: port, route.method, spelling, body: route.body) == 400, "\(spelling)")
+        #expect(await Self.status(port: port, route.method, spelling, body: route.body) == 400, "\(spelling)")
       }
     }
   }
@@ -83,10 +91,10 @@ struct RouteProtectionTests {
       let port = try #require(http.baseURL.port)
       let bearer = ["Authorization": "Bearer " + Self.token]
       // Customer 1 is an account customer of the demo catalog; key customers come later.
-      let status = RawConnection.status(port: port, route.method, route.path, headers: bearer, body: route.body)
+      let status = await Self.status(port: port, route.method, route.path, headers: bearer, body: route.body)
       #expect(status == route.reached, "the plain path with the token")
       for spelling in Self.otherSpellings(of: route.path) {
-        #expect(RawConnection.status(port: port, route.method, spelling, headers: bearer, body: route.body) == 400, "\(spelling)")
+        #expect(await Self.status(port: port, route.method, spelling, headers: bearer, body: route.body) == 400, "\(spelling)")
       }
     }
   }
@@ -95,12 +103,12 @@ struct RouteProtectionTests {
     try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
       let port = try #require(http.baseURL.port)
       for path in ["/", "/products", "/products/1", "/products/categories", "/shop", "/img/product-1.png"] {
-        let status = RawConnection.status(port: port, "GET", path)
+        let status = await Self.status(port: port, "GET", path)
         #expect(status == (path == "/" ? 404 : 200), "\(path)")
       }
-      #expect(RawConnection.status(port: port, "GET", "/products/category/men's%20clothing") == 200, "an encoded space is a spelling")
+      #expect(await Self.status(port: port, "GET", "/products/category/men's%20clothing") == 200, "an encoded space is a spelling")
       for path in ["//products", "/products/", "/products/./1", "/img/..%2fimg/product-1.png", "*", "/products\\1"] {
-        #expect(RawConnection.status(port: port, "GET", path) == 400, "\(path)")
+        #expect(await Self.status(port: port, "GET", path) == 400, "\(path)")
       }
     }
   }

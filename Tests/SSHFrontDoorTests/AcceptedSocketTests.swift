@@ -1,7 +1,8 @@
 import Foundation
-import Logging
-import SSHFrontDoor
-import StoreCommand
+import NIOCore
+import NIOPosix
+
+@testable import SSHFrontDoor
 import Testing
 
 #if canImport(Glibc)
@@ -12,23 +13,22 @@ import Testing
 /// at once (TCP_NODELAY), and nothing only root may set is asked for (`SO_DEBUG`, which the
 /// option was once mistaken for: as any other user every connection was closed at once).
 @Suite struct AcceptedSocketTests {
+  /// On a listener set up as the front door sets up its accepted sockets (``FrontDoor``'s
+  /// `setUpSocket`). A whole front door is not opened here: its reaper waits for every child of
+  /// the process, and would take other tests' children from them.
   @Test func anAcceptedConnectionHasNagleOffAndNoDebugging() async throws {
-    let state = FileManager.default.temporaryDirectory.appendingPathComponent("accepted-socket-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: state) }
-    var logger = Logger(label: "accepted-socket-test")
-    logger.logLevel = .critical
-    let configuration = FrontDoorConfiguration(
-      host: "127.0.0.1", port: 0, stateDirectory: state, authorizedFingerprints: nil, storeExecutable: "/bin/false",
-      storeOptions: StoreOptions(), forksStores: false
-    )
-    let door = try await FrontDoor.open(configuration, logger: logger)
-    let port = try #require(door.address.port)
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let listener = try await ServerBootstrap(group: group)
+      .childChannelInitializer { channel in channel.eventLoop.makeCompletedFuture { try FrontDoor.setUpSocket(of: channel) } }
+      .bind(host: "127.0.0.1", port: 0).get()
+    let port = try #require(listener.localAddress?.port)
     let client = try #require(TCPClient(port: port))
     defer { client.close() }
     let accepted = try #require(await Self.acceptedSocket(serverPort: port, clientPort: client.localPort), "no accepted socket found")
     #expect(Self.option(accepted, Int32(IPPROTO_TCP), TCP_NODELAY) == 1, "Nagle off")
     #expect(Self.option(accepted, SOL_SOCKET, SO_DEBUG) == 0, "no SO_DEBUG")
-    await door.stop()
+    try await listener.close()
+    try await group.shutdownGracefully()
   }
 
   /// The descriptor of this process whose socket is the server's end of the connection from

@@ -53,6 +53,10 @@ public enum ServiceUser {
   /// directories above it; nothing when the tests are not root.
   public static func handOver(_ url: URL) {
     guard let account else { return }
+    // Only what a test made for itself, under the temporary directory: never a system file a
+    // test names (`--store-program /bin/false`).
+    let temporary = FileManager.default.temporaryDirectory.standardizedFileURL.path
+    guard url.standardizedFileURL.path.hasPrefix(temporary + "/") else { return }
     openWayThrough(to: url.deletingLastPathComponent())
     chownTree(url.path, account)
   }
@@ -86,7 +90,7 @@ public enum ServiceUser {
 
   /// `binary`, or a copy the service user can run: the build folder may sit where it cannot
   /// pass (a home directory of 0700). The copy is made once per test run.
-  static func runnable(_ binary: URL) -> URL {
+  public static func runnable(_ binary: URL) -> URL {
     if access(binary.path, X_OK) == 0, everyoneCanReach(binary) { return binary }
     return copies.withLock { made in
       if let copy = made[binary.path] { return copy }
