@@ -277,7 +277,7 @@ let package = Package(
     .testTarget(
       name: "SSHFrontDoorTests",
       dependencies: [
-        "SSHFrontDoor", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
+        "SSHFrontDoor", "StoreTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),

@@ -28,12 +28,7 @@ struct ReadmeDeploymentTests {
     ])
     let server = try await UnitProcess.start(command, unit: unit, readyLine: "onlinestore serve: listening on 127.0.0.1:", log: workspace)
     if let account = ServiceUser.account { #expect(server.uid == account.uid, "running as \(ServiceUser.name), not root") }
-    let key = try await ShopperKey.make(in: workspace, name: "ada")
-    let run = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook",
-      command: ServeProcess.ssh(host: "127.0.0.1", port: server.port, identity: key),
-      steps: ["+", "@wait Cart: 1 item", "q"]
-    )
+    let run = try await Self.shopOnce(at: server.port, in: workspace)
     #expect(run.driverStatus == 0, "\(run.log)")
     #expect(run.programStatus == 0)
     #expect(await SSHEndToEndTests.eventually { server.logText.contains("store exited 0") }, "\(server.logText)")
@@ -76,12 +71,7 @@ struct ReadmeDeploymentTests {
       "http://10.0.0.21:8080": "http://127.0.0.1:\(api.port)", "/etc/onlinestore/api-token": token.path, "/var/lib/onlinestore": state.path,
     ])
     let serve = try await UnitProcess.start(serveCommand, unit: serveUnit, readyLine: "onlinestore serve: listening on 127.0.0.1:", log: workspace)
-    let key = try await ShopperKey.make(in: workspace, name: "ada")
-    let run = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook",
-      command: ServeProcess.ssh(host: "127.0.0.1", port: serve.port, identity: key),
-      steps: ["+", "@wait Cart: 1 item", "q"]
-    )
+    let run = try await Self.shopOnce(at: serve.port, in: workspace)
     #expect(run.driverStatus == 0, "\(run.log)")
     #expect(serve.logText.contains("carts and key customers are kept by the store's server"), "\(serve.logText)")
     // The cart is in the API's open carts: the token opens them.
@@ -91,6 +81,18 @@ struct ReadmeDeploymentTests {
     #expect(String(decoding: body, as: UTF8.self).contains(#""1":1"#), "\(String(decoding: body, as: UTF8.self))")
     #expect(await serve.stop(signal: serveUnit.killSignal, within: serveUnit.stopTimeout) == 0)
     #expect(await api.stop(signal: apiUnit.killSignal, within: apiUnit.stopTimeout) == 0)
+  }
+}
+
+extension ReadmeDeploymentTests {
+  /// A new key's shopper connects with OpenSSH, puts the first product in the cart and quits.
+  static func shopOnce(at port: Int, in workspace: URL) async throws -> TUIDrive.Run {
+    let key = try await ShopperKey.make(in: workspace, name: "ada")
+    return try await TUIDrive.run(
+      stateDirectory: workspace, firstScreen: "Dot-grid notebook",
+      command: ServeProcess.ssh(host: "127.0.0.1", port: port, identity: key),
+      steps: ["+", "@wait Cart: 1 item", "q"]
+    )
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import StoreTestSupport
 
 @testable import SSHFrontDoor
 import Testing
@@ -22,9 +23,10 @@ import Testing
       .childChannelInitializer { channel in channel.eventLoop.makeCompletedFuture { try FrontDoor.setUpSocket(of: channel) } }
       .bind(host: "127.0.0.1", port: 0).get()
     let port = try #require(listener.localAddress?.port)
-    let client = try #require(TCPClient(port: port))
+    let client = try #require(RawConnection(port: port))
     defer { client.close() }
-    let accepted = try #require(await Self.acceptedSocket(serverPort: port, clientPort: client.localPort), "no accepted socket found")
+    let clientPort = try #require(Self.port(of: client.descriptor, peer: false))
+    let accepted = try #require(await Self.acceptedSocket(serverPort: port, clientPort: clientPort), "no accepted socket found")
     #expect(Self.option(accepted, Int32(IPPROTO_TCP), TCP_NODELAY) == 1, "Nagle off")
     #expect(Self.option(accepted, SOL_SOCKET, SO_DEBUG) == 0, "no SO_DEBUG")
     try await listener.close()
@@ -61,29 +63,4 @@ import Testing
     var length = socklen_t(MemoryLayout<Int32>.size)
     return getsockopt(descriptor, level, name, &value, &length) == 0 ? value : nil
   }
-}
-
-/// A TCP connection to 127.0.0.1 that does nothing but stay open.
-final class TCPClient {
-  let descriptor: Int32
-  let localPort: Int
-
-  init?(port: Int) {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard descriptor >= 0, connected == 0, let local = AcceptedSocketTests.port(of: descriptor, peer: false) else {
-      Glibc.close(descriptor)
-      return nil
-    }
-    self.descriptor = descriptor
-    localPort = local
-  }
-
-  func close() { Glibc.close(descriptor) }
 }
