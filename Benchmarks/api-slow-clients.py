@@ -10,7 +10,7 @@ measures GET /products meanwhile. (A client that reconnects the instant it is cl
 connection flood, a different attack: on two cores its own CPU and the accepts it causes cost
 the server about half its throughput.)
 
-Usage: Benchmarks/api-slow-clients.py [--slow 150] [--seconds 10] [--connections 16] [--runs 3]
+Usage: Benchmarks/api-slow-clients.py [--slow 150] [--seconds 10] [--connections 16] [--runs 3] [--anchor BINARY]
 Needs wrk (apt-get install wrk) and `swift build -c release --product onlinestore-api`.
 Reports the median of the runs in each condition and their ratio (the issue's goal: >= 80 %).
 """
@@ -20,9 +20,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.join(ROOT, ".build/release/onlinestore-api")
 
 
-def start_server(work):
-    database = os.path.join(work, "store.sqlite")
-    command = f"ulimit -n 128 && exec {BINARY} --listen 127.0.0.1:0 --database sqlite:{database}"
+def start_server(work, binary=BINARY):
+    database = os.path.join(work, f"store-{os.path.basename(binary)}.sqlite")
+    command = f"ulimit -n 128 && exec {binary} --listen 127.0.0.1:0 --database sqlite:{database}"
     server = subprocess.Popen(["sh", "-c", command], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     deadline = time.time() + 30
     for line in server.stdout:
@@ -114,28 +114,36 @@ def main():
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--anchor", help="another build of onlinestore-api, measured the same way in the same run, alternating")
     options = parser.parse_args()
     if not os.access(BINARY, os.X_OK):
         sys.exit("build it first: swift build -c release --product onlinestore-api")
+    binaries = [("this build", BINARY)] + ([("anchor", options.anchor)] if options.anchor else [])
     with tempfile.TemporaryDirectory() as work:
-        server, port = start_server(work)
+        servers = [(label, *start_server(work, binary)) for label, binary in binaries]
         try:
-            wrk(port, 2, options.connections)  # warm up
-            quiet, crowded, reconnects = [], [], 0
-            for _ in range(options.runs):  # alternate, so that drift hits both conditions alike
-                quiet.append(wrk(port, options.seconds, options.connections))
-                with SlowClients(port, options.slow) as slow:
-                    crowded.append(wrk(port, options.seconds, options.connections))
-                reconnects += slow.reconnects
-            for name, runs in (("without slow clients", quiet), (f"with {options.slow} slow clients", crowded)):
-                rates = [run[0] for run in runs]
-                print(f"{name:>24}: median {statistics.median(rates):8.0f} req/s  runs {', '.join(f'{r:.0f}' for r in rates)}"
-                      f"  socket errors {runs[-1][1]}  non-2xx {sum(run[2] for run in runs)}")
-            ratio = statistics.median(run[0] for run in crowded) / statistics.median(run[0] for run in quiet)
-            print(f"{'ratio':>24}: {ratio * 100:.0f} %  (slow clients closed by the server and back: {reconnects})")
+            for _, _, port in servers:
+                wrk(port, 2, options.connections)  # warm up
+            results = {label: ([], [], [0]) for label, _, _ in servers}
+            for _ in range(options.runs):  # alternate, so that drift hits every server and condition alike
+                for label, _, port in servers:
+                    quiet, crowded, reconnects = results[label]
+                    quiet.append(wrk(port, options.seconds, options.connections))
+                    with SlowClients(port, options.slow) as slow:
+                        crowded.append(wrk(port, options.seconds, options.connections))
+                    reconnects[0] += slow.reconnects
+            for label, (quiet, crowded, reconnects) in results.items():
+                print(f"== {label}")
+                for name, runs in (("without slow clients", quiet), (f"with {options.slow} slow clients", crowded)):
+                    rates = [run[0] for run in runs]
+                    print(f"{name:>24}: median {statistics.median(rates):8.0f} req/s  runs {', '.join(f'{r:.0f}' for r in rates)}"
+                          f"  socket errors {runs[-1][1]}  non-2xx {sum(run[2] for run in runs)}")
+                ratio = statistics.median(run[0] for run in crowded) / statistics.median(run[0] for run in quiet)
+                print(f"{'ratio':>24}: {ratio * 100:.0f} %  (slow clients closed by the server and back: {reconnects[0]})")
         finally:
-            server.kill()
-            server.wait()
+            for _, server, _ in servers:
+                server.kill()
+                server.wait()
 
 
 if __name__ == "__main__":

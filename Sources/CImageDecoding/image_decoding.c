@@ -57,7 +57,10 @@ static id_status decode_png(const uint8_t *data, size_t size, const id_limits *l
   memset(&image, 0, sizeof image);
   image.version = PNG_IMAGE_VERSION;
   if (!png_image_begin_read_from_memory(&image, data, size)) return ID_BROKEN;
-  if (!fits((int)image.width, (int)image.height, limits->maximum_pixels) || image.width > 1000000 || image.height > 1000000) {
+  // libpng's simple API decodes the whole picture, and cannot reduce it: a PNG gets the lower
+  // of the two bounds, so that its pixels stay within 16 MiB.
+  size_t maximum = limits->maximum_png_pixels < limits->maximum_pixels ? limits->maximum_png_pixels : limits->maximum_pixels;
+  if (!fits((int)image.width, (int)image.height, maximum) || image.width > 1000000 || image.height > 1000000) {
     png_image_free(&image);
     return ID_TOO_LARGE;
   }
@@ -93,7 +96,12 @@ int id_jpeg_scans(const uint8_t *data, size_t size, int stop_after) {
   int scans = 0;
   size_t at = 2;
   while (at + 1 < size && scans <= stop_after) {
-    if (data[at] != 0xFF) return scans;  // not at a marker: damaged; the decoder will say so
+    // Bytes where a marker should be: libjpeg skips them to the next 0xFF (with a warning,
+    // which fails the decode), and so does the count, so that they cannot hide the scans.
+    if (data[at] != 0xFF) {
+      at++;
+      continue;
+    }
     while (at < size && data[at] == 0xFF) at++;  // fill bytes
     if (at >= size) break;
     uint8_t marker = data[at++];
@@ -137,6 +145,12 @@ static void jpeg_quiet(j_common_ptr info, int level) {
   if (level < 0) info->err->num_warnings++;
 }
 
+// A warning while decoding — damaged data, bytes where a marker should be, a file that ends
+// early — makes the picture broken: stop at once rather than after the work.
+static void jpeg_warning_fails(j_common_ptr info, int level) {
+  if (level < 0) longjmp(((struct jpeg_failure *)info->err)->jump, 1);
+}
+
 // Called by libjpeg as it works (every row of every pass): stops a decode that is cancelled
 // or over its budget.
 static void jpeg_progress(j_common_ptr info) {
@@ -156,7 +170,7 @@ static id_status decode_jpeg(const uint8_t *data, size_t size, const id_limits *
   uint8_t *volatile pixels = NULL;
   info.err = jpeg_std_error(&failure.manager);
   failure.manager.error_exit = jpeg_fail;
-  failure.manager.emit_message = jpeg_quiet;
+  failure.manager.emit_message = jpeg_warning_fails;
   memset(&watching, 0, sizeof watching);
   watching.progress.progress_monitor = jpeg_progress;
   watching.limits = limits;
@@ -195,15 +209,11 @@ static id_status decode_jpeg(const uint8_t *data, size_t size, const id_limits *
     jpeg_destroy_decompress(&info);
     return ID_NO_MEMORY;
   }
-  // A JPEG that ends early makes libjpeg pad it with grey and warn: that counts as broken.
+  // A JPEG that ends early makes libjpeg pad it with grey and warn: the warning ends the
+  // decode as broken (jpeg_warning_fails).
   while (info.output_scanline < info.output_height) {
     JSAMPROW row = pixels + stride * info.output_scanline;
     jpeg_read_scanlines(&info, &row, 1);
-  }
-  if (failure.manager.num_warnings > 0) {
-    free(pixels);
-    jpeg_destroy_decompress(&info);
-    return ID_BROKEN;
   }
   jpeg_finish_decompress(&info);
   *rgba = pixels;

@@ -75,7 +75,11 @@ pid_t sz_start(const char *path, int *socket_out) {
     } else if (dup2(pair[1], zygote_socket) < 0) {
       _exit(127);
     }
-    execve(path, argv, environ);
+    // Not the server's environment: every store this starter forks would keep it in the
+    // memory its first environment block occupies (/proc/PID/environ), whatever environment
+    // the store is then given. The starter itself needs none.
+    char *const clean[] = {"LANG=C.UTF-8", "PATH=/usr/local/bin:/usr/bin:/bin", NULL};
+    execve(path, argv, clean);
     _exit(127);
   }
   close(pair[1]);

@@ -38,6 +38,12 @@ public struct HostKey: Sendable {
   /// The key in `file`, which must be there (`--host-key`): every host of one store serves the
   /// same key, so a host that cannot read it stops rather than make one of its own.
   public static func loadExisting(at file: URL) throws -> HostKey {
+    // Whoever may write to a directory above the key could swap it: the same rule as for the
+    // state directory.
+    if let real = realpath(file.deletingLastPathComponent().path, nil) {
+      defer { free(real) }
+      try StateDirectory.checkParents(of: String(cString: real) + "/key")
+    }
     guard let key = try load(file) else {
       throw FrontDoorError("The host key \(file.path) does not exist; copy the store's key there (host_ed25519_key in the state directory of the host that made it).")
     }

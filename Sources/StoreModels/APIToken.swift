@@ -28,7 +28,8 @@ public enum APIToken {
     guard count > 0, let text = String(validating: bytes[..<count], as: UTF8.self) else {
       throw Unusable(description: "\(path) cannot be read as text")
     }
-    let token = text.split(separator: "\n", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+    // The first line, even when it is empty (which is then refused): not the first non-empty one.
+    let token = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
     guard (16...512).contains(token.utf8.count), token.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
       throw Unusable(description: "\(path) must hold one token of 16 to 512 visible ASCII characters (openssl rand -hex 32 makes one)")
     }

@@ -60,6 +60,9 @@ public enum PictureDecoder {
   public struct Limits: Sendable, Equatable {
     /// The most pixels a picture may declare (16 MP: more than 40×20 cells can ever show).
     public var maximumPixels = 16_000_000
+    /// The most a PNG may declare: it is decoded whole (libpng cannot reduce it), so 4 MP —
+    /// 16 MiB of pixels — rather than 64 MiB.
+    public var maximumPNGPixels = 4_194_304
     /// The pixels needed, across and down (0: all): JPEG and WebP are decoded reduced to it.
     public var wantedWidth = 0
     public var wantedHeight = 0
@@ -91,7 +94,7 @@ public enum PictureDecoder {
     var width: Int32 = 0
     var height: Int32 = 0
     var bounds = id_limits(
-      maximum_pixels: limits.maximumPixels, wanted_width: Int32(clamping: limits.wantedWidth),
+      maximum_pixels: limits.maximumPixels, maximum_png_pixels: limits.maximumPNGPixels, wanted_width: Int32(clamping: limits.wantedWidth),
       wanted_height: Int32(clamping: limits.wantedHeight), maximum_scans: Int32(clamping: limits.maximumScans),
       maximum_working_memory: limits.maximumWorkingMemory, cpu_seconds: limits.cpuSeconds, cancelled: cancelled
     )

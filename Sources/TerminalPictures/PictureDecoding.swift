@@ -63,7 +63,7 @@ final class LargeDecodeGate: @unchecked Sendable {
     defer { condition.unlock() }
     while busy {
       if flag.isSet { return false }
-      condition.wait(until: Date().addingTimeInterval(0.05))
+      _ = condition.wait(until: Date().addingTimeInterval(0.05))
     }
     busy = true
     return true

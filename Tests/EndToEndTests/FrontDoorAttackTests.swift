@@ -459,6 +459,12 @@ struct FrontDoorAttackTests {
     let serversSockets = Set(ProcessProbe(server.pid).descriptors.values.filter { $0.hasPrefix("socket:") })
     let inherited = store.descriptors.filter { serversSockets.contains($0.value) || $0.value == "/dev/ptmx" || $0.value.contains("customers.sqlite") }
     #expect(inherited.isEmpty, "\(inherited)")
+    // Nor the server's environment, even in the block its first environment occupied (a store
+    // forked by the starter once showed the server's own there).
+    let environ = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(store.pid)/environ"))) ?? Data()
+    let variables = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    let serverHome = ProcessInfo.processInfo.environment["HOME"] ?? "/root"
+    #expect(!variables.contains("HOME=" + serverHome), "\(variables)")
     #expect(try await shopper.leave() == 0)
     #expect(await server.stop() == 0)
   }

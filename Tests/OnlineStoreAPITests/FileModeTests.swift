@@ -51,6 +51,10 @@ import Testing
     #expect(try APIToken.read(from: file) == "0123456789abcdef0123456789abcdef")
     chmod(file, 0o400)
     #expect(try APIToken.read(from: file) == "0123456789abcdef0123456789abcdef")
+    // The first line is the token, even when it is empty: not the first line that is not.
+    unlink(file)
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("\n0123456789abcdef0123456789abcdef\n".utf8), attributes: [.posixPermissions: 0o600]))
+    #expect(throws: APIToken.Unusable.self) { try APIToken.read(from: file) }
   }
 
   @Test func theStoresStateDirectoryIsMadePrivate() throws {

@@ -20,7 +20,7 @@ struct BadPictureTests {
     var reason: String {
       switch self {
       case .truncatedJPEG: "damaged or cut short"
-      case .hugePNG: "more than 16 megapixels"
+      case .hugePNG: "more pixels than a store decodes (16 MP, 4 MP for a PNG)"
       case .htmlAsJPEG: "not a PNG, JPEG or WebP"
       case .notFound: "answered 404"
       case .fiftyMegabytes, .fiftyMegabytesAnnounced: "larger than 4 MiB"

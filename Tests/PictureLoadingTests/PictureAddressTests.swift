@@ -85,6 +85,10 @@ struct PictureHostPolicyTests {
     #expect(!PictureHostPolicy.any.requiresPublicAddress(for: URL(string: "http://127.0.0.1:9/x")!))
   }
 
+  @Test func anAbsoluteAddressThatClimbsOutIsNotFetched() {
+    #expect(PictureAddress.lookUp("http://127.0.0.1:8080/img/../../t48", storeBase: nil) == .unusable("the picture's address climbs out with .."))
+  }
+
   @Test func anAddressWithAUserNameOrPasswordIsNeverFetched() {
     for text in ["http://user:secret@pictures.example/x.png", "https://user@pictures.example/x.png"] {
       #expect(PictureAddress.lookUp(text, storeBase: nil) == .unusable("the picture's address holds a user name or password"), "\(text)")

@@ -87,4 +87,20 @@ import Testing
       #expect(throws: FrontDoorError.self) { try HostKey.loadExisting(at: file) }
     }
   }
+
+  /// A key below a directory others may write to could be swapped: refused, as the state
+  /// directory is.
+  @Test func aKeyBelowADirectoryOthersCanWriteIsRefused() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let open = directory.appendingPathComponent("open")
+    try FileManager.default.createDirectory(at: open, withIntermediateDirectories: true)
+    let file = open.appendingPathComponent("host_key")
+    try #require(try Self.keygen(["-q", "-t", "ed25519", "-N", "", "-f", file.path], in: directory) == 0)
+    chmod(open.path, 0o777)
+    let error = try #require(throws: FrontDoorError.self) { try HostKey.loadExisting(at: file) }
+    #expect(error.description.contains("can be written by other users"))
+    chmod(open.path, 0o755)
+    #expect(try HostKey.loadExisting(at: file).fingerprint == (try Self.fingerprint(of: file)))
+  }
 }

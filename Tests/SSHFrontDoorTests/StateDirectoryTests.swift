@@ -78,6 +78,13 @@ struct StateDirectoryTests {
     #expect(!FileManager.default.fileExists(atPath: url.appendingPathComponent("shoppers").path), "nothing made in the impostor")
   }
 
+  @Test func aDirectoryOthersMayReadIsClosed() throws {
+    let url = try scratch()
+    chmod(url.path, 0o755)
+    _ = try StateDirectory.prepare(url)
+    #expect(try mode(url) == 0o700)
+  }
+
   @Test func aLinkInPlaceOfTheDirectoryIsRefused() throws {
     let base = try scratch()
     let link = base.appendingPathComponent("serve")

@@ -73,6 +73,8 @@ struct PictureDecoderTests {
       bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00]
       bytes += [UInt8(scan & 0x7F), 0xFF, 0x00, 0x12, 0xFF, 0xD3, 0x34]
     }
+    // A stray byte where a marker should be once hid every scan after it from the count.
+    bytes.insert(0x00, at: 8)
     bytes += [0xFF, 0xD9]
     let data = Data(bytes)
     #expect(PictureDecoder.jpegScans(in: data, stopAfter: 1_000) == 150)
@@ -125,5 +127,34 @@ struct PictureDecoderTests {
       return try await PictureDecoding.decode(jpeg, limits: .forCells(10, 5))
     }
     await #expect(throws: PictureDecoder.Failure.cancelled) { try await cancelled.value }
+  }
+
+  /// A PNG is decoded whole, so it may declare at most 4 MP (16 MiB of pixels): a 69 KB file of
+  /// 4000×4000 once cost a store 62 MB.
+  @Test func aPNGOverFourMegapixelsIsRefusedFromItsHeader() throws {
+    #expect(throws: PictureDecoder.Failure.tooLarge) { try PictureDecoder.decode(Self.pngHeader(width: 2_049, height: 2_048)) }
+    #expect(throws: PictureDecoder.Failure.tooLarge) { try PictureDecoder.decode(Self.pngHeader(width: 4_000, height: 4_000)) }
+    // One within the bound gets past the header (and is then broken: it has no pixels).
+    #expect(throws: PictureDecoder.Failure.broken) { try PictureDecoder.decode(Self.pngHeader(width: 2_048, height: 2_048)) }
+  }
+
+  /// A PNG's signature and header (8-bit RGBA), and an empty IDAT and IEND.
+  static func pngHeader(width: UInt32, height: UInt32) -> Data {
+    func chunk(_ kind: String, _ body: [UInt8]) -> [UInt8] {
+      let typed = Array(kind.utf8) + body
+      return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
+    }
+    func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+    let header = bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0]
+    return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", []) + chunk("IEND", []))
+  }
+
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
   }
 }

@@ -36,6 +36,8 @@ typedef enum {
 typedef struct {
   /// The most pixels the header may declare.
   size_t maximum_pixels;
+  /// The most a PNG may declare: libpng decodes it whole, at 4 bytes a pixel.
+  size_t maximum_png_pixels;
   /// The pixels the caller needs at most, across and down (0: the whole size): a format that can
   /// decode reduced (JPEG by eighths, WebP to any size) gives at least this many and no more
   /// than it must.

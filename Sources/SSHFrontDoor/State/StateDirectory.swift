@@ -52,6 +52,8 @@ public struct StateDirectory: Sendable {
       var status = stat()
       guard fstat(descriptor, &status) == 0 else { throw FrontDoorError("\(canonical): \(String(cString: strerror(errno))).") }
       try directory.checkPrivate(status, at: canonical)
+      // Nobody else writes to it (checked); nobody else need read it either.
+      if status.st_mode & 0o077 != 0 { fchmod(descriptor, status.st_mode & 0o700) }
       for name in ["shoppers", "guests", "cache"] { try directory.ensurePrivateDirectory(name) }
     } catch {
       close(descriptor)
@@ -83,7 +85,8 @@ public struct StateDirectory: Sendable {
   }
 
   /// Every directory above `path` is root's or this user's, and nobody else may write to it
-  /// unless it is sticky (where nobody can move another's entries).
+  /// unless it is sticky (where nobody can move another's entries). The state directory and
+  /// `--host-key` are held to it.
   static func checkParents(of path: String) throws(FrontDoorError) {
     var parent = (path as NSString).deletingLastPathComponent
     while !parent.isEmpty {

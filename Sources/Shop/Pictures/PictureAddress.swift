@@ -36,6 +36,7 @@ public enum PictureAddress: Hashable, Sendable {
       // A user name or password would be sent as Basic authentication to whoever the catalog
       // names: never.
       guard url.user == nil, url.password == nil else { return .unusable("the picture's address holds a user name or password") }
+      guard !url.path.split(separator: "/").contains("..") else { return .unusable("the picture's address climbs out with ..") }
       return .address(.web(url))
     }
     guard !text.split(separator: "/").contains("..") else { return .unusable("the picture's address climbs out with ..") }

@@ -1,6 +1,5 @@
 import Foundation
 import StoreModels
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -44,22 +43,14 @@ public struct PictureFetcher: Sendable {
     now: @escaping @Sendable () -> Date = Date.init,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) -> PictureFetcher {
-    // Made at the first picture from the web: a store showing only the demo catalog's pictures
-    // opens no HTTP session (and no descriptor) for them.
-    let transport = Mutex<HTTPTransport?>(nil)
+    let transport = HTTPTransport(timeout: timeout, maxResponseBytes: maximumBytes, hosts: hosts)
     return PictureFetcher { address throws(PictureFetchFailure) in
       switch address {
       case let .demo(name):
         guard let bytes = DemoCatalogFiles.picture(named: name) else { throw PictureFetchFailure("the demo catalog has no picture \(name)") }
         return bytes
       case let .web(url):
-        let http = transport.withLock { made in
-          if let made { return made }
-          let new = HTTPTransport(timeout: timeout, maxResponseBytes: maximumBytes, hosts: hosts)
-          made = new
-          return new
-        }
-        return try await fetchFromWeb(url, transport: http, cache: cache, now: now, log: log)
+        return try await fetchFromWeb(url, transport: transport, cache: cache, now: now, log: log)
       }
     }
   }

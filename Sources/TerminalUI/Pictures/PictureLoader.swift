@@ -109,7 +109,8 @@ public final class PictureLoader {
     switch failure {
     case .unknownFormat: "it is not a PNG, JPEG or WebP picture"
     case .broken: "the picture is damaged or cut short"
-    case .tooLarge: "the picture has more than \(SymbolRenderer.maximumPixels / 1_000_000) megapixels, or needs too much memory to decode"
+    case .tooLarge:
+      "the picture has more pixels than a store decodes (\(PictureDecoder.Limits().maximumPixels / 1_000_000) MP, \(PictureDecoder.Limits().maximumPNGPixels / 1_000_000) MP for a PNG) or needs too much memory to decode"
     case .noMemory: "there was not enough memory to decode it"
     case .tooComplex: "the picture is a JPEG of more than \(PictureDecoder.Limits().maximumScans) scans"
     case .overBudget: "decoding it took more than \(Int(PictureDecoder.Limits().cpuSeconds)) s of CPU time"
