@@ -89,7 +89,7 @@ struct DrainEndToEndTests {
   @Test func aStoreKilledAfterTheGraceIsLogged() async throws {
     let workspace = try SSHEndToEndTests.workspace()
     let stubborn = workspace.appendingPathComponent("stubborn-store")
-    try "#!/bin/sh\ntrap '' HUP TERM USR1\necho stubborn store\nwhile :; do sleep 1; done\n".write(to: stubborn, atomically: true, encoding: .utf8)
+    try TestScript.write("#!/bin/sh\ntrap '' HUP TERM USR1\necho stubborn store\nwhile :; do sleep 1; done\n", to: stubborn)
     chmod(stubborn.path, 0o755)
     let server = try await ServeProcess.start(
       stateDirectory: workspace.appendingPathComponent("state"),

@@ -170,7 +170,7 @@ struct FrontDoorAttackTests {
   /// store's output at a rate the real one reaches only on a very large screen.
   static func floodingStore(in directory: URL) throws -> URL {
     let script = directory.appendingPathComponent("flooding-store")
-    try "#!/bin/sh\nexec yes 'the store draws and draws, and nobody reads it'\n".write(to: script, atomically: true, encoding: .utf8)
+    try TestScript.write("#!/bin/sh\nexec yes 'the store draws and draws, and nobody reads it'\n", to: script)
     chmod(script.path, 0o755)
     return script
   }

@@ -183,7 +183,7 @@ struct SSHEndToEndTests {
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
     // What OpenSSH asks for a password with, when it has no key: it answers "guest".
     let askpass = workspace.appendingPathComponent("askpass.sh")
-    try "#!/bin/sh\necho guest\n".write(to: askpass, atomically: true, encoding: .utf8)
+    try TestScript.write("#!/bin/sh\necho guest\n", to: askpass)
     chmod(askpass.path, 0o700)
     let run = try await TUIDrive.run(
       stateDirectory: workspace, firstScreen: "Dot-grid notebook",
@@ -263,7 +263,7 @@ struct SSHEndToEndTests {
   /// A script OpenSSH asks for a password with, when it has no key: it answers "guest".
   static func askpass(in workspace: URL) throws -> [String: String] {
     let script = workspace.appendingPathComponent("askpass.sh")
-    try "#!/bin/sh\necho guest\n".write(to: script, atomically: true, encoding: .utf8)
+    try TestScript.write("#!/bin/sh\necho guest\n", to: script)
     chmod(script.path, 0o700)
     return ["SSH_ASKPASS": script.path, "SSH_ASKPASS_REQUIRE": "force"]
   }

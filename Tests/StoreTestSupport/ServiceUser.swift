@@ -127,3 +127,21 @@ public enum ServiceUser {
     }
   }
 }
+
+/// A shell script a test runs, written so that no other process can hold it open: through a
+/// descriptor that is closed on exec. (A file written without one can be inherited, open for
+/// writing, by a child another test forks at that moment, and executing it then fails with
+/// "text file busy": the store exited 127 once in CI that way.)
+public enum TestScript {
+  public static func write(_ text: String, to url: URL) throws {
+    unlink(url.path)
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    guard bytes.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+    fchmod(descriptor, 0o755)
+  }
+}

@@ -22,7 +22,8 @@ public final class StubStoreServer: Sendable {
     }
     self.server = server
     self.task = Task { try await server.run() }
-    try await server.waitUntilListening()
+    // A machine busy with every other test may take more than FlyingFox's default 5 s.
+    try await server.waitUntilListening(timeout: 30)
     guard case let .ip4(_, port) = await server.listeningAddress else {
       throw URLError(.cannotConnectToHost)
     }
