@@ -78,12 +78,14 @@ struct HardeningTests {
     limits.ordersPerCustomerPerMinute = 10
     try await RouteTests.withServer(database, limits: limits) { http, _ in
       #expect(try await http.keyCustomer("racer") == 1_001)
-      let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+      // Each order's number with its answer (they finish in any order).
+      let answers = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
         for number in 0..<100 {
-          group.addTask { try await http.order(.sample(userId: 1_001, minute: number), key: "race-\(number)").status }
+          group.addTask { (number, try await http.order(.sample(userId: 1_001, minute: number), key: "race-\(number)").status) }
         }
-        return try await group.reduce(into: [Int]()) { $0.append($1) }
+        return try await group.reduce(into: [Int: Int]()) { $0[$1.0] = $1.1 }
       }
+      let statuses = Array(answers.values)
       #expect(statuses.filter { $0 == 200 }.count == 10)
       #expect(statuses.filter { $0 == 429 }.count == 90)
       var all = http
@@ -91,7 +93,7 @@ struct HardeningTests {
       #expect(try await all.get("/carts/user/1001?limit=1000").decode([StoredOrder].self).count == 10)
       // A replay within the limit costs nothing: the customer's eleventh new order is refused,
       // but a retry of the first is answered.
-      let first = statuses.firstIndex(of: 200)!
+      let first = try #require(answers.first { $0.value == 200 }?.key)
       let replay = try await http.order(.sample(userId: 1_001, minute: first), key: "race-\(first)")
       #expect(replay.status == 200 && replay.headers["idempotent-replayed"] == "true")
     }
