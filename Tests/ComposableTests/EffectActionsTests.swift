@@ -56,7 +56,9 @@ struct EffectActionsTests {
     )
     let started = ContinuousClock.now
     #expect(await collect(effect) == [.first])
-    #expect(ContinuousClock.now - started < .seconds(10))
+    // At once on an idle machine; the bound only tells a cancellation from the 30 s sleep
+    // (the crowded first seconds of a full run once took 13.5 s to come back to this task).
+    #expect(ContinuousClock.now - started < .seconds(25))
   }
 
   @Test func endingTheIterationEarlyCancelsWhatStillRuns() async {

@@ -154,7 +154,8 @@ struct ProgramLoopTests {
 
   /// A last save that never finishes holds the terminal for ``ProgramLoop/finishingTime``, not
   /// for the save's 30 s. (The upper bound leaves room for a main actor busy with the other
-  /// suites running beside this one: CI once took 6.8 s to come back to it.)
+  /// suites running beside this one: CI once took 6.8 s to come back to it, and 16.8 s in the
+  /// crowded first seconds of a full run; 25 s still tells it from the save's 30.)
   @Test func finishingWaitsForTheLastSaveButNotForever() async {
     let counter = Counter()
     counter.finishing = ProgramWork { try? await Task.sleep(for: .seconds(30)) }
@@ -164,7 +165,7 @@ struct ProgramLoopTests {
     await loop.finish()
     let waited = ContinuousClock.now - started
     #expect(loop.backend.isStopped)
-    #expect(waited >= .milliseconds(900) && waited < .seconds(15), "\(waited)")
+    #expect(waited >= .milliseconds(900) && waited < .seconds(25), "\(waited)")
   }
 
   @Test func aRecordingTerminalKeepsOnlyTheNewestPaints() {
@@ -178,9 +179,9 @@ struct ProgramLoopTests {
   }
 
   /// Waits for `condition`: at once on an idle machine; the deadline is for two cores shared
-  /// with every other suite, where a once-a-run 5 s was seen to run out.
+  /// with every other suite, where a once-a-run 5 s, and later 15 s, were seen to run out.
   private func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(15)
+    let deadline = ContinuousClock.now + .seconds(30)
     while !condition() {
       guard ContinuousClock.now < deadline else {
         Issue.record("timed out")
