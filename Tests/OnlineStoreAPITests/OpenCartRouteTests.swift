@@ -104,7 +104,7 @@ struct OpenCartRouteTests {
       #expect(try await http.cartChanges(1, #"{"quantities":{"4":2}}"#).status == 200)
       let heard = try await waiting.value
       #expect(try heard.status == 200 && heard.decode(SavedCart.self) == SavedCart(quantities: [3: 1, 4: 2], revision: 2))
-      #expect(ContinuousClock.now - saved < .seconds(2), "woken by the save, not by the end of the wait")
+      #expect(ContinuousClock.now - saved < .seconds(10), "woken by the save, not by the end of its 20 s wait (10 s of room for a crowded machine)")
 
       #expect(try await http.get("/shop/carts/1/updates?after=2&wait=0").status == 204, "wait=0 answers at once")
       for query in ["", "?after=-1", "?after=x", "?after=0&wait=-1", "?after=0&wait=31"] {

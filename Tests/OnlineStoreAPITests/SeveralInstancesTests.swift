@@ -38,7 +38,7 @@ struct SeveralInstancesTests {
       let heard = try await waiting.value
       let latency = ContinuousClock.now - saved
       #expect(try heard.status == 200 && heard.decode(SavedCart.self) == SavedCart(quantities: [3: 2], revision: 1))
-      #expect(latency < .seconds(2), "heard through NOTIFY, not at the end of the wait (\(latency))")
+      #expect(latency < .seconds(10), "heard through NOTIFY, not at the end of its 20 s wait (\(latency))")
       #expect(try await b.cartChanges(number, #"{"quantities":{"4":1}}"#).decode(SavedCart.self).quantities == [3: 2, 4: 1])
     }
   }

@@ -72,7 +72,7 @@ struct WaitingRequestTests {
     let cancelled = ContinuousClock.now
     waiting.cancel()
     _ = await waiting.result
-    #expect(ContinuousClock.now - cancelled < .seconds(2))
+    #expect(ContinuousClock.now - cancelled < .seconds(10), "at once, not after the 30 s wait")
   }
 
   @Test func aServerThatIsNotThereIsUnreachable() async throws {
