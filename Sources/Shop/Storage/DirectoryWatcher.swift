@@ -71,17 +71,12 @@ final class DirectoryWatcher: @unchecked Sendable {
   }
 }
 
-/// Why a directory could not be watched.
+/// Why a directory could not be watched: the system's error (EMFILE or ENOSPC past the user's
+/// limit of inotify instances or watches). The store then hears other copies by their bells.
 struct WatchFailure: Error {
-  let reason: String
+  let code: Int32
 
   init(errno code: Int32) {
-    reason = code == EMFILE || code == ENOSPC
-      ? "the system's limit on watched files is reached"
-      : String(cString: strerror(code))
-  }
-
-  init(reason: String) {
-    self.reason = reason
+    self.code = code
   }
 }
