@@ -137,11 +137,15 @@ let package = Package(
     // frames with click targets. Nothing of the shop, nothing of the Composable core.
     .target(name: "TerminalKit"),
     // Snapshot strategies for screens made with the kit (text and styles, SVG, recordings), on
-    // swift-snapshot-testing. Nothing of the shop either.
+    // swift-snapshot-testing, and `TerminalSession`: any terminal program driven through an
+    // in-process emulator. Nothing of the shop either.
     .target(
       name: "TerminalKitTesting",
-      dependencies: ["TerminalKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+      dependencies: ["CPseudoTerminal", "CVTerm", "TerminalKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
     ),
+    // libvterm (system library, pkg-config `vterm`): the terminal emulator on the other side of a
+    // program's pseudo-terminal in TerminalKitTesting's `TerminalSession`.
+    .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
     // Pure terminal UI: a cell canvas, widgets, one file per screen, the key maps. No ncurses.
     .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop", "TerminalKit", "TerminalPictures"]),
 

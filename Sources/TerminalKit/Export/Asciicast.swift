@@ -31,6 +31,22 @@ public struct Asciicast: Sendable {
     event(at: time, kind: "o", data: prefix + canvas.ansiScreen)
   }
 
+  /// Adds what a program wrote, `time` after the recording began, as it wrote it: a recording of
+  /// a program's own output rather than of frames.
+  public mutating func record(output: String, at time: Duration) {
+    let time = max(time, lastTime)
+    lastTime = time
+    event(at: time, kind: "o", data: output)
+  }
+
+  /// Adds a change of the terminal's size, `time` after the recording began.
+  public mutating func record(resize size: Size, at time: Duration) {
+    let time = max(time, lastTime)
+    lastTime = time
+    lastSize = size
+    event(at: time, kind: "r", data: "\(size.width)x\(size.height)")
+  }
+
   /// The recording as a `.cast` file.
   public var text: String {
     lines.joined(separator: "\n") + "\n"

@@ -1,0 +1,165 @@
+/// Reads a program's output on its way to the emulator, for the two things libvterm 0.1.4 does
+/// not do: it keeps the modes a program sets (``TerminalModes``; libvterm keeps most of them but
+/// tells only some), and it takes out the application program commands, privacy messages and
+/// start-of-string sequences (`ESC _ … ESC \`, `ESC ^ …`, `ESC X …`), which libvterm would
+/// otherwise print as text — a real terminal swallows them whole. Kitty's graphics protocol
+/// travels in them; its queries are answered when the session claims to support it.
+///
+/// Sequences may be cut anywhere between two reads: the scanner keeps its place from one
+/// ``scan(_:)`` to the next.
+struct OutputScanner {
+  /// What one ``scan(_:)`` produced.
+  struct Result {
+    /// The bytes for the emulator: the output without the control strings.
+    var forEmulator: [UInt8] = []
+    /// What the terminal answers on its own (kitty graphics queries, when supported).
+    var answers: [UInt8] = []
+  }
+
+  private(set) var modes = TerminalModes.initial
+  /// Whether kitty graphics queries are answered "OK" (a terminal without the protocol says
+  /// nothing, which is what a program's probe expects of one).
+  var answersKittyGraphics: Bool
+
+  /// The longest control string kept to read a kitty query from; longer ones are still
+  /// swallowed whole, only not read.
+  static let maximumControlString = 4_096
+  /// The longest parameter list kept of a control sequence; a longer one changes no mode.
+  static let maximumParameters = 64
+
+  private enum State {
+    case ground
+    case escape
+    /// A control sequence: `private` after `CSI ?`, its parameter bytes, an intermediate seen.
+    case controlSequence(isPrivate: Bool, parameters: [UInt8], intermediate: UInt8?)
+    /// An APC, PM or SOS string; `escape` when the last byte was ESC (a possible terminator).
+    case controlString(kind: UInt8, bytes: [UInt8], escape: Bool)
+  }
+
+  private var state = State.ground
+
+  init(answersKittyGraphics: Bool = false) {
+    self.answersKittyGraphics = answersKittyGraphics
+  }
+
+  mutating func scan(_ bytes: some Collection<UInt8>) -> Result {
+    var result = Result()
+    result.forEmulator.reserveCapacity(bytes.count)
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      if case .ground = state {
+        // Most output is text: up to the next ESC it goes to the emulator as it is.
+        let escape = bytes[index...].firstIndex(of: 0x1B) ?? bytes.endIndex
+        result.forEmulator.append(contentsOf: bytes[index..<escape])
+        index = escape
+        if index == bytes.endIndex { break }
+      }
+      step(bytes[index], into: &result)
+      index = bytes.index(after: index)
+    }
+    return result
+  }
+
+  private mutating func step(_ byte: UInt8, into result: inout Result) {
+    switch state {
+    case .ground:
+      if byte == 0x1B {
+        state = .escape  // held back until the next byte says whether it starts a string
+      } else {
+        result.forEmulator.append(byte)
+      }
+
+    case .escape:
+      switch byte {
+      case UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
+        state = .controlString(kind: byte, bytes: [], escape: false)
+        return
+      case 0x1B:
+        result.forEmulator.append(0x1B)  // ESC ESC: the first one was nothing
+        return
+      default:
+        break
+      }
+      result.forEmulator += [0x1B, byte]
+      switch byte {
+      case UInt8(ascii: "["): state = .controlSequence(isPrivate: false, parameters: [], intermediate: nil)
+      case UInt8(ascii: "="): modes.applicationKeypad = true; state = .ground
+      case UInt8(ascii: ">"): modes.applicationKeypad = false; state = .ground
+      case UInt8(ascii: "c"): modes = .initial; state = .ground
+      default: state = .ground
+      }
+
+    case let .controlSequence(isPrivate, parameters, intermediate):
+      result.forEmulator.append(byte)
+      switch byte {
+      case UInt8(ascii: "?") where parameters.isEmpty && !isPrivate:
+        state = .controlSequence(isPrivate: true, parameters: [], intermediate: intermediate)
+      case 0x30...0x3F:
+        let kept = parameters.count < Self.maximumParameters ? parameters + [byte] : parameters
+        state = .controlSequence(isPrivate: isPrivate, parameters: kept, intermediate: intermediate)
+      case 0x20...0x2F:
+        state = .controlSequence(isPrivate: isPrivate, parameters: parameters, intermediate: byte)
+      case 0x40...0x7E:
+        finish(isPrivate: isPrivate, parameters: parameters, intermediate: intermediate, final: byte)
+        state = .ground
+      case 0x18, 0x1A:
+        state = .ground  // CAN and SUB cancel a sequence
+      case 0x1B:
+        result.forEmulator.removeLast()
+        state = .escape
+      default:
+        break  // C0 controls inside a sequence act as themselves; the emulator sees them
+      }
+
+    case let .controlString(kind, bytes, escape):
+      if escape {
+        if byte == UInt8(ascii: "\\") {
+          endControlString(kind: kind, bytes: bytes, into: &result)
+          state = .ground
+        } else {
+          // An ESC that does not end the string starts something new, as in a real parser.
+          endControlString(kind: kind, bytes: bytes, into: &result)
+          state = .escape
+          step(byte, into: &result)
+        }
+      } else if byte == 0x1B {
+        state = .controlString(kind: kind, bytes: bytes, escape: true)
+      } else if byte == 0x07 {
+        endControlString(kind: kind, bytes: bytes, into: &result)
+        state = .ground
+      } else if byte == 0x18 || byte == 0x1A {
+        state = .ground
+      } else {
+        let kept = bytes.count < Self.maximumControlString ? bytes + [byte] : bytes
+        state = .controlString(kind: kind, bytes: kept, escape: false)
+      }
+    }
+  }
+
+  private mutating func finish(isPrivate: Bool, parameters: [UInt8], intermediate: UInt8?, final: UInt8) {
+    if isPrivate, intermediate == nil, final == UInt8(ascii: "h") || final == UInt8(ascii: "l") {
+      guard parameters.count < Self.maximumParameters else { return }
+      for number in String(decoding: parameters, as: UTF8.self).split(separator: ";") {
+        if let number = Int(number) { modes.setPrivateMode(number, to: final == UInt8(ascii: "h")) }
+      }
+    } else if !isPrivate, intermediate == UInt8(ascii: "!"), final == UInt8(ascii: "p") {
+      modes.softReset()
+    }
+  }
+
+  /// A kitty graphics command is an APC string starting with `G`: its keys, then `;` and a
+  /// payload. A query (`a=q`) is answered with its id, as kitty does.
+  private func endControlString(kind: UInt8, bytes: [UInt8], into result: inout Result) {
+    guard answersKittyGraphics, kind == UInt8(ascii: "_"), bytes.first == UInt8(ascii: "G") else { return }
+    let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+    let keys = text.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+    var values: [Substring: Substring] = [:]
+    for pair in keys.split(separator: ",") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      if parts.count == 2 { values[parts[0]] = parts[1] }
+    }
+    guard values["a"] == "q" else { return }
+    let id = values["i"].map { "i=\($0)" } ?? ""
+    result.answers += Array("\u{1B}_G\(id);OK\u{1B}\\".utf8)
+  }
+}

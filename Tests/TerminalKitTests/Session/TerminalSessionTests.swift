@@ -1,0 +1,157 @@
+import Foundation
+import TerminalKit
+import TerminalKitTesting
+import Testing
+
+/// `TerminalSession` against small shell programs: what the emulator shows, answers and sends
+/// back, and how the program's end is seen. Each program reads what the terminal sent with `dd`
+/// and prints it with `od`, so a test sees the exact bytes.
+struct TerminalSessionTests {
+  /// A shell program that reads `count` bytes from a raw terminal after `setup` and prints
+  /// them as `od -c` does, joined: `got:033[A`.
+  private func echoing(_ count: Int, after setup: String) throws -> TerminalSession {
+    try TerminalSession([
+      "/bin/sh", "-c",
+      "stty raw -echo; \(setup) printf 'ready\\r\\n'; "
+        + "answer=$(dd bs=1 count=\(count) 2>/dev/null | od -An -c | tr -d ' \\n'); "
+        + "stty sane; printf '\\033[?1049l\\033[?2004l\\033[?1l\\033[?1000l\\033[?1006lgot:%s\\n' \"$answer\"",
+    ])
+  }
+
+  @Test func aColourIsSeenOnItsCellAndTheExitStatusIsKept() async throws {
+    let session = try TerminalSession(["/bin/sh", "-c", "printf 'plain \\033[1;31mred\\033[0m \\033[44mon blue\\033[0m 漢字!\\n'; exit 3"])
+    let place = try await session.waitFor(text: "red")
+    #expect(place == Point(x: 6, y: 0))
+    #expect(session.style(ofFirst: "red") == Style(foreground: .red, bold: true))
+    #expect(session.style(ofFirst: "on blue") == Style(background: .blue))
+    #expect(session.style(ofFirst: "plain") == .plain)
+    let screen = session.screen
+    #expect(screen[18, 0].text == "漢" && screen[18, 0].width == 2 && screen[19, 0].width == 0, "\(session.text)")
+    #expect(try await session.waitFor(text: "字!").x == 20, "columns count display width")
+    #expect(try await session.waitForExit() == .exited(3))
+  }
+
+  @Test func theTerminalAnswersTheProgramsQueries() async throws {
+    let attributes = try echoing(7, after: "printf '\\033[c';")
+    try await attributes.waitFor(text: "got:033[?1;2c")
+
+    let position = try echoing(7, after: "printf '\\033[5;10H\\033[6n';")
+    try await position.waitFor(text: "got:033[5;10R")
+  }
+
+  @Test func keysAreEncodedAsTheProgramsModesAsk() async throws {
+    let plain = try echoing(3, after: "")
+    try await plain.waitFor(text: "ready")
+    try plain.press(.up)
+    try await plain.waitFor(text: "got:033[A")
+
+    let application = try echoing(3, after: "printf '\\033[?1h';")
+    try await application.waitFor(text: "ready")
+    try application.press(.up)
+    try await application.waitFor(text: "got:033OA")
+
+    let named = try echoing(4, after: "")
+    try await named.waitFor(text: "ready")
+    try named.press("C-c S-Tab")
+    try await named.waitFor(text: "got:003033[Z")
+  }
+
+  @Test func aPasteIsBracketedOnlyWhenTheProgramAskedForIt() async throws {
+    let bracketed = try echoing(15, after: "printf '\\033[?2004h';")
+    try await bracketed.waitFor(text: "ready")
+    try bracketed.paste("a\nb")
+    try await bracketed.waitFor(text: "got:033[200~a\\rb033[201~")
+
+    let bare = try echoing(3, after: "")
+    try await bare.waitFor(text: "ready")
+    try bare.paste("a\nb")
+    try await bare.waitFor(text: "got:a\\rb")
+  }
+
+  @Test func clicksArriveInTheEncodingTheProgramEnabled() async throws {
+    let session = try echoing(18, after: "printf '\\033[?1000h\\033[?1006h';")
+    try await session.waitFor(text: "ready")
+    #expect(session.modes.mouseTracking == .clicks && session.modes.sgrMouseEncoding)
+    try session.click(at: Point(x: 4, y: 2))
+    try await session.waitFor(text: "got:033[<0;5;3M033[<0;5;3m")
+  }
+
+  @Test func aResizeReachesTheProgram() async throws {
+    let session = try TerminalSession([
+      "/bin/sh", "-c", "trap 'stty size' WINCH; printf 'waiting\\n'; while :; do sleep 0.05; done",
+    ])
+    try await session.waitFor(text: "waiting")
+    try session.resize(to: Size(width: 100, height: 30))
+    try await session.waitFor(text: "30 100")
+    #expect(session.screen.size == Size(width: 100, height: 30))
+  }
+
+  @Test func modesAndAPenLeftChangedAreNamed() async throws {
+    let careless = try TerminalSession(["/bin/sh", "-c", "printf '\\033[?1049h\\033[?25l\\033[?2004h\\033[31mbye'"])
+    try await careless.waitForExit()
+    #expect(careless.modes.alternateScreen && !careless.modes.cursorVisible && careless.modes.bracketedPaste)
+    #expect(careless.pen == Style(foreground: .red))
+    #expect(careless.leftChanged.contains("the pen is still fg:red"), "\(careless.leftChanged)")
+
+    let tidy = try TerminalSession(["/bin/sh", "-c", "printf '\\033[?1049h\\033[?25l\\033[31mbye\\033[0m\\033[?25h\\033[?1049l'"])
+    try await tidy.waitForExit()
+    #expect(tidy.leftChanged.isEmpty, "\(tidy.leftChanged)")
+  }
+
+  @Test func kittyGraphicsQueriesGetWhatTheSessionClaims() async throws {
+    let query = "printf '\\033_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\\033\\\\\\033[c';"
+    let without = try echoing(7, after: query)
+    try await without.waitFor(text: "got:033[?1;2c", timeout: .seconds(10))
+    #expect(!without.text.contains("Gi=31"), "the query is not printed")
+
+    let with = try TerminalSession(
+      ["/bin/sh", "-c", "stty raw -echo; \(query) answer=$(dd bs=1 count=15 2>/dev/null | od -An -c | tr -d ' \\n'); stty sane; printf 'got:%s\\n' \"$answer\""],
+      kittyGraphics: true
+    )
+    try await with.waitFor(text: "got:033_Gi=31;OK033\\")
+  }
+
+  @Test func aWaitThatRunsOutSaysWhatWasOnTheScreen() async throws {
+    let session = try TerminalSession(["/bin/sh", "-c", "printf 'something else\\033[31m!\\n'; sleep 30"])
+    try await session.waitFor(text: "something else")
+    let clock = ContinuousClock()
+    let started = clock.now
+    let failure = await #expect(throws: TerminalSession.Failure.self) {
+      try await session.waitFor(text: "never", timeout: .milliseconds(300))
+    }
+    #expect(clock.now - started < .seconds(5))
+    let message = failure?.description ?? ""
+    #expect(message.contains("“never” on the screen"))
+    #expect(message.contains(" 1 │something else!"), "\(message)")
+    #expect(message.contains("\\e[31m"), "the output, its escapes written out")
+    #expect(message.contains("still running"))
+    session.close()
+    #expect(session.exitStatus == .signalled(SIGKILL))
+  }
+
+  @Test func aProgramThatFloodsItsTerminalCostsBoundedMemory() async throws {
+    let session = try TerminalSession(["/bin/sh", "-c", "head -c 20000000 /dev/zero | tr '\\0' 'x'; printf '\\ndone\\n'"])
+    try await session.waitFor(text: "done", timeout: .seconds(60))
+    let cast = session.recording.text
+    #expect(cast.utf8.count < 9 * 1_024 * 1_024, "the recording stops at its bound")
+    #expect(cast.contains("[recording stopped at"))
+    #expect(session.recentOutput.utf8.count <= 17 * 1_024)
+  }
+
+  @Test func typedTextArrivesWholeAndTheRecordingReplaysTheRun() async throws {
+    let session = try echoing(11, after: "")
+    try await session.waitFor(text: "ready")
+    try session.type("한👍🏽")
+    try await session.waitFor(regex: "got:(355225234)(360237221215)(360237217275)$")
+    #expect(try await session.waitForExit() == .exited(0))
+    let cast = session.recording.text
+    #expect(cast.hasPrefix("{\"version\": 2, \"width\": 80, \"height\": 24"))
+    #expect(cast.contains("ready"))
+  }
+
+  @Test func startingWhatCannotRunSaysWhy() {
+    #expect(throws: TerminalSession.Failure.self) { try TerminalSession(["no-such-program-anywhere"]) }
+    #expect(throws: TerminalSession.Failure.self) { try TerminalSession(["/bin/sh"], size: Size(width: 0, height: 24)) }
+    #expect(throws: TerminalSession.Failure.self) { try TerminalSession([]) }
+  }
+}
