@@ -270,11 +270,13 @@ let package = Package(
     .testTarget(name: "KitExampleTests", dependencies: ["TerminalKit", "TerminalKitTesting"], exclude: ["__Snapshots__"]),
     // Docs/LearnTCA.md: its own examples, and the check that every block in it is real code.
     .testTarget(name: "DocsTests", dependencies: ["Composable"]),
-    // The built `onlinestore` in a real pseudo-terminal: tmux through Tests/Tools/tmux-drive.sh, or a pty of the test's own.
+    // The built `onlinestore` in a real pseudo-terminal with an emulator on the other side (TerminalKitTesting's
+    // TerminalSession), or tmux through Tests/Tools/tmux-drive.sh where a test has not moved yet.
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "CPseudoTerminal", "Shop", "SSHTestSupport", "StoreTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+        "CPseudoTerminal", "Shop", "SSHTestSupport", "StoreTestSupport", "TerminalKit", "TerminalKitTesting",
+        .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),

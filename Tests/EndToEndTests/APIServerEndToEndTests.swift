@@ -1,35 +1,41 @@
 import Foundation
 import StoreTestSupport
+import TerminalKitTesting
 import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// The terminal store shopping at the store's own API server: a purchase in tmux, and the
-/// order is in the server's database afterwards, where the customer's history finds it.
-@Suite(.serialized)
+/// The terminal store shopping at the store's own API server: a purchase on a real terminal,
+/// and the order is in the server's database afterwards, where the customer's history finds it.
 struct APIServerEndToEndTests {
   @Test func aPurchaseLandsInTheServersDatabase() async throws {
     let directory = try TUIDrive.temporaryStateDirectory()
     let server = try await APIServerProcess.start(database: "sqlite:" + directory.appendingPathComponent("api.sqlite").path)
 
-    let run = try await TUIDrive.run(
-      arguments: ["--api", server.baseURL.absoluteString],
-      stateDirectory: directory, firstScreen: "Dot-grid notebook",
-      steps: [
-        "+", "+", "@wait Cart: 2 items", "c", "p", "@wait Confirm your purchase", "Enter",
-        "@wait Thank you!", "Enter", "@wait Cart: empty", "2", "@wait Ada Lovelace", "@wait #1 ",
-        "Enter", "@wait Order #1", "Escape", "q",
-      ]
-    )
-    #expect(run.programStatus == 0, "\(run.log)")
-    #expect(run.screens.contains { $0.contains("Your order number is 1.") })
+    let store = try StoreTerminal.start(["--api", server.baseURL.absoluteString], stateDirectory: directory)
+    try await store.waitFor(text: "Dot-grid notebook")
+    try store.press("+ +")
+    try await store.waitFor(text: "Cart: 2 items")
+    try store.press("c p")
+    try await store.waitFor(text: "Confirm your purchase")
+    try store.press(.enter)
+    try await store.waitFor(text: "Your order number is 1.")
+    try store.press(.enter)
+    try await store.waitFor(text: "Cart: empty")
+    try store.press("2")
+    try await store.waitFor(text: "Ada Lovelace")
     // The order history reads the order back from the server.
-    let history = try #require(run.screens.first { $0.contains("#1 ") && $0.contains("Your orders") })
-    #expect(history.contains("2 items") && history.contains("$29.00"), "\(history)")
-    let opened = try #require(run.screens.first { $0.contains("Order #1") })
-    #expect(opened.contains("Dot-grid notebook") && opened.contains("×2") && opened.contains("Total $29.00"))
+    try await store.waitFor(text: "#1 ")
+    #expect(store.text.contains("Your orders") && store.text.contains("2 items") && store.text.contains("$29.00"), "\(store.text)")
+    try store.press(.enter)
+    try await store.waitFor(text: "Order #1")
+    #expect(store.text.contains("Dot-grid notebook") && store.text.contains("×2") && store.text.contains("Total $29.00"), "\(store.text)")
+    try store.press("Esc")
+    try await store.waitUntil("the order closed") { !$0.plainText.contains("Order #1") }
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
 
     let (body, _) = try await URLSession.shared.data(from: server.baseURL.appendingPathComponent("carts/user/1"))
     await server.stop()

@@ -1,114 +1,121 @@
 import Foundation
+import TerminalKit
+import TerminalKitTesting
 import Testing
 
 /// Browsing in a real terminal: search, the detail sheet, the order history, the mouse and
-/// pasted text, with the keys and bytes tmux sends.
-@Suite(.serialized)
+/// pasted text, encoded as a terminal encodes them for the modes the store turned on.
 struct BrowsingEndToEndTests {
-  /// A press and release of the left button at column `x`, row `y` (from 0), as a terminal
-  /// whose terminfo says `kmous=\E[M` (tmux-256color) reports it: `ESC [ M` and three bytes,
-  /// each 32 more than the button, column + 1 and row + 1.
-  static func click(x: Int, y: Int) -> String {
-    let cell = String(UnicodeScalar(UInt8(33 + x))) + String(UnicodeScalar(UInt8(33 + y)))
-    return "@text \u{1B}[M " + cell + "\u{1B}[M#" + cell
-  }
-
-  /// The wheel turned one notch down over a cell (button 5: 64 + 1).
-  static func wheelDown(x: Int, y: Int) -> String {
-    "@text \u{1B}[Ma" + String(UnicodeScalar(UInt8(33 + x))) + String(UnicodeScalar(UInt8(33 + y)))
-  }
-
   @Test func searchDetailsAPurchaseAndItsOrderInTheHistory() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
-    let run = try await TUIDrive.run(
-      stateDirectory: state,
-      firstScreen: "Dot-grid notebook",
-      steps: [
-        "/", "@text CLAY", "@wait 1 of 20",
-        "Enter", "@wait Esc clear the search",
-        "Enter", "@wait Oaxaca",
-        "Space", "@wait in your cart",
-        "+", "@wait Cart: 2 items",
-        "Escape", "@wait / search",
-        // The search cleared, the selection stays on the mug, eighth in the store.
-        "Escape", "@wait 8/20",
-        "c", "p", "@wait Confirm your purchase", "Enter", "@wait Thank you!", "Enter", "@wait Cart: empty",
-        "2", "@wait #1 ", "Enter", "@wait Order #1", "Escape", "q",
-      ]
-    )
-    #expect(run.driverStatus == 0, "terminal restored\n\(run.log)")
-    #expect(run.programStatus == 0)
-    let searching = try #require(run.screens.first { $0.contains("1 of 20") })
-    #expect(searching.contains("▸ Café de olla clay mug"), "accents ignored: CLAY finds the café's mug")
-    #expect(!searching.contains("Dot-grid notebook"))
-    let details = try #require(run.screens.first { $0.contains("in your cart") })
-    #expect(details.contains("[-]   1 [+]"), "Space added one from the detail sheet")
-    let order = try #require(run.screens.first { $0.contains("Order #1") })
-    #expect(order.contains("Café de olla clay mug"))
-    #expect(order.contains("$33.80"), "two mugs at $16.90")
+    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory())
+    try await store.waitFor(text: "Dot-grid notebook")
+    try store.press("/")
+    try store.type("CLAY")
+    try await store.waitFor(text: "1 of 20")
+    #expect(store.text.contains("▸ Café de olla clay mug"), "accents ignored: CLAY finds the café's mug")
+    #expect(!store.text.contains("Dot-grid notebook"))
+    try store.press(.enter)
+    try await store.waitFor(text: "Esc clear the search")
+    try store.press(.enter)
+    try await store.waitFor(text: "Oaxaca")
+    try store.press("Space")
+    try await store.waitFor(text: "in your cart")
+    try await store.waitFor(text: "[-]   1 [+]")  // Space added one from the detail sheet
+    try store.press("+")
+    try await store.waitFor(text: "Cart: 2 items")
+    try store.press(.escape)
+    try await store.waitFor(text: "/ search")
+    // The search cleared, the selection stays on the mug, eighth in the store.
+    try store.press(.escape)
+    try await store.waitFor(text: "8/20")
+    try store.press("c p")
+    try await store.waitFor(text: "Confirm your purchase")
+    try store.press(.enter)
+    try await store.waitFor(text: "Thank you!")
+    try store.press(.enter)
+    try await store.waitFor(text: "Cart: empty")
+    try store.press("2")
+    try await store.waitFor(text: "#1 ")
+    try store.press(.enter)
+    try await store.waitFor(text: "Order #1")
+    #expect(store.text.contains("Café de olla clay mug"))
+    #expect(store.text.contains("$33.80"), "two mugs at $16.90")
+    try store.press(.escape)
+    try await store.waitUntil("the order closed") { !$0.plainText.contains("Order #1") }
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
+    #expect(store.leftChanged.isEmpty, "\(store.leftChanged)")
   }
 
   @Test func theMouseSelectsOpensAddsAndSwitchesTabs() async throws {
     let state = try TUIDrive.temporaryStateDirectory()
-    let run = try await TUIDrive.run(
-      stateDirectory: state,
-      firstScreen: "Dot-grid notebook",
-      steps: [
-        // Row 5 is the third product; a click selects it, a second click opens its details.
-        Self.click(x: 10, y: 5), "@wait 3/20",
-        Self.click(x: 10, y: 5), "@wait Details",
-        "Escape", "@wait 3/20",
-        // [ Add to Cart ] of the first product (row 3), then its [+].
-        Self.click(x: 70, y: 3), "@wait Cart: 1 item",
-        Self.click(x: 76, y: 3), "@wait Cart: 2 items",
-        Self.wheelDown(x: 10, y: 8), "@wait 4/20",
-        // The Profile tab in the tab bar.
-        Self.click(x: 13, y: 0), "@wait Your orders",
-        "q",
-      ]
-    )
-    #expect(run.driverStatus == 0, "terminal restored, mouse reporting off\n\(run.log)")
-    #expect(run.programStatus == 0)
+    let store = try StoreTerminal.start(stateDirectory: state)
+    try await store.waitFor(text: "Dot-grid notebook")
+    #expect(store.modes.mouseTracking != .off && store.modes.sgrMouseEncoding, "\(store.modes)")
+    // Row 5 is the third product; a click selects it, a second click opens its details.
+    try store.click(at: Point(x: 10, y: 5))
+    try await store.waitFor(text: "3/20")
+    try store.click(at: Point(x: 10, y: 5))
+    try await store.waitFor(text: "Details")
+    try store.press(.escape)
+    try await store.waitUntil("the details closed") { !$0.plainText.contains("Details") }
+    // [ Add to Cart ] of the first product (row 3), then its [+].
+    try store.click(at: Point(x: 70, y: 3))
+    try await store.waitFor(text: "Cart: 1 item")
+    try store.click(at: Point(x: 76, y: 3))
+    try await store.waitFor(text: "Cart: 2 items")
+    try store.scroll(up: false, at: Point(x: 10, y: 8))
+    try await store.waitFor(text: "4/20")
+    // The Profile tab in the tab bar.
+    try store.click(at: Point(x: 13, y: 0))
+    try await store.waitFor(text: "Your orders")
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
+    #expect(store.leftChanged.isEmpty, "mouse reporting off: \(store.leftChanged)")
     #expect(try TUIDrive.savedQuantities(in: state).values.sorted() == [2])
   }
 
   @Test func pastedTextIsNeverTakenForKeys() async throws {
-    let run = try await TUIDrive.run(
-      stateDirectory: try TUIDrive.temporaryStateDirectory(),
-      firstScreen: "Dot-grid notebook",
-      steps: [
-        // On the list a paste does nothing: not q (quit), not c (cart), not +.
-        "@text \u{1B}[200~qc+\u{1B}[201~", "@wait Cart: empty",
-        "/", "@text \u{1B}[200~clay\nmug\u{1B}[201~", "@wait 1 of 20",
-        "Enter", "q",
-      ]
-    )
-    #expect(run.driverStatus == 0, "terminal restored\n\(run.log)")
-    #expect(run.programStatus == 0)
-    #expect(run.screens[1].contains("Cart: empty") && !run.screens[1].contains("Cart ─"))
-    #expect(run.screens.contains { $0.contains("/clay mug") }, "the line break became a space")
+    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory())
+    try await store.waitFor(text: "Dot-grid notebook")
+    #expect(store.modes.bracketedPaste)
+    // On the list a paste does nothing: not q (quit), not c (cart), not +.
+    try store.paste("qc+")
+    try store.press("j")
+    try await store.waitFor(text: "2/20")  // the key after the paste was read
+    #expect(store.exitStatus == nil && store.text.contains("Cart: empty") && !store.text.contains("Cart ─"), "\(store.text)")
+    try store.press("/")
+    try store.paste("clay\nmug")
+    try await store.waitFor(text: "1 of 20")
+    try await store.waitFor(text: "/clay mug")  // the line break became a space
+    try store.press("Enter q")
+    #expect(try await store.waitForExit() == .exited(0))
+    #expect(store.leftChanged.isEmpty, "\(store.leftChanged)")
   }
 
   /// A paste start with no end (typed by hand, or cut off) must not swallow every later key:
   /// after two seconds the paste is over, and q quits.
   @Test func aPasteThatNeverEndsDoesNotSwallowTheKeysAfterIt() async throws {
-    let run = try await TUIDrive.run(
-      stateDirectory: try TUIDrive.temporaryStateDirectory(),
-      firstScreen: "Dot-grid notebook",
-      steps: ["@text \u{1B}[200~abc", "@sleep 2.5", "q"]
-    )
-    #expect(run.driverStatus == 0, "terminal restored\n\(run.log)")
-    #expect(run.programStatus == 0, "q quit")
+    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory())
+    try await store.waitFor(text: "Dot-grid notebook")
+    try store.send(bytes: Array("\u{1B}[200~abc".utf8))
+    try await Task.sleep(for: .milliseconds(2_500))
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0), "q quit")
+    #expect(store.leftChanged.isEmpty, "\(store.leftChanged)")
   }
 
+  /// With `--no-mouse` the store asks for no mouse reports; clicks a terminal sends anyway (in
+  /// the old X10 encoding, as some do) change nothing.
   @Test func withoutTheMouseAClickDoesNothing() async throws {
-    let run = try await TUIDrive.run(
-      arguments: ["--latency", "30", "--no-mouse"],
-      stateDirectory: try TUIDrive.temporaryStateDirectory(),
-      firstScreen: "Dot-grid notebook",
-      steps: [Self.click(x: 10, y: 5), "@sleep 0.3", "q"]
-    )
-    #expect(run.driverStatus == 0, "terminal restored\n\(run.log)")
-    #expect(run.screens[1].contains("1/20"), "the selection did not move")
+    let store = try StoreTerminal.start(["--latency", "30", "--no-mouse"], stateDirectory: try TUIDrive.temporaryStateDirectory())
+    try await store.waitFor(text: "Dot-grid notebook")
+    #expect(store.modes.mouseTracking == .off, "\(store.modes)")
+    let cell = [UInt8(33 + 10), UInt8(33 + 5)]
+    try store.send(bytes: Array("\u{1B}[M ".utf8) + cell + Array("\u{1B}[M#".utf8) + cell)
+    try store.press("j")
+    try await store.waitFor(text: "2/20")  // the key after the click was read, and the click moved nothing
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
   }
 }

@@ -1,12 +1,13 @@
 import FlyingFox
 import Foundation
 import StoreTestSupport
+import TerminalKit
+import TerminalKitTesting
 import Testing
 
-/// The cart-safety findings, with the real program in real terminals: whose cart it is, lines
+/// The cart-safety findings, with the real program on real terminals: whose cart it is, lines
 /// the store does not list, two copies at once, version 1.0's cart, and an order whose answer
 /// came too late.
-@Suite(.serialized)
 struct CartSafetyTests {
   /// A FakeStore-compatible store on 127.0.0.1 selling the real FakeStore catalog, whose
   /// product 1 is a backpack where the embedded catalog's product 1 is a notebook.
@@ -27,14 +28,26 @@ struct CartSafetyTests {
     defer { Task { await server.stop() } }
     let api = ["--latency", "0", "--api", server.baseURL.absoluteString]
 
-    let embedded = try await TUIDrive.run(stateDirectory: state, firstScreen: "Dot-grid notebook", steps: ["+", "+", "@wait Cart: 2 items", "q"])
-    #expect(embedded.programStatus == 0, "\(embedded.log)")
-    let atTheAPI = try await TUIDrive.run(arguments: api, stateDirectory: state, firstScreen: "Fjallraven", steps: ["j", "+", "@wait Cart: 1 item", "q"])
-    #expect(atTheAPI.programStatus == 0, "\(atTheAPI.log)")
-    #expect(atTheAPI.screens[0].contains("Cart: empty"), "not the embedded catalog's cart")
-    #expect(!atTheAPI.screens[0].contains("$219.90"))
-    let back = try await TUIDrive.run(stateDirectory: state, firstScreen: "Cart: 2 items", steps: ["q"])
-    #expect(back.screens[0].contains("Cart: 2 items · $29.00"), "the first store's cart, untouched")
+    let embedded = try StoreTerminal.start(stateDirectory: state)
+    try await embedded.waitFor(text: "Dot-grid notebook")
+    try embedded.press("+ +")
+    try await embedded.waitFor(text: "Cart: 2 items")
+    try embedded.press("q")
+    #expect(try await embedded.waitForExit() == .exited(0))
+
+    let atTheAPI = try StoreTerminal.start(api, stateDirectory: state)
+    try await atTheAPI.waitFor(text: "Fjallraven")
+    #expect(atTheAPI.text.contains("Cart: empty"), "not the embedded catalog's cart")
+    #expect(!atTheAPI.text.contains("$219.90"))
+    try atTheAPI.press("j +")
+    try await atTheAPI.waitFor(text: "Cart: 1 item")
+    try atTheAPI.press("q")
+    #expect(try await atTheAPI.waitForExit() == .exited(0))
+
+    let back = try StoreTerminal.start(stateDirectory: state)
+    try await back.waitFor(text: "Cart: 2 items · $29.00")  // the first store's cart, untouched
+    try back.press("q")
+    #expect(try await back.waitForExit() == .exited(0))
 
     #expect(try TUIDrive.savedQuantities(in: state) == [1: 2])
     #expect(try TUIDrive.savedQuantities(in: state, store: "http%3A%2F%2F127.0.0.1%3A\(server.baseURL.port!)") == [2: 1])
@@ -49,13 +62,16 @@ struct CartSafetyTests {
     try Data(#"{"quantities":{"1":1,"999":2},"revision":1,"version":2}"#.utf8)
       .write(to: carts.appendingPathComponent("user-1.json"))
 
-    let run = try await TUIDrive.run(
-      stateDirectory: state, firstScreen: "1 unavailable",
-      steps: ["j", "+", "@wait Cart: 2 items", "c", "@wait no longer available", "Escape", "q"]
-    )
-    #expect(run.programStatus == 0, "\(run.log)")
-    #expect(run.screens[0].contains("Cart: 1 item · $14.50 · 1 unavailable"))
-    #expect(run.screens.contains { $0.contains("Product #999 · no longer available") })
+    let store = try StoreTerminal.start(stateDirectory: state)
+    try await store.waitFor(text: "Cart: 1 item · $14.50 · 1 unavailable")
+    try store.press("j +")
+    try await store.waitFor(text: "Cart: 2 items")
+    try store.press("c")
+    try await store.waitFor(text: "Product #999 · no longer available")
+    try store.press(.escape)
+    try await store.waitUntil("the cart sheet closed") { !$0.plainText.contains("no longer available") }
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
     #expect(try TUIDrive.savedQuantities(in: state) == [1: 1, 2: 1, 999: 2])
   }
 
@@ -64,19 +80,10 @@ struct CartSafetyTests {
   /// writes nothing over it.
   @Test func twoCopiesAtOnceLoseNothing() async throws {
     let state = try TUIDrive.temporaryStateDirectory()
-    async let first = TUIDrive.run(
-      stateDirectory: state, firstScreen: "Dot-grid notebook",
-      steps: ["@wait Cart: 1 item", "@wait Cart: 2 items", "@sleep 0.5", "q"]
+    try await twoCopies(
+      first: try StoreTerminal.start(stateDirectory: state),
+      second: try StoreTerminal.start(stateDirectory: state)
     )
-    try await Task.sleep(for: .milliseconds(800))
-    async let second = TUIDrive.run(
-      stateDirectory: state, firstScreen: "Dot-grid notebook",
-      steps: ["j", "+", "@wait Cart: 1 item", "+", "@wait Cart: 2 items", "q"]
-    )
-    let (a, b) = try await (first, second)
-    #expect(a.programStatus == 0, "copy A saw copy B's changes\n\(a.log)")
-    #expect(b.programStatus == 0, "\(b.log)")
-    #expect(a.screens.contains { $0.contains("한지 노트 Hanji notebook") && $0.contains("[-]   2 [+]") })
     #expect(try TUIDrive.savedQuantities(in: state) == [2: 2])
   }
 
@@ -89,20 +96,35 @@ struct CartSafetyTests {
       "/usr/bin/unshare", "--user", "--map-root-user", "/bin/sh", "-c",
       "echo 0 > /proc/sys/user/max_inotify_instances && exec \"$0\" \"$@\"", TUIDrive.binary.path, "--latency", "30",
     ]
-    async let first = TUIDrive.run(
-      stateDirectory: state, firstScreen: "Dot-grid notebook", command: limited,
-      steps: ["@wait Cart: 1 item", "@wait Cart: 2 items", "@sleep 0.5", "q"]
+    let environment = ["XDG_STATE_HOME": state.path]
+    let (first, second) = try await twoCopies(
+      first: try TerminalSession(limited, environment: environment),
+      second: try TerminalSession(limited, environment: environment)
     )
-    try await Task.sleep(for: .milliseconds(800))
-    async let second = TUIDrive.run(
-      stateDirectory: state, firstScreen: "Dot-grid notebook", command: limited,
-      steps: ["j", "+", "@wait Cart: 1 item", "+", "@wait Cart: 2 items", "q"]
-    )
-    let (a, b) = try await (first, second)
-    #expect(a.programStatus == 0, "copy A saw copy B's changes\n\(a.log)")
-    #expect(b.programStatus == 0, "\(b.log)")
-    for screen in a.screens + b.screens { #expect(!screen.contains("another window"), "\(screen)") }
+    for copy in [first, second] { #expect(!copy.text.contains("another window"), "\(copy.text)") }
     #expect(try TUIDrive.savedQuantities(in: state) == [2: 2])
+  }
+
+  /// Copy B adds two of the second product while copy A looks on; A sees each change without a
+  /// key pressed, and quits last.
+  @discardableResult
+  private func twoCopies(first: TerminalSession, second: TerminalSession) async throws -> (TerminalSession, TerminalSession) {
+    try await first.waitFor(text: "Dot-grid notebook")
+    try await second.waitFor(text: "Dot-grid notebook")
+    try second.press("j +")
+    try await second.waitFor(text: "Cart: 1 item")
+    try await first.waitFor(text: "Cart: 1 item")
+    try second.press("+")
+    try await second.waitFor(text: "Cart: 2 items")
+    try await first.waitFor(text: "Cart: 2 items")
+    try await first.waitUntil("the Hanji notebook at 2") { screen in
+      screen.textRows.contains { $0.contains("한지 노트 Hanji notebook") && $0.contains("[-]   2 [+]") }
+    }
+    try second.press("q")
+    #expect(try await second.waitForExit() == .exited(0))
+    try first.press("q")
+    #expect(try await first.waitForExit() == .exited(0), "copy A saw copy B's changes")
+    return (first, second)
   }
 
   /// Version 1.0's single cart.json is offered by name and taken in only when asked.
@@ -112,13 +134,22 @@ struct CartSafetyTests {
     try FileManager.default.createDirectory(at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(#"{"quantities":{"1":2,"3":1},"version":1}"#.utf8).write(to: legacy)
 
-    let declined = try await TUIDrive.run(stateDirectory: state, firstScreen: "version 1.0", steps: ["Escape", "q"])
-    #expect(declined.screens[0].contains("store unknown: 3 items: Dot-grid notebook"))
-    #expect(declined.screens[0].contains("Cart: empty"))
+    let declined = try StoreTerminal.start(stateDirectory: state)
+    try await declined.waitFor(text: "version 1.0")
+    #expect(declined.text.contains("store unknown: 3 items: Dot-grid notebook"), "\(declined.text)")
+    #expect(declined.text.contains("Cart: empty"))
+    try declined.press(.escape)
+    try await declined.waitUntil("the offer closed") { !$0.plainText.contains("version 1.0") }
+    try declined.press("q")
+    #expect(try await declined.waitForExit() == .exited(0))
     #expect(FileManager.default.fileExists(atPath: legacy.path), "left for later")
 
-    let taken = try await TUIDrive.run(stateDirectory: state, firstScreen: "version 1.0", steps: ["m", "@wait Cart: 3 items", "q"])
-    #expect(taken.programStatus == 0, "\(taken.log)")
+    let taken = try StoreTerminal.start(stateDirectory: state)
+    try await taken.waitFor(text: "version 1.0")
+    try taken.press("m")
+    try await taken.waitFor(text: "Cart: 3 items")
+    try taken.press("q")
+    #expect(try await taken.waitForExit() == .exited(0))
     #expect(!FileManager.default.fileExists(atPath: legacy.path))
     #expect(try TUIDrive.savedQuantities(in: state) == [1: 2, 3: 1])
   }
@@ -132,19 +163,25 @@ struct CartSafetyTests {
     // 2 s of room for a machine the other suites keep busy.
     let server = try await Self.fakeStore(orders: orders, orderDelay: .milliseconds(4_500))
     defer { Task { await server.stop() } }
-    let run = try await TUIDrive.run(
-      arguments: ["--api", server.baseURL.absoluteString, "--timeout", "2"],
-      stateDirectory: state, firstScreen: "Fjallraven",
-      steps: [
-        "+", "@wait Cart: 1 item", "c", "p", "@wait Confirm your purchase", "Enter",
-        "@wait Order not confirmed", "Enter", "p", "@wait Confirm your purchase", "Enter",
-        "@wait Thank you!", "Enter", "@wait Cart: empty", "q",
-      ]
-    )
-    #expect(run.programStatus == 0, "\(run.log)")
-    let unclear = try #require(run.screens.first { $0.contains("Order not confirmed") })
-    #expect(unclear.contains("your order may have gone"))
-    #expect(run.screens.contains { $0.contains("Your order number is 1.") })
+    let store = try StoreTerminal.start(["--api", server.baseURL.absoluteString, "--timeout", "2"], stateDirectory: state)
+    try await store.waitFor(text: "Fjallraven")
+    try store.press("+")
+    try await store.waitFor(text: "Cart: 1 item")
+    try store.press("c p")
+    try await store.waitFor(text: "Confirm your purchase")
+    try store.press(.enter)
+    try await store.waitFor(text: "Order not confirmed")
+    #expect(store.text.contains("your order may have gone"), "\(store.text)")
+    try store.press(.enter)
+    try await store.waitUntil("the notice closed") { !$0.plainText.contains("Order not confirmed") }
+    try store.press("p")
+    try await store.waitFor(text: "Confirm your purchase")
+    try store.press(.enter)
+    try await store.waitFor(text: "Your order number is 1.")
+    try store.press(.enter)
+    try await store.waitFor(text: "Cart: empty")
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
     #expect(await orders.orders.count == 1)
     let keys = await orders.keysReceived
     #expect(keys.count == 2 && keys[0] != nil && keys[0] == keys[1])

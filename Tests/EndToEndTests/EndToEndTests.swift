@@ -1,142 +1,149 @@
 import FlyingFox
 import Foundation
 import StoreTestSupport
+import TerminalKit
+import TerminalKitTesting
 import Testing
 
-/// The real program, in a real terminal (tmux), driven by keys and signals.
+/// The real program on a real terminal (`TerminalSession`: a pseudo-terminal with libvterm on
+/// the other side), driven by keys and signals.
 ///
 /// Each test gets its own state directory, so the user's saved cart is never touched, and each
-/// checks the driver's verdict that the terminal was restored when the program ended.
-@Suite(.serialized)
+/// checks that the program left the terminal as it found it: modes, pen and line settings.
 struct EndToEndTests {
   @Test func aFullPurchaseWithTheEmbeddedCatalog() async throws {
     let state = try TUIDrive.temporaryStateDirectory()
-    let run = try await TUIDrive.run(
-      stateDirectory: state,
-      firstScreen: "Dot-grid notebook",
-      steps: [
-        "+", "j", "+", "@wait Cart: 2 items",
-        "c", "@wait Quantity: 1",
-        "d", "@wait Cart: 1 item ",
-        "p", "@wait Confirm your purchase",
-        "Enter", "@wait Thank you!",
-        "Enter", "@wait Cart: empty",
-        "q",
-      ]
-    )
-    #expect(run.driverStatus == 0, "terminal restored\n\(run.log)")
-    #expect(run.programStatus == 0)
-    let confirmation = try #require(run.screens.first { $0.contains("Thank you!") })
-    #expect(confirmation.contains("Your order is in process. Your order number is 1."))
-    let afterDone = try #require(run.screens.last { $0.contains("Cart: empty") })
-    #expect(!afterDone.contains("[-]"), "every quantity is back to 0")
-    #expect(!afterDone.contains("Cart ─"), "the cart sheet closed")
+    let store = try StoreTerminal.start(stateDirectory: state)
+    try await store.waitFor(text: "Dot-grid notebook")
+    try store.press("+ j +")
+    try await store.waitFor(text: "Cart: 2 items")
+    try store.press("c")
+    try await store.waitFor(text: "Quantity: 1")
+    try store.press("d")
+    try await store.waitFor(text: "Cart: 1 item ")
+    try store.press("p")
+    try await store.waitFor(text: "Confirm your purchase")
+    try store.press(.enter)
+    try await store.waitFor(text: "Thank you!")
+    #expect(store.text.contains("Your order is in process. Your order number is 1."), "\(store.text)")
+    try store.press(.enter)
+    try await store.waitFor(text: "Cart: empty")
+    #expect(!store.text.contains("[-]"), "every quantity is back to 0")
+    #expect(!store.text.contains("Cart ─"), "the cart sheet closed")
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
+    #expect(store.leftChanged.isEmpty, "\(store.leftChanged)")
     #expect(try TUIDrive.savedQuantities(in: state) == [:])
   }
 
   @Test func resizingInTheMiddleReflows() async throws {
-    let run = try await TUIDrive.run(
-      stateDirectory: try TUIDrive.temporaryStateDirectory(),
-      firstScreen: "Dot-grid notebook",
-      steps: ["+", "@resize 60x16", "@resize 30x8", "@resize 120x30", "c", "@wait Quantity: 1", "Escape", "q"]
-    )
-    #expect(run.driverStatus == 0, "terminal restored\n\(run.log)")
-    #expect(run.programStatus == 0)
-    #expect(run.screens[2].split(separator: "\n").allSatisfy { $0.count <= 60 })
-    #expect(run.screens[2].contains("Cart: 1 item"))
-    #expect(run.screens[2].contains("quit"), "the key help is on the 16th row, so the store took the new height")
-    #expect(run.screens[3].contains("Terminal too small"))
-    #expect(run.screens[4].contains("★"), "the detail pane appears at 120 columns")
-    #expect(run.screens[6].contains("Quantity: 1"))
+    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory())
+    try await store.waitFor(text: "Dot-grid notebook")
+    try store.press("+")
+    try await store.waitFor(text: "Cart: 1 item")
+    try store.resize(to: Size(width: 60, height: 16))
+    try await store.waitUntil("the key help on the 16th row") { $0.textRows[15].contains("quit") }
+    #expect(store.text.contains("Cart: 1 item"), "\(store.text)")
+    try store.resize(to: Size(width: 30, height: 8))
+    try await store.waitFor(text: "Terminal too small")
+    try store.resize(to: Size(width: 120, height: 30))
+    try await store.waitFor(text: "★")  // the detail pane appears at 120 columns
+    try store.press("c")
+    try await store.waitFor(text: "Quantity: 1")
+    try store.press(.escape)
+    try await store.waitUntil("the cart sheet closed") { !$0.plainText.contains("Quantity: 1") }
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
+    #expect(store.leftChanged.isEmpty, "\(store.leftChanged)")
   }
 
+  /// Every way out, with the status a shell would report for it (128 + the signal's number
+  /// for a process a signal ended).
   @Test(arguments: [
     ("q", Int32(0)),
     ("C-c", Int32(130)),
-    ("@signal TERM", Int32(143)),
-    ("@signal HUP", Int32(129)),
+    ("TERM", Int32(143)),
+    ("HUP", Int32(129)),
   ])
-  func everyWayOutRestoresTheTerminal(step: String, status: Int32) async throws {
+  func everyWayOutRestoresTheTerminal(way: String, status: Int32) async throws {
     let state = try TUIDrive.temporaryStateDirectory()
-    let run = try await TUIDrive.run(
-      stateDirectory: state, firstScreen: "Dot-grid notebook", steps: ["+", "@wait Cart: 1 item", step]
-    )
-    #expect(run.driverStatus == 0, "alternate screen left, cursor shown, stty restored\n\(run.log)")
-    #expect(run.programStatus == status)
+    let store = try StoreTerminal.start(stateDirectory: state)
+    try await store.waitFor(text: "Dot-grid notebook")
+    try store.press("+")
+    try await store.waitFor(text: "Cart: 1 item")
+    switch way {
+    case "TERM": store.signal(SIGTERM)
+    case "HUP": store.signal(SIGHUP)
+    default: try store.press(way)
+    }
+    #expect(try await store.waitForExit().shellStatus == status)
+    #expect(store.leftChanged.isEmpty, "alternate screen left, cursor shown, raw mode ended: \(store.leftChanged)")
     // The cart was saved on the way out, whichever way that was.
     #expect(try TUIDrive.savedQuantities(in: state) == [1: 1])
   }
 
   /// A crash is the C guard's job: restore the settings, leave the alternate screen, show the
   /// cursor, then end the process with the same signal.
-  @Test(arguments: [("SEGV", Int32(128 + 11)), ("ABRT", Int32(128 + 6)), ("ILL", Int32(128 + 4))])
-  func aCrashStillRestoresTheTerminal(signal: String, status: Int32) async throws {
-    let run = try await TUIDrive.run(
-      stateDirectory: try TUIDrive.temporaryStateDirectory(), firstScreen: "Dot-grid notebook",
-      steps: ["@signal \(signal)"]
-    )
-    #expect(run.driverStatus == 0, "alternate screen left, cursor shown, stty restored\n\(run.log)")
-    #expect(run.programStatus == status)
-    #expect(run.finalScreen?.contains("onlinestore stopped unexpectedly; the terminal has been restored.") == true)
+  @Test(arguments: [(SIGSEGV, Int32(128 + 11)), (SIGABRT, Int32(128 + 6)), (SIGILL, Int32(128 + 4))])
+  func aCrashStillRestoresTheTerminal(signal: Int32, status: Int32) async throws {
+    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory())
+    try await store.waitFor(text: "Dot-grid notebook")
+    store.signal(signal)
+    #expect(try await store.waitForExit().shellStatus == status)
+    try await store.waitFor(text: "onlinestore stopped unexpectedly; the terminal has been restored.")
+    #expect(store.leftChanged.isEmpty, "\(store.leftChanged)")
   }
 
   @Test func theLogRecordsActionsAndTheirChanges() async throws {
     let state = try TUIDrive.temporaryStateDirectory()
     let log = state.appendingPathComponent("actions.log")
-    let run = try await TUIDrive.run(
-      arguments: ["--latency", "30", "--log", log.path],
-      stateDirectory: state, firstScreen: "Dot-grid notebook", steps: ["+", "@wait Cart: 1 item", "q"]
-    )
-    #expect(run.programStatus == 0)
+    let store = try StoreTerminal.start(["--latency", "30", "--log", log.path], stateDirectory: state)
+    try await store.waitFor(text: "Dot-grid notebook")
+    try store.press("+")
+    try await store.waitFor(text: "Cart: 1 item")
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
     let text = try String(contentsOf: log, encoding: .utf8)
     #expect(text.contains("received action:"))
     #expect(text.contains("plusTapped"))
     #expect(text.contains("count: 1"))
   }
 
-  /// The driver's verdict that every other test relies on can fail: a program that leaves the
-  /// alternate screen on and the cursor hidden is caught.
-  @Test func theDriverCatchesATerminalLeftChanged() async throws {
-    let run = try await TUIDrive.run(
-      stateDirectory: try TUIDrive.temporaryStateDirectory(), firstScreen: "left changed",
-      command: ["/bin/sh", "-c", #"printf '\033[?1049h\033[?25lleft changed'; sleep 0.3; exit 3"#], steps: []
-    )
-    #expect(run.programStatus == 3)
-    #expect(run.driverStatus == 4, "\(run.log)")
-    #expect(run.log.contains("still on the alternate screen") && run.log.contains("cursor hidden"), "\(run.log)")
-  }
-
   @Test func aDumbTerminalGetsAMessageNotGarbage() async throws {
-    let run = try await TUIDrive.run(
-      stateDirectory: try TUIDrive.temporaryStateDirectory(),
-      firstScreen: "needs a full-screen terminal", environment: ["TERM=dumb"], steps: []
-    )
-    #expect(run.programStatus == 2)
-    #expect(run.screens[0].contains("onlinestore needs a full-screen terminal, and TERM=dumb is not one"))
-    #expect(!run.screens[0].contains("Products"), "no attempt at drawing")
-    #expect(run.driverStatus == 0, "the terminal was never touched\n\(run.log)")
+    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory(), environment: ["TERM": "dumb"])
+    try await store.waitFor(text: "onlinestore needs a full-screen terminal, and TERM=dumb is not one")
+    #expect(try await store.waitForExit() == .exited(2))
+    #expect(!store.text.contains("Products"), "no attempt at drawing")
+    #expect(store.leftChanged.isEmpty, "the terminal was never touched: \(store.leftChanged)")
   }
 
   /// Terminals without an alternate screen keep what was drawn last: the store clears it on the
   /// way out, so the shell's prompt does not land on the footer.
   @Test(arguments: ["vt100", "linux"])
   func aTerminalWithoutAnAlternateScreenIsClearedOnExit(term: String) async throws {
-    let run = try await TUIDrive.run(
-      stateDirectory: try TUIDrive.temporaryStateDirectory(), firstScreen: "Dot-grid notebook",
-      environment: ["TERM=\(term)"], steps: ["q"]
-    )
-    #expect(run.programStatus == 0, "\(run.log)")
-    let final = try #require(run.finalScreen)
-    #expect(!final.contains("Dot-grid notebook") && !final.contains("q quit"), "\(final)")
+    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory(), environment: ["TERM": term])
+    try await store.waitFor(text: "Dot-grid notebook")
+    #expect(!store.modes.alternateScreen, "\(term) has no alternate screen")
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
+    #expect(!store.text.contains("Dot-grid notebook") && !store.text.contains("q quit"), "\(store.text)")
   }
 
   @Test func theCartSurvivesARestart() async throws {
     let state = try TUIDrive.temporaryStateDirectory()
-    let first = try await TUIDrive.run(stateDirectory: state, firstScreen: "Dot-grid notebook", steps: ["+", "+", "j", "+", "q"])
-    #expect(first.programStatus == 0)
-    let second = try await TUIDrive.run(stateDirectory: state, firstScreen: "Cart: 3 items", steps: ["q"])
-    #expect(second.driverStatus == 0, "\(second.log)")
-    #expect(second.screens[0].contains("[-]   2 [+]"))
+    let first = try StoreTerminal.start(stateDirectory: state)
+    try await first.waitFor(text: "Dot-grid notebook")
+    try first.press("+ + j +")
+    try await first.waitFor(text: "Cart: 3 items")
+    try first.press("q")
+    #expect(try await first.waitForExit() == .exited(0))
+
+    let second = try StoreTerminal.start(stateDirectory: state)
+    try await second.waitFor(text: "Cart: 3 items")
+    try await second.waitFor(text: "[-]   2 [+]")
+    try second.press("q")
+    #expect(try await second.waitForExit() == .exited(0))
+    #expect(second.leftChanged.isEmpty, "\(second.leftChanged)")
   }
 
   @Test func shopsAtALiveStore() async throws {
@@ -146,29 +153,37 @@ struct EndToEndTests {
       "GET /products": { _ in .json(products) },
       "GET /users/1": { _ in .json(user) },
     ])
-    let url = server.baseURL.absoluteString
-    let run = try await TUIDrive.run(
-      arguments: ["--api", url],
-      stateDirectory: try TUIDrive.temporaryStateDirectory(),
-      firstScreen: "Fjallraven",
-      steps: ["2", "@wait John Doe", "q"]
-    )
+    let store = try StoreTerminal.start(["--api", server.baseURL.absoluteString], stateDirectory: try TUIDrive.temporaryStateDirectory())
+    try await store.waitFor(text: "Fjallraven")
+    #expect(store.text.contains("$109.95"))
+    try store.press("2")
+    try await store.waitFor(text: "John Doe")
+    try await store.waitFor(text: "john@gmail.com")
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
     await server.stop()
-    #expect(run.driverStatus == 0, "\(run.log)")
-    #expect(run.screens[0].contains("$109.95"))
-    #expect(run.screens.contains { $0.contains("john@gmail.com") })
   }
 
   @Test func anUnreachableStoreShowsWhyAndRetryIsOffered() async throws {
     let port = try closedLocalPort()
-    let run = try await TUIDrive.run(
-      arguments: ["--api", "http://127.0.0.1:\(port)"],
-      stateDirectory: try TUIDrive.temporaryStateDirectory(),
-      firstScreen: "couldn't fetch",
-      steps: ["r", "@wait couldn't fetch", "q"]
-    )
-    #expect(run.driverStatus == 0, "\(run.log)")
-    #expect(run.screens[0].contains("Could not reach the store: the connection was refused"))
-    #expect(run.screens[0].contains("r retry"))
+    let store = try StoreTerminal.start(["--api", "http://127.0.0.1:\(port)"], stateDirectory: try TUIDrive.temporaryStateDirectory())
+    try await store.waitFor(text: "couldn't fetch")
+    #expect(store.text.contains("Could not reach the store: the connection was refused"), "\(store.text)")
+    #expect(store.text.contains("r retry"))
+    try store.press("r")
+    try await store.waitFor(text: "couldn't fetch")
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
+    #expect(store.leftChanged.isEmpty, "\(store.leftChanged)")
+  }
+}
+
+extension TerminalSession.ExitStatus {
+  /// The status as a shell reports it: the exit code, or 128 + the signal's number.
+  var shellStatus: Int32 {
+    switch self {
+    case let .exited(code): code
+    case let .signalled(number): 128 + number
+    }
   }
 }

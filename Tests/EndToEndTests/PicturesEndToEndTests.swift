@@ -2,6 +2,8 @@ import FlyingFox
 import Foundation
 import StoreTestSupport
 import Synchronization
+import TerminalKit
+import TerminalKitTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -10,13 +12,19 @@ import Testing
 
 /// Product pictures where the store runs: the embedded catalog, the store's own API server
 /// with a catalog directory, a FakeStore-shaped server, and over SSH.
-@Suite(.serialized)
 struct PicturesEndToEndTests {
-  /// A block symbol, which only a picture draws.
-  static let pictureGlyphs = "[▀▄▌▐▖▗▘▝▚▞▙▛▜▟]"
+  /// Whether the screen shows a block symbol other than the full block: only a picture draws one.
+  static func hasPicture(_ screen: Canvas) -> Bool {
+    screen.plainText.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) && $0 != "█" }
+  }
 
-  static func hasPicture(_ screen: String) -> Bool {
-    screen.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) && $0 != "█" }
+  /// Opens the selected product's details, waits for its picture, and closes them again.
+  static func openDetailsAndSeeAPicture(_ store: TerminalSession) async throws {
+    try store.press(.enter)
+    try await store.waitFor(text: "Details")
+    try await store.waitUntil("a picture", hasPicture)
+    try store.press(.escape)
+    try await store.waitUntil("the details closed") { !$0.plainText.contains("Details") }
   }
 
   static var picturesDirectory: URL {
@@ -26,22 +34,22 @@ struct PicturesEndToEndTests {
 
   @Test func theEmbeddedCatalogShowsItsPicturesOffline() async throws {
     let state = try TUIDrive.temporaryStateDirectory()
-    let run = try await TUIDrive.run(
-      arguments: ["--latency", "0"], stateDirectory: state, firstScreen: "Dot-grid notebook",
-      environment: ["XDG_CACHE_HOME=\(state.path)/cache"],
-      steps: ["Enter", "@wait Details", "@wait \(Self.pictureGlyphs)", "Escape", "@resize 120x40", "@wait \(Self.pictureGlyphs)", "q"]
-    )
-    #expect(run.programStatus == 0, "\(run.log)")
-    let details = try #require(run.screens.first { $0.contains("Details") })
-    #expect(Self.hasPicture(details), "\(details)")
-    let wide = run.screens.filter { ($0.split(separator: "\n").first?.count ?? 0) > 100 }
-    #expect(wide.contains(where: Self.hasPicture), "the pane beside the list at 120 columns")
+    let store = try StoreTerminal.start(["--latency", "0"], stateDirectory: state, environment: ["XDG_CACHE_HOME": "\(state.path)/cache"])
+    try await store.waitFor(text: "Dot-grid notebook")
+    try await Self.openDetailsAndSeeAPicture(store)
+    try store.resize(to: Size(width: 120, height: 40))
+    try await store.waitUntil("a picture in the pane beside the list at 120 columns", Self.hasPicture)
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
 
-    let off = try await TUIDrive.run(
-      arguments: ["--latency", "0", "--pictures", "off"], stateDirectory: state, firstScreen: "Dot-grid notebook",
-      steps: ["Enter", "@wait Details", "@sleep 0.3", "Escape", "q"]
-    )
-    #expect(!off.screens.contains(where: Self.hasPicture), "--pictures off draws none")
+    let off = try StoreTerminal.start(["--latency", "0", "--pictures", "off"], stateDirectory: state)
+    try await off.waitFor(text: "Dot-grid notebook")
+    try off.press(.enter)
+    try await off.waitFor(text: "Details")
+    try await off.waitForIdle(quiet: .milliseconds(300))
+    #expect(!Self.hasPicture(off.screen), "--pictures off draws none")
+    try off.press("Esc q")
+    try await off.waitForExit()
   }
 
   /// `onlinestore-api --catalog DIR` serves the pictures the directory's products name and
@@ -71,14 +79,16 @@ struct PicturesEndToEndTests {
     let (_, unchanged) = try await URLSession.shared.data(for: again)
     #expect((unchanged as? HTTPURLResponse)?.statusCode == 304)
 
-    let run = try await TUIDrive.run(
-      arguments: ["--api", server.baseURL.absoluteString], stateDirectory: state, firstScreen: "Skillet",
-      environment: ["XDG_CACHE_HOME=\(state.path)/cache"],
-      steps: ["Enter", "@wait Details", "@wait \(Self.pictureGlyphs)", "Escape", "j", "Enter", "@wait Details", "@wait no picture", "Escape", "q"]
+    let store = try StoreTerminal.start(
+      ["--api", server.baseURL.absoluteString], stateDirectory: state, environment: ["XDG_CACHE_HOME": "\(state.path)/cache"]
     )
+    try await store.waitFor(text: "Skillet")
+    try await Self.openDetailsAndSeeAPicture(store)
+    try store.press("j Enter")
+    try await store.waitFor(text: "no picture")
+    try store.press("Esc q")
+    #expect(try await store.waitForExit() == .exited(0))
     await server.stop()
-    #expect(run.programStatus == 0, "\(run.log)")
-    #expect(run.screens.contains(where: Self.hasPicture), "\(run.screens.last ?? "")")
     let cached = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("cache/onlinestore/pictures").path)
     #expect(cached.filter { $0.hasSuffix(".picture") }.count == 1, "kept on disk: \(cached)")
   }
@@ -99,25 +109,25 @@ struct PicturesEndToEndTests {
     defer { Task { await server.stop() } }
     base.withLock { $0 = server.baseURL.absoluteString }
     let state = try TUIDrive.temporaryStateDirectory()
-    let run = try await TUIDrive.run(
-      arguments: ["--api", server.baseURL.absoluteString], stateDirectory: state, firstScreen: "Fjallraven",
-      environment: ["XDG_CACHE_HOME=\(state.path)/cache"],
-      steps: ["Enter", "@wait Details", "@wait \(Self.pictureGlyphs)", "Escape", "q"]
+    let store = try StoreTerminal.start(
+      ["--api", server.baseURL.absoluteString], stateDirectory: state, environment: ["XDG_CACHE_HOME": "\(state.path)/cache"]
     )
-    #expect(run.programStatus == 0, "\(run.log)")
-    #expect(run.screens.contains(where: Self.hasPicture))
+    try await store.waitFor(text: "Fjallraven")
+    try await Self.openDetailsAndSeeAPicture(store)
+    try store.press("q")
+    #expect(try await store.waitForExit() == .exited(0))
   }
 
   @Test func picturesShowOverSSH() async throws {
     let workspace = try TUIDrive.temporaryStateDirectory()
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
     let key = try await ShopperKey.make(in: workspace, name: "ada")
-    let run = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
-      steps: ["Enter", "@wait Details", "@wait \(Self.pictureGlyphs)", "Escape", "q"]
-    )
-    #expect(run.programStatus == 0, "\(run.log)")
-    #expect(run.screens.contains(where: Self.hasPicture))
+    let shopper = try TerminalSession(server.ssh(identity: key), environment: ["XDG_STATE_HOME": workspace.path])
+    try await shopper.waitFor(text: "Dot-grid notebook", timeout: .seconds(20))
+    try await Self.openDetailsAndSeeAPicture(shopper)
+    try shopper.press("q")
+    #expect(try await shopper.waitForExit() == .exited(0))
+    #expect(shopper.leftChanged.isEmpty, "\(shopper.leftChanged)")
     #expect(FileManager.default.fileExists(atPath: workspace.appendingPathComponent("state/cache").path), "the sessions' shared cache")
     #expect(await server.stop() == 0)
   }

@@ -15,6 +15,8 @@ final class SessionConnection: @unchecked Sendable {
   private var log: SessionLog
   private var outgoing: [UInt8] = []
   private(set) var status: TerminalSession.ExitStatus?
+  /// The line settings when the program was reaped: what it left the terminal in.
+  private(set) var settingsAtExit: LineSettings?
   /// Counts changes of the screen, so a wait can tell "nothing new" without reading it.
   private(set) var version = 0
   private(set) var lastOutput: ContinuousClock.Instant
@@ -101,6 +103,11 @@ final class SessionConnection: @unchecked Sendable {
 
   func read<T>(_ body: (Emulator, TerminalModes, SessionLog) -> T) -> T {
     lock.withLock { body(emulator, scanner.modes, log) }
+  }
+
+  /// The line settings now, or as the program left them once it has ended.
+  var lineSettings: LineSettings? {
+    lock.withLock { status == nil && controller >= 0 ? LineSettings(controller: controller) : settingsAtExit }
   }
 
   var state: (version: Int, lastOutput: ContinuousClock.Instant, status: TerminalSession.ExitStatus?) {
@@ -198,6 +205,7 @@ final class SessionConnection: @unchecked Sendable {
     let result: TerminalSession.ExitStatus =
       raw & 0x7F == 0 ? .exited((raw >> 8) & 0xFF) : .signalled(raw & 0x7F)
     lock.withLock {
+      if controller >= 0 { settingsAtExit = LineSettings(controller: controller) }
       status = result
       version += 1
     }

@@ -159,12 +159,16 @@ public final class TerminalSession: Sendable {
   /// colours or attributes set.
   public var pen: Style { connection.read { emulator, _, _ in emulator.pen } }
 
-  /// What is not as the program found it: the modes it left changed and a pen it left set.
-  /// Empty when the terminal was restored.
+  /// The pseudo-terminal's line settings: now while the program runs, as it left them after.
+  public var lineSettings: LineSettings? { connection.lineSettings }
+
+  /// What is not as the program found it: the modes it left changed, a pen it left set, and
+  /// line settings it left raw. Empty when the terminal was restored.
   public var leftChanged: [String] {
-    connection.read { emulator, modes, _ in
-      modes.leftChanged + (emulator.pen == .plain ? [] : ["the pen is still \(emulator.pen.summary)"])
-    }
+    let pen = self.pen
+    return modes.leftChanged
+      + (pen == .plain ? [] : ["the pen is still \(pen.summary)"])
+      + (lineSettings?.leftChanged ?? [])
   }
 
   /// The style of the cell at `point`.

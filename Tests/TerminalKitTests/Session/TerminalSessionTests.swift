@@ -155,3 +155,21 @@ struct TerminalSessionTests {
     #expect(throws: TerminalSession.Failure.self) { try TerminalSession([]) }
   }
 }
+
+/// The restored-on-exit check every end-to-end test relies on can fail, on each thing it reads.
+struct RestorationCheckTests {
+  @Test func aProgramThatLeavesItsTerminalRawIsCaught() async throws {
+    let session = try TerminalSession(["/bin/sh", "-c", "stty raw -echo; printf '\\033[?1049h\\033[?25l\\033[1;32mleft changed'; exit 3"])
+    #expect(try await session.waitForExit() == .exited(3))
+    let changes = session.leftChanged
+    for expected in ["the alternate screen is still on", "the cursor is hidden", "the pen is still bold fg:green", "echo is off", "line editing is off"] {
+      #expect(changes.contains(expected), "\(changes)")
+    }
+  }
+
+  @Test func aProgramThatPutsEverythingBackPasses() async throws {
+    let session = try TerminalSession(["/bin/sh", "-c", "stty raw -echo; printf '\\033[?1049h\\033[?25l\\033[1;32mx\\033[0m\\033[?25h\\033[?1049l'; stty sane"])
+    #expect(try await session.waitForExit() == .exited(0))
+    #expect(session.leftChanged.isEmpty, "\(session.leftChanged)")
+  }
+}
