@@ -1,14 +1,16 @@
 import Foundation
 import StoreTestSupport
+import TerminalKit
+import TerminalKitTesting
 import Testing
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// `onlinestore serve` with the real OpenSSH client, driven in tmux: shoppers by key and as
-/// guests, carts kept per key, dropped connections, window changes, unknown terminals, and
-/// stopping the server.
+/// `onlinestore serve` with the real OpenSSH client, on a terminal of its own (`TerminalSession`):
+/// shoppers by key and as guests, carts kept per key, dropped connections, window changes,
+/// unknown terminals, and stopping the server.
 @Suite(.serialized)
 struct SSHEndToEndTests {
   /// The directory of one test: the server's state and the shoppers' keys.
@@ -52,25 +54,46 @@ struct SSHEndToEndTests {
     return condition()
   }
 
+  /// `ssh -tt` to `server` as the shopper whose key is `identity` (a guest without one), on a
+  /// terminal of its own; returns once the store's first screen is there.
+  static func shopper(
+    _ server: ServeProcess, identity: URL?, environment: [String: String] = [:], firstScreen: String = "Dot-grid notebook"
+  ) async throws -> TerminalSession {
+    let session = try TerminalSession(server.ssh(identity: identity), environment: environment)
+    try await session.waitFor(text: firstScreen, timeout: .seconds(30))
+    return session
+  }
+
+  /// Presses q and expects the SSH session to end with status 0, the terminal as it was.
+  static func quit(_ session: TerminalSession) async throws {
+    try session.press("q")
+    #expect(try await session.waitForExit() == .exited(0), "q ends the SSH session with status 0")
+    #expect(session.leftChanged.isEmpty, "\(session.leftChanged)")
+  }
+
   @Test func aPurchaseOverSSHThenQuitEndsTheSessionWithStatus0() async throws {
     let workspace = try Self.workspace()
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
     let key = try await ShopperKey.make(in: workspace, name: "ada")
-    let run = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
-      steps: [
-        "+", "@wait Cart: 1 item", "@resize 120x30", "@wait ★", "c", "p", "@wait Confirm your purchase",
-        "Enter", "@wait Thank you!", "Enter", "@wait Cart: empty", "2", "@wait #1 ", "q",
-      ]
-    )
-    #expect(run.driverStatus == 0, "\(run.log)")
-    #expect(run.programStatus == 0, "q ends the SSH session with status 0")
-    #expect(run.screens[3].split(separator: "\n").first?.count ?? 0 > 100, "the store reflowed to 120 columns")
-    #expect(run.screens[3].contains("★"), "the detail pane appears at 120 columns")
+    let shopper = try await Self.shopper(server, identity: key)
+    try shopper.press("+")
+    try await shopper.waitFor(text: "Cart: 1 item")
+    try shopper.resize(to: Size(width: 120, height: 30))
+    try await shopper.waitFor(text: "★")  // the detail pane appears at 120 columns
+    #expect(shopper.screen.textRows[0].count > 100, "the store reflowed to 120 columns")
+    try shopper.press("c p")
+    try await shopper.waitFor(text: "Confirm your purchase")
+    try shopper.press(.enter)
+    try await shopper.waitFor(text: "Thank you!")
+    try shopper.press(.enter)
+    try await shopper.waitFor(text: "Cart: empty")
+    try shopper.press("2")
+    try await shopper.waitFor(text: "#1 ")
+    let profile = shopper.text
+    try await Self.quit(shopper)
     #expect(await Self.eventually { server.logText.contains("store exited 0") }, "\(server.logText)")
     let fingerprint = try #require(server.logText.firstMatch(of: /shopper=(SHA256:\S+)/)?.1)
-    let profile = try #require(run.screens.last { $0.contains("SSH key") })
-    #expect(profile.contains(fingerprint), "the profile says who is shopping")
+    #expect(profile.contains("SSH key") && profile.contains(fingerprint), "the profile says who is shopping: \(profile)")
     #expect(profile.contains("#1001"), "with the key's own customer number, under which it ordered")
     #expect(await server.stop() == 0)
   }
@@ -82,18 +105,20 @@ struct SSHEndToEndTests {
       stateDirectory: workspace.appendingPathComponent("state"), arguments: ["--api", api.baseURL.absoluteString]
     )
     let key = try await ShopperKey.make(in: workspace, name: "ada")
-    let run = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
-      steps: [
-        "+", "@wait Cart: 1 item", "c", "p", "@wait Confirm your purchase", "Enter", "@wait Thank you!", "Enter",
-        "@wait Cart: empty", "2", "@wait #1 ", "q",
-      ]
-    )
+    let shopper = try await Self.shopper(server, identity: key)
+    try shopper.press("+")
+    try await shopper.waitFor(text: "Cart: 1 item")
+    try shopper.press("c p")
+    try await shopper.waitFor(text: "Confirm your purchase")
+    try shopper.press(.enter)
+    try await shopper.waitFor(text: "Your order number is 1.")
+    try shopper.press(.enter)
+    try await shopper.waitFor(text: "Cart: empty")
+    try shopper.press("2")
+    try await shopper.waitFor(text: "#1001")  // the profile names the key's number
+    try await shopper.waitFor(text: "#1 ")  // and the history lists the order, read back from the server
+    try await Self.quit(shopper)
     #expect(await server.stop() == 0)
-    #expect(run.programStatus == 0, "\(run.log)")
-    #expect(run.screens.contains { $0.contains("Your order number is 1.") }, "\(run.log)")
-    let history = try #require(run.screens.last { $0.contains("#1001") }, "the profile names the key's number")
-    #expect(history.contains("#1 "), "and the history lists the order, read back from the server")
 
     let (body, _) = try await URLSession.shared.data(from: api.baseURL.appendingPathComponent("carts/user/1001"))
     await api.stop()
@@ -107,24 +132,20 @@ struct SSHEndToEndTests {
     let ada = try await ShopperKey.make(in: workspace, name: "ada")
     let bob = try await ShopperKey.make(in: workspace, name: "bob")
     var server = try await ServeProcess.start(stateDirectory: state)
-    let adaShops = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
-      steps: ["+", "+", "@wait Cart: 2 items", "q"]
-    )
-    #expect(adaShops.programStatus == 0)
-    let bobLooks = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: bob),
-      steps: ["@sleep 0.3", "q"]
-    )
-    #expect(bobLooks.screens[0].contains("Cart: empty"), "another key, another cart")
+    let adaShops = try await Self.shopper(server, identity: ada)
+    try adaShops.press("+ +")
+    try await adaShops.waitFor(text: "Cart: 2 items")
+    try await Self.quit(adaShops)
+    let bobLooks = try await Self.shopper(server, identity: bob)
+    try await bobLooks.waitForIdle(quiet: .milliseconds(300))
+    #expect(bobLooks.text.contains("Cart: empty"), "another key, another cart")
+    try await Self.quit(bobLooks)
     #expect(await server.stop() == 0)
 
     server = try await ServeProcess.start(stateDirectory: state)
-    let adaReturns = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
-      steps: ["@wait Cart: 2 items", "q"]
-    )
-    #expect(adaReturns.driverStatus == 0, "the same key finds its cart after a restart\n\(adaReturns.log)")
+    let adaReturns = try await Self.shopper(server, identity: ada)
+    try await adaReturns.waitFor(text: "Cart: 2 items")  // the same key finds its cart after a restart
+    try await Self.quit(adaReturns)
     #expect(await server.stop() == 0)
   }
 
@@ -136,26 +157,20 @@ struct SSHEndToEndTests {
     let workspace = try Self.workspace()
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
     let ada = try await ShopperKey.make(in: workspace, name: "ada")
-    let watching = Task {
-      try await TUIDrive.run(
-        stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
-        steps: ["@wait Cart: 2 items", "q"]
-      )
-    }
-    #expect(await Self.eventually(10) { server.logText.contains("session started") })
-    try await Task.sleep(for: .seconds(1))
+    let watching = try await Self.shopper(server, identity: ada)
     let stores = server.stores
     #expect(!stores.isEmpty)
     for store in stores {
       #expect(Self.inotifyInstances(of: store.pid) == 0, "store \(store.pid) holds no inotify instance")
     }
-    let filling = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
-      steps: ["+", "@wait Cart: 1 item", "Down", "+", "@wait Cart: 2 items", "q"]
-    )
-    let watched = try await watching.value
-    #expect(filling.programStatus == 0, "\(filling.log)")
-    #expect(watched.programStatus == 0, "the other window showed the cart without a key pressed: \(watched.log)")
+    let filling = try await Self.shopper(server, identity: ada)
+    try filling.press("+")
+    try await filling.waitFor(text: "Cart: 1 item")
+    try filling.press("Down +")
+    try await filling.waitFor(text: "Cart: 2 items")
+    try await watching.waitFor(text: "Cart: 2 items")  // the other window, without a key pressed
+    try await Self.quit(filling)
+    try await Self.quit(watching)
     #expect(await server.stop() == 0)
   }
 
@@ -181,17 +196,10 @@ struct SSHEndToEndTests {
   @Test func aGuestWithoutAKeyCanShop() async throws {
     let workspace = try Self.workspace()
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
-    // What OpenSSH asks for a password with, when it has no key: it answers "guest".
-    let askpass = workspace.appendingPathComponent("askpass.sh")
-    try TestScript.write("#!/bin/sh\necho guest\n", to: askpass)
-    chmod(askpass.path, 0o700)
-    let run = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook",
-      environment: ["SSH_ASKPASS=\(askpass.path)", "SSH_ASKPASS_REQUIRE=force"],
-      command: server.ssh(identity: nil), steps: ["+", "@wait Cart: 1 item", "q"]
-    )
-    #expect(run.driverStatus == 0, "\(run.log)")
-    #expect(run.programStatus == 0)
+    let guest = try await Self.shopper(server, identity: nil, environment: try Self.askpass(in: workspace))
+    try guest.press("+")
+    try await guest.waitFor(text: "Cart: 1 item")
+    try await Self.quit(guest)
     #expect(await Self.eventually { server.logText.contains("shopper=guest") }, "\(server.logText)")
     #expect(await server.stop() == 0)
   }
@@ -206,17 +214,16 @@ struct SSHEndToEndTests {
     let state = workspace.appendingPathComponent("state")
     let server = try await ServeProcess.start(stateDirectory: state, arguments: launchMode)
     let key = try await ShopperKey.make(in: workspace, name: "ada")
-    _ = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
-      steps: ["+", "@wait Cart: 1 item", "@signal KILL"]
-    )
+    let dropped = try await Self.shopper(server, identity: key)
+    try dropped.press("+")
+    try await dropped.waitFor(text: "Cart: 1 item")
+    dropped.signal(SIGKILL)
+    #expect(try await dropped.waitForExit() == .signalled(SIGKILL))
     #expect(await Self.eventually { Self.storeProcesses(of: state).isEmpty }, "the store ended with its connection")
     #expect(await Self.eventually { server.logText.contains("connection dropped") }, "\(server.logText)")
-    let back = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
-      steps: ["@wait Cart: 1 item", "q"]
-    )
-    #expect(back.driverStatus == 0, "the cart was saved, and the server still serves\n\(back.log)")
+    let back = try await Self.shopper(server, identity: key)
+    try await back.waitFor(text: "Cart: 1 item")  // the cart was saved, and the server still serves
+    try await Self.quit(back)
     #expect(await server.stop() == 0)
   }
 
@@ -224,11 +231,10 @@ struct SSHEndToEndTests {
     let workspace = try Self.workspace()
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
     let key = try await ShopperKey.make(in: workspace, name: "ada")
-    let run = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook", term: "xterm-kitty",
-      command: server.ssh(identity: key), steps: ["+", "@wait Cart: 1 item", "q"]
-    )
-    #expect(run.programStatus == 0, "\(run.log)")
+    let shopper = try await Self.shopper(server, identity: key, environment: ["TERM": "xterm-kitty"])
+    try shopper.press("+")
+    try await shopper.waitFor(text: "Cart: 1 item")
+    try await Self.quit(shopper)
     #expect(await Self.eventually { server.logText.contains("term=xterm-256color") }, "\(server.logText)")
     #expect(await server.stop() == 0)
   }
@@ -239,22 +245,15 @@ struct SSHEndToEndTests {
     let state = workspace.appendingPathComponent("state")
     let server = try await ServeProcess.start(stateDirectory: state, arguments: ["--drain-timeout", "0"])
     let key = try await ShopperKey.make(in: workspace, name: "ada")
-    // The server is stopped while the session is open, about a second after the cart has
-    // 3 items (the driver's first frame and keys take about three).
-    let stopping = Task {
-      try? await Task.sleep(for: .seconds(4))
-      let asked = Date()
-      let status = await server.stop()
-      return (status, Date().timeIntervalSince(asked))
-    }
-    let run = try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: key),
-      steps: ["+", "+", "+", "@wait Cart: 3 items", "@sleep 6"]
-    )
-    let (status, seconds) = await stopping.value
+    let shopper = try await Self.shopper(server, identity: key)
+    try shopper.press("+ + +")
+    try await shopper.waitFor(text: "Cart: 3 items")
+    // The server is stopped while the session is open.
+    let asked = ContinuousClock.now
+    let status = await server.stop()
     #expect(status == 0)
-    #expect(seconds < 5, "stopped within 5 s")
-    #expect(run.programStatus == 129, "the session's store ended as on a hang-up\n\(run.log)")
+    #expect(ContinuousClock.now - asked < .seconds(5), "stopped within 5 s")
+    #expect(try await shopper.waitForExit() == .exited(129), "the session's store ended as on a hang-up")
     #expect(Self.storeProcesses(of: state).isEmpty)
     let json = try Self.savedCart(in: state)
     #expect(json.contains(":3"), "three of the first product: \(json)")
