@@ -270,8 +270,8 @@ let package = Package(
     .testTarget(name: "KitExampleTests", dependencies: ["TerminalKit", "TerminalKitTesting"], exclude: ["__Snapshots__"]),
     // Docs/LearnTCA.md: its own examples, and the check that every block in it is real code.
     .testTarget(name: "DocsTests", dependencies: ["Composable"]),
-    // The built `onlinestore` in a real pseudo-terminal with an emulator on the other side (TerminalKitTesting's
-    // TerminalSession), or tmux through Tests/Tools/tmux-drive.sh where a test has not moved yet.
+    // The built `onlinestore` (and OpenSSH's client in front of `onlinestore serve`) on a real pseudo-terminal
+    // with an emulator on the other side: TerminalKitTesting's TerminalSession.
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

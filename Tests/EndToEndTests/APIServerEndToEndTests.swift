@@ -11,7 +11,7 @@ import Testing
 /// and the order is in the server's database afterwards, where the customer's history finds it.
 struct APIServerEndToEndTests {
   @Test func aPurchaseLandsInTheServersDatabase() async throws {
-    let directory = try TUIDrive.temporaryStateDirectory()
+    let directory = try StoreTerminal.temporaryStateDirectory()
     let server = try await APIServerProcess.start(database: "sqlite:" + directory.appendingPathComponent("api.sqlite").path)
 
     let store = try StoreTerminal.start(["--api", server.baseURL.absoluteString], stateDirectory: directory)

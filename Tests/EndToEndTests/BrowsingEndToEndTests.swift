@@ -7,7 +7,7 @@ import Testing
 /// pasted text, encoded as a terminal encodes them for the modes the store turned on.
 struct BrowsingEndToEndTests {
   @Test func searchDetailsAPurchaseAndItsOrderInTheHistory() async throws {
-    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory())
+    let store = try StoreTerminal.start(stateDirectory: try StoreTerminal.temporaryStateDirectory())
     try await store.waitFor(text: "Dot-grid notebook")
     try store.press("/")
     try store.type("CLAY")
@@ -48,7 +48,7 @@ struct BrowsingEndToEndTests {
   }
 
   @Test func theMouseSelectsOpensAddsAndSwitchesTabs() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let store = try StoreTerminal.start(stateDirectory: state)
     try await store.waitFor(text: "Dot-grid notebook")
     #expect(store.modes.mouseTracking != .off && store.modes.sgrMouseEncoding, "\(store.modes)")
@@ -72,11 +72,11 @@ struct BrowsingEndToEndTests {
     try store.press("q")
     #expect(try await store.waitForExit() == .exited(0))
     #expect(store.leftChanged.isEmpty, "mouse reporting off: \(store.leftChanged)")
-    #expect(try TUIDrive.savedQuantities(in: state).values.sorted() == [2])
+    #expect(try StoreTerminal.savedQuantities(in: state).values.sorted() == [2])
   }
 
   @Test func pastedTextIsNeverTakenForKeys() async throws {
-    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory())
+    let store = try StoreTerminal.start(stateDirectory: try StoreTerminal.temporaryStateDirectory())
     try await store.waitFor(text: "Dot-grid notebook")
     #expect(store.modes.bracketedPaste)
     // On the list a paste does nothing: not q (quit), not c (cart), not +.
@@ -96,7 +96,7 @@ struct BrowsingEndToEndTests {
   /// A paste start with no end (typed by hand, or cut off) must not swallow every later key:
   /// after two seconds the paste is over, and q quits.
   @Test func aPasteThatNeverEndsDoesNotSwallowTheKeysAfterIt() async throws {
-    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory())
+    let store = try StoreTerminal.start(stateDirectory: try StoreTerminal.temporaryStateDirectory())
     try await store.waitFor(text: "Dot-grid notebook")
     try store.send(bytes: Array("\u{1B}[200~abc".utf8))
     try await Task.sleep(for: .milliseconds(2_500))
@@ -108,7 +108,7 @@ struct BrowsingEndToEndTests {
   /// With `--no-mouse` the store asks for no mouse reports; clicks a terminal sends anyway (in
   /// the old X10 encoding, as some do) change nothing.
   @Test func withoutTheMouseAClickDoesNothing() async throws {
-    let store = try StoreTerminal.start(["--latency", "30", "--no-mouse"], stateDirectory: try TUIDrive.temporaryStateDirectory())
+    let store = try StoreTerminal.start(["--latency", "30", "--no-mouse"], stateDirectory: try StoreTerminal.temporaryStateDirectory())
     try await store.waitFor(text: "Dot-grid notebook")
     #expect(store.modes.mouseTracking == .off, "\(store.modes)")
     let cell = [UInt8(33 + 10), UInt8(33 + 5)]

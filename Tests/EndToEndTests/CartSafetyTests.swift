@@ -23,7 +23,7 @@ struct CartSafetyTests {
 
   /// Finding 1: one cart for every store. Each store now has its own, untouched by the other.
   @Test func eachStoreKeepsItsOwnCart() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let server = try await Self.fakeStore()
     defer { Task { await server.stop() } }
     let api = ["--latency", "0", "--api", server.baseURL.absoluteString]
@@ -49,14 +49,14 @@ struct CartSafetyTests {
     try back.press("q")
     #expect(try await back.waitForExit() == .exited(0))
 
-    #expect(try TUIDrive.savedQuantities(in: state) == [1: 2])
-    #expect(try TUIDrive.savedQuantities(in: state, store: "http%3A%2F%2F127.0.0.1%3A\(server.baseURL.port!)") == [2: 1])
+    #expect(try StoreTerminal.savedQuantities(in: state) == [1: 2])
+    #expect(try StoreTerminal.savedQuantities(in: state, store: "http%3A%2F%2F127.0.0.1%3A\(server.baseURL.port!)") == [2: 1])
   }
 
   /// Finding 2: a saved line whose product is not listed was deleted by the next save. It is
   /// shown as unavailable and stays in the file.
   @Test func aLineTheStoreDoesNotListIsKept() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let carts = state.appendingPathComponent("onlinestore/carts/embedded")
     try FileManager.default.createDirectory(at: carts, withIntermediateDirectories: true)
     try Data(#"{"quantities":{"1":1,"999":2},"revision":1,"version":2}"#.utf8)
@@ -72,29 +72,29 @@ struct CartSafetyTests {
     try await store.waitUntil("the cart sheet closed") { !$0.plainText.contains("no longer available") }
     try store.press("q")
     #expect(try await store.waitForExit() == .exited(0))
-    #expect(try TUIDrive.savedQuantities(in: state) == [1: 1, 2: 1, 999: 2])
+    #expect(try StoreTerminal.savedQuantities(in: state) == [1: 1, 2: 1, 999: 2])
   }
 
   /// Finding 3: two copies at once, last writer wins. Copy B adds a product while copy A runs
   /// and changes nothing; A shows B's product without a key pressed, and A, quitting last,
   /// writes nothing over it.
   @Test func twoCopiesAtOnceLoseNothing() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     try await twoCopies(
       first: try StoreTerminal.start(stateDirectory: state),
       second: try StoreTerminal.start(stateDirectory: state)
     )
-    #expect(try TUIDrive.savedQuantities(in: state) == [2: 2])
+    #expect(try StoreTerminal.savedQuantities(in: state) == [2: 2])
   }
 
   /// The same on a machine whose inotify instances are used up (a user namespace whose limit
   /// is 0): the copies ring each other's bells, and neither says a word about it. (Past the
   /// limit a copy once heard the other only every 2 s, and said so in a notice.)
   @Test func twoCopiesWithoutInotifyStillSeeEachOtherAtOnce() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let limited = [
       "/usr/bin/unshare", "--user", "--map-root-user", "/bin/sh", "-c",
-      "echo 0 > /proc/sys/user/max_inotify_instances && exec \"$0\" \"$@\"", TUIDrive.binary.path, "--latency", "30",
+      "echo 0 > /proc/sys/user/max_inotify_instances && exec \"$0\" \"$@\"", StoreTerminal.binary.path, "--latency", "30",
     ]
     let environment = ["XDG_STATE_HOME": state.path]
     let (first, second) = try await twoCopies(
@@ -102,7 +102,7 @@ struct CartSafetyTests {
       second: try TerminalSession(limited, environment: environment)
     )
     for copy in [first, second] { #expect(!copy.text.contains("another window"), "\(copy.text)") }
-    #expect(try TUIDrive.savedQuantities(in: state) == [2: 2])
+    #expect(try StoreTerminal.savedQuantities(in: state) == [2: 2])
   }
 
   /// Copy B adds two of the second product while copy A looks on; A sees each change without a
@@ -129,7 +129,7 @@ struct CartSafetyTests {
 
   /// Version 1.0's single cart.json is offered by name and taken in only when asked.
   @Test func version1CartIsOfferedAndTakenIn() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let legacy = state.appendingPathComponent("onlinestore/cart.json")
     try FileManager.default.createDirectory(at: legacy.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(#"{"quantities":{"1":2,"3":1},"version":1}"#.utf8).write(to: legacy)
@@ -151,13 +151,13 @@ struct CartSafetyTests {
     try taken.press("q")
     #expect(try await taken.waitForExit() == .exited(0))
     #expect(!FileManager.default.fileExists(atPath: legacy.path))
-    #expect(try TUIDrive.savedQuantities(in: state) == [1: 2, 3: 1])
+    #expect(try StoreTerminal.savedQuantities(in: state) == [1: 2, 3: 1])
   }
 
   /// Finding 4: an order whose answer came after the deadline was taken twice when paid again.
   /// The person is told it may have gone through; paying again is recognised by its key.
   @Test func anOrderThatTimedOutIsTakenOnce() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let orders = OrderBook()
     // The answer comes 4.5 s late, past the store's 2 s; paying again is answered at once, with
     // 2 s of room for a machine the other suites keep busy.

@@ -12,10 +12,10 @@ struct CommandLineTests {
   /// Runs the built program with `arguments`, stdin and stdout not terminals.
   func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
     let process = Process()
-    process.executableURL = TUIDrive.binary
+    process.executableURL = StoreTerminal.binary
     process.arguments = arguments
     var merged = ProcessInfo.processInfo.environment
-    merged["XDG_STATE_HOME"] = try TUIDrive.temporaryStateDirectory().path
+    merged["XDG_STATE_HOME"] = try StoreTerminal.temporaryStateDirectory().path
     merged.merge(environment) { $1 }
     process.environment = merged
     let output = Pipe()
@@ -114,7 +114,7 @@ struct CommandLineTests {
 
   /// `serve --new-host-key` makes the key every host of one store serves, once.
   @Test func aSharedHostKeyIsMadeOnceAndNeverReplaced() throws {
-    let file = try TUIDrive.temporaryStateDirectory().appendingPathComponent("store_host_key")
+    let file = try StoreTerminal.temporaryStateDirectory().appendingPathComponent("store_host_key")
     let made = try run(["serve", "--new-host-key", file.path])
     #expect(made.status == 0, "\(made.standardError)")
     #expect(made.standardOutput.hasPrefix("\(file.path): host key SHA256:"))

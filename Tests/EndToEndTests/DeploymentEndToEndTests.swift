@@ -1,5 +1,6 @@
 import Foundation
 import StoreTestSupport
+import TerminalKitTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -15,23 +16,26 @@ import Testing
 @Suite(.serialized, .enabled(if: Deployment.unavailable == nil || ProcessInfo.processInfo.environment["ONLINESTORE_REQUIRE_NAMESPACES"] != nil))
 struct DeploymentEndToEndTests {
   init() throws {
-    if let reason = Deployment.unavailable { throw TUIDrive.Failure("ONLINESTORE_REQUIRE_NAMESPACES is set, but \(reason)") }
+    if let reason = Deployment.unavailable { throw TestFailure("ONLINESTORE_REQUIRE_NAMESPACES is set, but \(reason)") }
   }
 
   @Test func aShopperCannotTellWhichHostTheyReached() async throws {
     let store = try await Deployment.open()
     let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
-    let first = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(as: ada),
-      steps: ["+", "@wait Cart: 1 item", "Down", "+", "@wait Cart: 2 items", "2", "@wait SSH key", "q"]
-    )
-    let second = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Cart: 2 items", command: store.ssh(as: ada), steps: ["2", "@wait SSH key", "q"]
-    )
-    #expect(first.programStatus == 0, "\(first.log)")
-    #expect(second.programStatus == 0, "the same host key, the same cart: \(second.log)")
+    let first = try await StoreTerminal.connect(store.ssh(as: ada))
+    try await StoreTerminal.addTheFirstTwoProducts(first)
+    var profiles: [String] = []
+    try first.press("2")
+    try await first.waitFor(text: "SSH key")
+    profiles.append(first.text)
+    try await StoreTerminal.quit(first)
+    // The same host key, the same cart.
+    let second = try await StoreTerminal.connect(store.ssh(as: ada), firstScreen: "Cart: 2 items")
+    try second.press("2")
+    try await second.waitFor(text: "SSH key")
+    profiles.append(second.text)
+    try await StoreTerminal.quit(second)
     #expect(store.sessionsStarted() == [1, 1], "round robin: one session on each host")
-    let profiles = [first, second].map { run in run.screens.last { $0.contains("SSH key") } ?? "" }
     #expect(profiles.allSatisfy { $0.contains("#1001") }, "one customer number through either host")
     // Each host saw the shopper's own address through the balancer's PROXY header, not the balancer's.
     #expect(store.hosts.allSatisfy { $0.logText.contains("client=127.0.0.1") }, "\(store.hosts.map(\.logText))")
@@ -41,20 +45,13 @@ struct DeploymentEndToEndTests {
   @Test func aCartFilledThroughOneHostIsLiveInAnOpenSessionOnTheOther() async throws {
     let store = try await Deployment.open(live: true)
     let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
-    let watching = Task {
-      try await TUIDrive.run(
-        stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(as: ada), steps: ["@wait Cart: 2 items", "q"]
-      )
-    }
-    #expect(await SSHEndToEndTests.eventually(10) { store.sessionsStarted().reduce(0, +) == 1 })
-    try await Task.sleep(for: .seconds(1))
-    let filling = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(as: ada),
-      steps: ["+", "@wait Cart: 1 item", "Down", "+", "@wait Cart: 2 items", "q"]
-    )
-    let watched = try await watching.value
-    #expect(filling.programStatus == 0, "\(filling.log)")
-    #expect(watched.programStatus == 0, "the open session showed the other host's cart without a key: \(watched.log)")
+    let watching = try await StoreTerminal.connect(store.ssh(as: ada))
+    #expect(store.sessionsStarted().reduce(0, +) == 1)
+    let filling = try await StoreTerminal.connect(store.ssh(as: ada))
+    try await StoreTerminal.addTheFirstTwoProducts(filling)
+    try await watching.waitFor(text: "Cart: 2 items")  // the other host's cart, without a key pressed
+    try await StoreTerminal.quit(filling)
+    try await StoreTerminal.quit(watching)
     #expect(store.sessionsStarted() == [1, 1])
     await store.close()
   }
@@ -62,21 +59,17 @@ struct DeploymentEndToEndTests {
   @Test func aHostKilledMidSessionLosesTheShopperNothing() async throws {
     let store = try await Deployment.open()
     let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
-    let shopping = Task {
-      try await TUIDrive.run(
-        stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(as: ada),
-        steps: ["+", "@wait Cart: 1 item", "Down", "+", "@wait Cart: 2 items", "@wait closed by remote host"]
-      )
-    }
+    let shopping = try await StoreTerminal.connect(store.ssh(as: ada))
+    try await StoreTerminal.addTheFirstTwoProducts(shopping)
     let api = store.backend.instances[0].baseURL.appendingPathComponent("shop/carts/1001")
     #expect(await Self.eventually(20) { await Self.quantities(at: api).count == 2 })
     let reached = try #require(store.sessionsStarted().firstIndex(of: 1))
     kill(store.hosts[reached].pid, SIGKILL)
-    _ = try await shopping.value
-    let again = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Cart: 2 items", command: store.ssh(as: ada), steps: ["q"]
-    )
-    #expect(again.programStatus == 0, "through the other host, the cart is whole: \(again.log)")
+    try await shopping.waitFor(text: "closed by remote host")
+    _ = try await shopping.waitForExit()
+    // Through the other host, the cart is whole.
+    let again = try await StoreTerminal.connect(store.ssh(as: ada), firstScreen: "Cart: 2 items")
+    try await StoreTerminal.quit(again)
     #expect(store.sessionsStarted()[1 - reached] == 1, "the balancer sent the shopper to the host still running")
     await store.close()
   }
@@ -88,19 +81,9 @@ struct DeploymentEndToEndTests {
     )
     let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
     try await store.route(to: 0)
-    let throughA = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(as: ada),
-      steps: ["+", "@wait Cart: 1 item", "c", "p", "@wait Confirm your purchase", "Enter", "@wait Order not confirmed", "Enter", "Escape", "q"]
+    try await SeveralHostsEndToEndTests.orderTimesOutThenIsPaidAgain(
+      first: store.ssh(as: ada), second: store.ssh(as: ada), between: { try await store.route(to: 1) }
     )
-    #expect(throughA.programStatus == 0, "\(throughA.log)")
-    #expect(store.sessionsStarted() == [1, 0], "the first session reached host A")
-    try await store.route(to: 1)
-    let throughB = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Cart: 1 item", command: store.ssh(as: ada),
-      steps: ["c", "p", "@wait Confirm your purchase", "Enter", "@wait Thank you!", "Enter", "@wait Cart: empty", "q"]
-    )
-    #expect(throughB.programStatus == 0, "\(throughB.log)")
-    #expect(throughB.screens.contains { $0.contains("Your order number is 1.") }, "A's order, answered again through B")
     #expect(store.sessionsStarted() == [1, 1])
     let (body, _) = try await URLSession.shared.data(from: store.backend.instances[1].baseURL.appendingPathComponent("carts/user/1001"))
     let orders = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])

@@ -1,6 +1,7 @@
 import Foundation
 import SSHTestSupport
 import StoreTestSupport
+import TerminalKitTesting
 import Testing
 
 /// `onlinestore serve` stopping for a restart (SIGTERM): it accepts no one new, tells each open
@@ -13,25 +14,18 @@ struct DrainEndToEndTests {
     let state = workspace.appendingPathComponent("state")
     let server = try await ServeProcess.start(stateDirectory: state, arguments: ["--drain-timeout", "4"])
     let ada = try await ShopperKey.make(in: workspace, name: "ada")
-    let session = Task {
-      try await TUIDrive.run(
-        stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
-        steps: ["@wait host is restarting", "+", "@wait Cart: 1 item", "@wait Connect again to go on"]
-      )
-    }
-    #expect(await SSHEndToEndTests.eventually(10) { server.logText.contains("session started") })
-    try await Task.sleep(for: .seconds(1))
+    let session = try await StoreTerminal.connect(server.ssh(identity: ada))
     let signalled = ContinuousClock.now
     kill(server.pid, SIGTERM)
     // Nobody new while it drains: the listening socket is closed at once.
     #expect(await SSHEndToEndTests.eventually(3) { !Self.accepts(server.port) }, "no new connection during the drain")
-    let run = try await session.value
+    try await session.waitFor(text: "This host is restarting in a moment. Your cart is saved")  // told on the store's screen
+    try session.press("+")
+    try await session.waitFor(text: "Cart: 1 item")  // and still shopping after the signal
+    try await session.waitFor(text: "This host of the store is restarting; your cart is saved. Connect again", timeout: .seconds(20))
+    _ = try await session.waitForExit()
     let drained = ContinuousClock.now - signalled
-    #expect(run.driverStatus == 0, "\(run.log)")
-    #expect(run.screens.contains { $0.contains("This host is restarting in a moment. Your cart is saved") }, "told on the store's screen")
-    #expect(run.screens.contains { $0.contains("Cart: 1 item") }, "and still shopping after the signal")
-    let farewell = run.finalScreen ?? run.lastScreen
-    #expect(farewell.contains("This host of the store is restarting; your cart is saved. Connect again"), "\(farewell)")
+    #expect(session.leftChanged.isEmpty, "\(session.leftChanged)")
     #expect(drained >= .seconds(3) && drained < .seconds(12), "hung up when the drain ended (\(drained))")
     #expect(await server.stop() == 0)
     #expect(try SSHEndToEndTests.savedCart(in: state).contains(#""1":1"#), "the line added during the drain is saved")
@@ -41,21 +35,15 @@ struct DrainEndToEndTests {
     let workspace = try SSHEndToEndTests.workspace()
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"), arguments: ["--drain-timeout", "120"])
     let ada = try await ShopperKey.make(in: workspace, name: "ada")
-    let session = Task {
-      try await TUIDrive.run(
-        stateDirectory: workspace, firstScreen: "Dot-grid notebook", command: server.ssh(identity: ada),
-        steps: ["@wait host is restarting", "@wait Connect again to go on"]
-      )
-    }
-    #expect(await SSHEndToEndTests.eventually(10) { server.logText.contains("session started") })
-    try await Task.sleep(for: .seconds(1))
+    let session = try await StoreTerminal.connect(server.ssh(identity: ada))
     kill(server.pid, SIGTERM)
     #expect(await SSHEndToEndTests.eventually(5) { server.logText.contains("draining") })
-    try await Task.sleep(for: .seconds(1))
+    try await session.waitFor(text: "host is restarting")
     let again = ContinuousClock.now
     kill(server.pid, SIGTERM)
-    let run = try await session.value
-    #expect(run.driverStatus == 0, "\(run.log)")
+    try await session.waitFor(text: "Connect again to go on", timeout: .seconds(20))
+    _ = try await session.waitForExit()
+    #expect(session.leftChanged.isEmpty, "\(session.leftChanged)")
     #expect(ContinuousClock.now - again < .seconds(8), "the second signal did not wait out the 120 s drain")
     #expect(await server.stop() == 0)
   }

@@ -12,7 +12,7 @@ import Testing
 /// checks that the program left the terminal as it found it: modes, pen and line settings.
 struct EndToEndTests {
   @Test func aFullPurchaseWithTheEmbeddedCatalog() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let store = try StoreTerminal.start(stateDirectory: state)
     try await store.waitFor(text: "Dot-grid notebook")
     try store.press("+ j +")
@@ -33,11 +33,11 @@ struct EndToEndTests {
     try store.press("q")
     #expect(try await store.waitForExit() == .exited(0))
     #expect(store.leftChanged.isEmpty, "\(store.leftChanged)")
-    #expect(try TUIDrive.savedQuantities(in: state) == [:])
+    #expect(try StoreTerminal.savedQuantities(in: state) == [:])
   }
 
   @Test func resizingInTheMiddleReflows() async throws {
-    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory())
+    let store = try StoreTerminal.start(stateDirectory: try StoreTerminal.temporaryStateDirectory())
     try await store.waitFor(text: "Dot-grid notebook")
     try store.press("+")
     try await store.waitFor(text: "Cart: 1 item")
@@ -66,7 +66,7 @@ struct EndToEndTests {
     ("HUP", Int32(129)),
   ])
   func everyWayOutRestoresTheTerminal(way: String, status: Int32) async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let store = try StoreTerminal.start(stateDirectory: state)
     try await store.waitFor(text: "Dot-grid notebook")
     try store.press("+")
@@ -79,14 +79,14 @@ struct EndToEndTests {
     #expect(try await store.waitForExit().shellStatus == status)
     #expect(store.leftChanged.isEmpty, "alternate screen left, cursor shown, raw mode ended: \(store.leftChanged)")
     // The cart was saved on the way out, whichever way that was.
-    #expect(try TUIDrive.savedQuantities(in: state) == [1: 1])
+    #expect(try StoreTerminal.savedQuantities(in: state) == [1: 1])
   }
 
   /// A crash is the C guard's job: restore the settings, leave the alternate screen, show the
   /// cursor, then end the process with the same signal.
   @Test(arguments: [(SIGSEGV, Int32(128 + 11)), (SIGABRT, Int32(128 + 6)), (SIGILL, Int32(128 + 4))])
   func aCrashStillRestoresTheTerminal(signal: Int32, status: Int32) async throws {
-    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory())
+    let store = try StoreTerminal.start(stateDirectory: try StoreTerminal.temporaryStateDirectory())
     try await store.waitFor(text: "Dot-grid notebook")
     store.signal(signal)
     #expect(try await store.waitForExit().shellStatus == status)
@@ -95,7 +95,7 @@ struct EndToEndTests {
   }
 
   @Test func theLogRecordsActionsAndTheirChanges() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let log = state.appendingPathComponent("actions.log")
     let store = try StoreTerminal.start(["--latency", "30", "--log", log.path], stateDirectory: state)
     try await store.waitFor(text: "Dot-grid notebook")
@@ -110,7 +110,7 @@ struct EndToEndTests {
   }
 
   @Test func aDumbTerminalGetsAMessageNotGarbage() async throws {
-    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory(), environment: ["TERM": "dumb"])
+    let store = try StoreTerminal.start(stateDirectory: try StoreTerminal.temporaryStateDirectory(), environment: ["TERM": "dumb"])
     try await store.waitFor(text: "onlinestore needs a full-screen terminal, and TERM=dumb is not one")
     #expect(try await store.waitForExit() == .exited(2))
     #expect(!store.text.contains("Products"), "no attempt at drawing")
@@ -121,7 +121,7 @@ struct EndToEndTests {
   /// way out, so the shell's prompt does not land on the footer.
   @Test(arguments: ["vt100", "linux"])
   func aTerminalWithoutAnAlternateScreenIsClearedOnExit(term: String) async throws {
-    let store = try StoreTerminal.start(stateDirectory: try TUIDrive.temporaryStateDirectory(), environment: ["TERM": term])
+    let store = try StoreTerminal.start(stateDirectory: try StoreTerminal.temporaryStateDirectory(), environment: ["TERM": term])
     try await store.waitFor(text: "Dot-grid notebook")
     #expect(!store.modes.alternateScreen, "\(term) has no alternate screen")
     try store.press("q")
@@ -130,7 +130,7 @@ struct EndToEndTests {
   }
 
   @Test func theCartSurvivesARestart() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let first = try StoreTerminal.start(stateDirectory: state)
     try await first.waitFor(text: "Dot-grid notebook")
     try first.press("+ + j +")
@@ -153,7 +153,7 @@ struct EndToEndTests {
       "GET /products": { _ in .json(products) },
       "GET /users/1": { _ in .json(user) },
     ])
-    let store = try StoreTerminal.start(["--api", server.baseURL.absoluteString], stateDirectory: try TUIDrive.temporaryStateDirectory())
+    let store = try StoreTerminal.start(["--api", server.baseURL.absoluteString], stateDirectory: try StoreTerminal.temporaryStateDirectory())
     try await store.waitFor(text: "Fjallraven")
     #expect(store.text.contains("$109.95"))
     try store.press("2")
@@ -166,7 +166,7 @@ struct EndToEndTests {
 
   @Test func anUnreachableStoreShowsWhyAndRetryIsOffered() async throws {
     let port = try closedLocalPort()
-    let store = try StoreTerminal.start(["--api", "http://127.0.0.1:\(port)"], stateDirectory: try TUIDrive.temporaryStateDirectory())
+    let store = try StoreTerminal.start(["--api", "http://127.0.0.1:\(port)"], stateDirectory: try StoreTerminal.temporaryStateDirectory())
     try await store.waitFor(text: "couldn't fetch")
     #expect(store.text.contains("Could not reach the store: the connection was refused"), "\(store.text)")
     #expect(store.text.contains("r retry"))

@@ -13,7 +13,7 @@ import Testing
 /// CPU), and checks that a real shopper is still served.
 @Suite(.serialized, .timeLimit(.minutes(2)))
 struct FrontDoorAttackTests {
-  static func workspace() throws -> URL { try TUIDrive.temporaryStateDirectory() }
+  static func workspace() throws -> URL { try StoreTerminal.temporaryStateDirectory() }
 
   static func mebibytes(_ bytes: Int?) -> Double { Double(bytes ?? 0) / 1_048_576 }
 

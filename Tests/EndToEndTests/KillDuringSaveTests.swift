@@ -12,7 +12,7 @@ struct KillDuringSaveTests {
   }
 
   @Test func aSaveKilledAtAnyMomentLeavesTheOldCartOrTheNew() async throws {
-    let directory = try TUIDrive.temporaryStateDirectory()
+    let directory = try StoreTerminal.temporaryStateDirectory()
     let file = directory.appendingPathComponent("cart.json")
     let lines = 200
     var generator = SystemRandomNumberGenerator()

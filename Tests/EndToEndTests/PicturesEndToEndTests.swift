@@ -33,7 +33,7 @@ struct PicturesEndToEndTests {
   }
 
   @Test func theEmbeddedCatalogShowsItsPicturesOffline() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let store = try StoreTerminal.start(["--latency", "0"], stateDirectory: state, environment: ["XDG_CACHE_HOME": "\(state.path)/cache"])
     try await store.waitFor(text: "Dot-grid notebook")
     try await Self.openDetailsAndSeeAPicture(store)
@@ -55,7 +55,7 @@ struct PicturesEndToEndTests {
   /// `onlinestore-api --catalog DIR` serves the pictures the directory's products name and
   /// points the products there; the store fetches and shows them, and keeps them on disk.
   @Test func theStoresOwnServerServesACatalogDirectorysPictures() async throws {
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let catalog = state.appendingPathComponent("catalog")
     try FileManager.default.createDirectory(at: catalog.appendingPathComponent("img"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: Self.picturesDirectory.appendingPathComponent("product-6.png"), to: catalog.appendingPathComponent("img/skillet.png"))
@@ -108,7 +108,7 @@ struct PicturesEndToEndTests {
     ])
     defer { Task { await server.stop() } }
     base.withLock { $0 = server.baseURL.absoluteString }
-    let state = try TUIDrive.temporaryStateDirectory()
+    let state = try StoreTerminal.temporaryStateDirectory()
     let store = try StoreTerminal.start(
       ["--api", server.baseURL.absoluteString], stateDirectory: state, environment: ["XDG_CACHE_HOME": "\(state.path)/cache"]
     )
@@ -119,7 +119,7 @@ struct PicturesEndToEndTests {
   }
 
   @Test func picturesShowOverSSH() async throws {
-    let workspace = try TUIDrive.temporaryStateDirectory()
+    let workspace = try StoreTerminal.temporaryStateDirectory()
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"))
     let key = try await ShopperKey.make(in: workspace, name: "ada")
     let shopper = try TerminalSession(server.ssh(identity: key), environment: ["XDG_STATE_HOME": workspace.path])

@@ -1,5 +1,6 @@
 import Foundation
 import StoreTestSupport
+import TerminalKitTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -24,13 +25,11 @@ struct ReadmeDeploymentTests {
     let mode = mode_t(unit.settings["StateDirectoryMode"].flatMap { Int($0, radix: 8) } ?? 0o755)
     if ServiceUser.account != nil { try ServiceUser.makeStateDirectory(state, mode: mode) }
     let command = unit.command(replacing: [
-      "/usr/local/bin/onlinestore": TUIDrive.binary.path, "0.0.0.0:2222": "127.0.0.1:0", "/var/lib/onlinestore": state.path,
+      "/usr/local/bin/onlinestore": StoreTerminal.binary.path, "0.0.0.0:2222": "127.0.0.1:0", "/var/lib/onlinestore": state.path,
     ])
     let server = try await UnitProcess.start(command, unit: unit, readyLine: "onlinestore serve: listening on 127.0.0.1:", log: workspace)
     if let account = ServiceUser.account { #expect(server.uid == account.uid, "running as \(ServiceUser.name), not root") }
-    let run = try await Self.shopOnce(at: server.port, in: workspace)
-    #expect(run.driverStatus == 0, "\(run.log)")
-    #expect(run.programStatus == 0)
+    try await Self.shopOnce(at: server.port, in: workspace)
     #expect(await SSHEndToEndTests.eventually { server.logText.contains("store exited 0") }, "\(server.logText)")
     #expect(PrivateFilesCheck.mode(state.appendingPathComponent("host_ed25519_key")) == 0o600, "the host key is the service's alone")
     #expect(try SSHEndToEndTests.savedCart(in: state).contains(#""1":1"#), "the cart is saved in the state directory")
@@ -62,17 +61,16 @@ struct ReadmeDeploymentTests {
     let api = try await UnitProcess.start(apiCommand, unit: apiUnit, readyLine: "onlinestore-api: listening on 127.0.0.1:", log: workspace)
     // The README's step 2: the host key, made once by serve itself, as the service's user.
     let hostKey = etc.appendingPathComponent("host_ed25519_key")
-    let made = try await UnitProcess.run(unitUser: [TUIDrive.binary.path, "serve", "--new-host-key", hostKey.path], log: workspace)
+    let made = try await UnitProcess.run(unitUser: [StoreTerminal.binary.path, "serve", "--new-host-key", hostKey.path], log: workspace)
     #expect(made == 0)
     let state = workspace.appendingPathComponent("serve-state")
     if ServiceUser.account != nil { try ServiceUser.makeStateDirectory(state) }
     let serveCommand = serveUnit.command(replacing: [
-      "/usr/local/bin/onlinestore": TUIDrive.binary.path, "0.0.0.0:2222": "127.0.0.1:0", "/etc/onlinestore/host_ed25519_key": hostKey.path,
+      "/usr/local/bin/onlinestore": StoreTerminal.binary.path, "0.0.0.0:2222": "127.0.0.1:0", "/etc/onlinestore/host_ed25519_key": hostKey.path,
       "http://10.0.0.21:8080": "http://127.0.0.1:\(api.port)", "/etc/onlinestore/api-token": token.path, "/var/lib/onlinestore": state.path,
     ])
     let serve = try await UnitProcess.start(serveCommand, unit: serveUnit, readyLine: "onlinestore serve: listening on 127.0.0.1:", log: workspace)
-    let run = try await Self.shopOnce(at: serve.port, in: workspace)
-    #expect(run.driverStatus == 0, "\(run.log)")
+    try await Self.shopOnce(at: serve.port, in: workspace)
     #expect(serve.logText.contains("carts and key customers are kept by the store's server"), "\(serve.logText)")
     // The cart is in the API's open carts: the token opens them.
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(api.port)/shop/carts/1001")!)
@@ -86,13 +84,12 @@ struct ReadmeDeploymentTests {
 
 extension ReadmeDeploymentTests {
   /// A new key's shopper connects with OpenSSH, puts the first product in the cart and quits.
-  static func shopOnce(at port: Int, in workspace: URL) async throws -> TUIDrive.Run {
+  static func shopOnce(at port: Int, in workspace: URL) async throws {
     let key = try await ShopperKey.make(in: workspace, name: "ada")
-    return try await TUIDrive.run(
-      stateDirectory: workspace, firstScreen: "Dot-grid notebook",
-      command: ServeProcess.ssh(host: "127.0.0.1", port: port, identity: key),
-      steps: ["+", "@wait Cart: 1 item", "q"]
-    )
+    let shopper = try await StoreTerminal.connect(ServeProcess.ssh(host: "127.0.0.1", port: port, identity: key))
+    try shopper.press("+")
+    try await shopper.waitFor(text: "Cart: 1 item")
+    try await StoreTerminal.quit(shopper)
   }
 }
 
@@ -185,7 +182,7 @@ enum TestPostgres {
       "/usr/bin/env", ["psql", "-q", "-v", "ON_ERROR_STOP=1", server, "-c", "CREATE DATABASE \(name)"],
       outputFile: "/dev/null"
     )
-    guard status == 0, let slash = server.lastIndex(of: "/") else { throw TUIDrive.Failure("could not make a database on \(server)") }
+    guard status == 0, let slash = server.lastIndex(of: "/") else { throw TestFailure("could not make a database on \(server)") }
     return server[..<slash] + "/" + name
   }
 }

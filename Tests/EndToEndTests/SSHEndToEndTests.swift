@@ -14,7 +14,7 @@ import Testing
 @Suite(.serialized)
 struct SSHEndToEndTests {
   /// The directory of one test: the server's state and the shoppers' keys.
-  static func workspace() throws -> URL { try TUIDrive.temporaryStateDirectory() }
+  static func workspace() throws -> URL { try StoreTerminal.temporaryStateDirectory() }
 
   /// Store processes still running for the server whose state is `directory`: found by the
   /// title a forked store shows (`onlinestore store: …, state DIR`), or by the `XDG_STATE_HOME`
@@ -56,19 +56,12 @@ struct SSHEndToEndTests {
 
   /// `ssh -tt` to `server` as the shopper whose key is `identity` (a guest without one), on a
   /// terminal of its own; returns once the store's first screen is there.
-  static func shopper(
-    _ server: ServeProcess, identity: URL?, environment: [String: String] = [:], firstScreen: String = "Dot-grid notebook"
-  ) async throws -> TerminalSession {
-    let session = try TerminalSession(server.ssh(identity: identity), environment: environment)
-    try await session.waitFor(text: firstScreen, timeout: .seconds(30))
-    return session
+  static func shopper(_ server: ServeProcess, identity: URL?, environment: [String: String] = [:]) async throws -> TerminalSession {
+    try await StoreTerminal.connect(server.ssh(identity: identity), environment: environment)
   }
 
-  /// Presses q and expects the SSH session to end with status 0, the terminal as it was.
-  static func quit(_ session: TerminalSession) async throws {
-    try session.press("q")
-    #expect(try await session.waitForExit() == .exited(0), "q ends the SSH session with status 0")
-    #expect(session.leftChanged.isEmpty, "\(session.leftChanged)")
+  static func quit(_ session: TerminalSession, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    try await StoreTerminal.quit(session, sourceLocation: sourceLocation)
   }
 
   @Test func aPurchaseOverSSHThenQuitEndsTheSessionWithStatus0() async throws {
@@ -164,10 +157,7 @@ struct SSHEndToEndTests {
       #expect(Self.inotifyInstances(of: store.pid) == 0, "store \(store.pid) holds no inotify instance")
     }
     let filling = try await Self.shopper(server, identity: ada)
-    try filling.press("+")
-    try await filling.waitFor(text: "Cart: 1 item")
-    try filling.press("Down +")
-    try await filling.waitFor(text: "Cart: 2 items")
+    try await StoreTerminal.addTheFirstTwoProducts(filling)
     try await watching.waitFor(text: "Cart: 2 items")  // the other window, without a key pressed
     try await Self.quit(filling)
     try await Self.quit(watching)

@@ -1,5 +1,6 @@
 import Foundation
 import StoreTestSupport
+import TerminalKitTesting
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -23,7 +24,7 @@ struct SeveralHostsEndToEndTests {
     /// instance i — or, with `live`, on the instance that hears the other's saves at once —
     /// each with `serveArguments[i]`. Both serve one host key (`--new-host-key`, `--host-key`).
     static func open(apiArguments: [[String]] = [], serveArguments: [[String]] = [], live: Bool = false) async throws -> Store {
-      let workspace = try TUIDrive.temporaryStateDirectory()
+      let workspace = try StoreTerminal.temporaryStateDirectory()
       let backend = try await StoreBackend.start(in: workspace, arguments: apiArguments)
       let hostKey = try await HostKeyFile.make(in: workspace)
       var hosts: [ServeProcess] = []
@@ -64,19 +65,18 @@ struct SeveralHostsEndToEndTests {
     let store = try await Store.open()
     let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
     let bob = try await ShopperKey.make(in: store.workspace, name: "bob")
-    let throughA = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(0, as: ada),
-      steps: ["+", "@wait Cart: 1 item", "Down", "+", "@wait Cart: 2 items", "2", "@wait SSH key", "q"]
-    )
-    #expect(throughA.programStatus == 0, "\(throughA.log)")
-    let bobThroughA = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(0, as: bob), steps: ["2", "@wait SSH key", "q"]
-    )
-    let throughB = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Cart: 2 items", command: store.ssh(1, as: ada), steps: ["2", "@wait SSH key", "q"]
-    )
-    #expect(throughB.programStatus == 0, "the host key of B is the one A showed, and the cart is there: \(throughB.log)")
-    let profiles = [throughA, throughB, bobThroughA].map { run in run.screens.last { $0.contains("SSH key") } ?? "" }
+    let throughA = try await StoreTerminal.connect(store.ssh(0, as: ada))
+    try await StoreTerminal.addTheFirstTwoProducts(throughA)
+    let bobThroughA = try await StoreTerminal.connect(store.ssh(0, as: bob))
+    // The host key of B is the one A showed, and the cart is there.
+    let throughB = try await StoreTerminal.connect(store.ssh(1, as: ada), firstScreen: "Cart: 2 items")
+    var profiles: [String] = []
+    for shopper in [throughA, throughB, bobThroughA] {
+      try shopper.press("2")
+      try await shopper.waitFor(text: "SSH key")
+      profiles.append(shopper.text)
+      try await StoreTerminal.quit(shopper)
+    }
     #expect(profiles[0].contains("#1001") && profiles[1].contains("#1001"), "one customer number through either host")
     #expect(profiles[2].contains("#1002"), "another key, another number")
     #expect(try await store.cart(of: 1001) == ["1": 1, "2": 1])
@@ -88,28 +88,19 @@ struct SeveralHostsEndToEndTests {
     let store = try await Store.open(live: true)
     let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
     // Ada is registered through B first, so her number is known before both sessions.
-    let watching = Task {
-      try await TUIDrive.run(
-        stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(1, as: ada),
-        steps: ["@wait Cart: 2 items", "q"]
-      )
-    }
-    #expect(await SSHEndToEndTests.eventually(10) { store.hosts[1].logText.contains("session started") })
-    try await Task.sleep(for: .seconds(1))
-    let filling = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(0, as: ada),
-      steps: ["+", "@wait Cart: 1 item", "Down", "+", "@wait Cart: 2 items", "q"]
-    )
-    let watched = try await watching.value
-    #expect(filling.programStatus == 0, "\(filling.log)")
-    #expect(watched.programStatus == 0, "the session on B showed A's cart without a key pressed: \(watched.log)")
+    let watching = try await StoreTerminal.connect(store.ssh(1, as: ada))
+    let filling = try await StoreTerminal.connect(store.ssh(0, as: ada))
+    try await StoreTerminal.addTheFirstTwoProducts(filling)
+    try await watching.waitFor(text: "Cart: 2 items")  // the session on B showed A's cart without a key pressed
+    try await StoreTerminal.quit(filling)
+    try await StoreTerminal.quit(watching)
     await store.close()
   }
 
   /// A store waiting for another host's save does nothing until one comes: it was once a
   /// quarter of a core per store (URLSession polling its socket while the answer was held back).
   @Test func aStoreWaitingForAnotherHostsSaveUsesNoCPU() async throws {
-    let workspace = try TUIDrive.temporaryStateDirectory()
+    let workspace = try StoreTerminal.temporaryStateDirectory()
     let api = try await APIServerProcess.start(database: "sqlite:" + workspace.appendingPathComponent("api.sqlite").path)
     let marker = api.baseURL.absoluteString
     let sampling = Task {
@@ -124,13 +115,11 @@ struct SeveralHostsEndToEndTests {
       try await Task.sleep(for: .seconds(3))
       return Self.cpuTicks(pid) - before
     }
-    let run = try await TUIDrive.run(
-      arguments: ["--carts", "server", "--api", marker], stateDirectory: workspace, firstScreen: "Dot-grid notebook",
-      steps: ["@sleep 5", "q"]
-    )
+    let waiting = try StoreTerminal.start(["--carts", "server", "--api", marker], stateDirectory: workspace)
+    try await waiting.waitFor(text: "Dot-grid notebook")
     let ticks = try await sampling.value
+    try await StoreTerminal.quit(waiting)
     await api.stop()
-    #expect(run.programStatus == 0, "\(run.log)")
     #expect(ticks <= 5, "\(ticks) ticks of CPU in 3 s of waiting (a spinning wait took 75)")
   }
 
@@ -148,20 +137,15 @@ struct SeveralHostsEndToEndTests {
   @Test func aShopperWhoseHostIsKilledFindsTheirCartThroughTheOther() async throws {
     let store = try await Store.open()
     let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
-    let shopping = Task {
-      try await TUIDrive.run(
-        stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(0, as: ada),
-        steps: ["+", "@wait Cart: 1 item", "Down", "+", "@wait Cart: 2 items", "@wait closed by remote host"]
-      )
-    }
+    let shopping = try await StoreTerminal.connect(store.ssh(0, as: ada))
+    try await StoreTerminal.addTheFirstTwoProducts(shopping)
     // The moment the second line is saved, host A dies at once.
     #expect(await DeploymentEndToEndTests.eventually(20) { ((try? await store.cart(of: 1001)) ?? [:]).count == 2 })
     kill(store.hosts[0].pid, SIGKILL)
-    _ = try await shopping.value
-    let again = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Cart: 2 items", command: store.ssh(1, as: ada), steps: ["q"]
-    )
-    #expect(again.programStatus == 0, "through B, the cart is whole: \(again.log)")
+    try await shopping.waitFor(text: "closed by remote host")
+    _ = try await shopping.waitForExit()
+    let again = try await StoreTerminal.connect(store.ssh(1, as: ada), firstScreen: "Cart: 2 items")  // through B, the cart is whole
+    try await StoreTerminal.quit(again)
     await store.close()
   }
 
@@ -171,21 +155,43 @@ struct SeveralHostsEndToEndTests {
       apiArguments: [["--fault", "timeout-rate=1,hold=6s,route=/carts"]], serveArguments: [["--timeout", "2"]]
     )
     let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
-    let throughA = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Dot-grid notebook", command: store.ssh(0, as: ada),
-      steps: ["+", "@wait Cart: 1 item", "c", "p", "@wait Confirm your purchase", "Enter", "@wait Order not confirmed", "Enter", "Escape", "q"]
+    try await SeveralHostsEndToEndTests.orderTimesOutThenIsPaidAgain(
+      first: store.ssh(0, as: ada), second: store.ssh(1, as: ada)
     )
-    #expect(throughA.programStatus == 0, "\(throughA.log)")
-    let throughB = try await TUIDrive.run(
-      stateDirectory: store.workspace, firstScreen: "Cart: 1 item", command: store.ssh(1, as: ada),
-      steps: ["c", "p", "@wait Confirm your purchase", "Enter", "@wait Thank you!", "Enter", "@wait Cart: empty", "q"]
-    )
-    #expect(throughB.programStatus == 0, "\(throughB.log)")
-    #expect(throughB.screens.contains { $0.contains("Your order number is 1.") }, "the order A sent, answered again: \(throughB.log)")
     let (body, _) = try await URLSession.shared.data(from: store.backend.instances[1].baseURL.appendingPathComponent("carts/user/1001"))
     let orders = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])
     #expect(orders.count == 1, "taken once: \(orders)")
     #expect(try await store.cart(of: 1001).isEmpty)
     await store.close()
+  }
+
+  /// An order sent through the first host (`first`, an SSH command line) whose answer never comes
+  /// in time, then paid again through the second: the person is told it may have gone through,
+  /// and the second payment is answered with the first order's number.
+  static func orderTimesOutThenIsPaidAgain(
+    first: [String], second: [String], between: () async throws -> Void = {}
+  ) async throws {
+    let throughA = try await StoreTerminal.connect(first)
+    try throughA.press("+")
+    try await throughA.waitFor(text: "Cart: 1 item")
+    try throughA.press("c p")
+    try await throughA.waitFor(text: "Confirm your purchase")
+    try throughA.press(.enter)
+    try await throughA.waitFor(text: "Order not confirmed", timeout: .seconds(20))
+    try throughA.press(.enter)
+    try await throughA.waitUntil("the notice closed") { !$0.plainText.contains("Order not confirmed") }
+    try throughA.press(.escape)
+    try await throughA.waitUntil("the cart closed") { !$0.plainText.contains("Cart ─") }
+    try await StoreTerminal.quit(throughA)
+    try await between()
+
+    let throughB = try await StoreTerminal.connect(second, firstScreen: "Cart: 1 item")
+    try throughB.press("c p")
+    try await throughB.waitFor(text: "Confirm your purchase")
+    try throughB.press(.enter)
+    try await throughB.waitFor(text: "Your order number is 1.")  // the order A sent, answered again
+    try throughB.press(.enter)
+    try await throughB.waitFor(text: "Cart: empty")
+    try await StoreTerminal.quit(throughB)
   }
 }

@@ -8,7 +8,7 @@ import Testing
 struct TerminalModesTests {
   @Test(arguments: ["q", "C-c"])
   func mouseAndPasteAreOffAfterQuitting(key: String) async throws {
-    let store = try StoreTerminal.start(["--latency", "0"], stateDirectory: try TUIDrive.temporaryStateDirectory())
+    let store = try StoreTerminal.start(["--latency", "0"], stateDirectory: try StoreTerminal.temporaryStateDirectory())
     try await store.waitFor(text: "quit")
     let running = store.modes
     #expect(running.mouseTracking != .off && running.sgrMouseEncoding, "mouse reporting was on: \(running)")
@@ -19,7 +19,7 @@ struct TerminalModesTests {
   }
 
   @Test func noMouseLeavesTheMouseAlone() async throws {
-    let store = try StoreTerminal.start(["--latency", "0", "--no-mouse"], stateDirectory: try TUIDrive.temporaryStateDirectory())
+    let store = try StoreTerminal.start(["--latency", "0", "--no-mouse"], stateDirectory: try StoreTerminal.temporaryStateDirectory())
     try await store.waitFor(text: "quit")
     #expect(store.modes.mouseTracking == .off && !store.modes.sgrMouseEncoding, "\(store.modes)")
     try store.press("q")

@@ -24,7 +24,8 @@ final class SessionConnection: @unchecked Sendable {
   /// The pseudo-terminal's controlling side; -1 once the I/O thread has closed it.
   private var controller: Int32
   private let pid: pid_t
-  /// Written to wake the I/O thread when there is input to send or the session is closing.
+  /// Written to wake the I/O thread when there is input to send or the session is closing;
+  /// closed only when the connection is released.
   private let wakeRead: Int32
   private let wakeWrite: Int32
   private var closing = false
@@ -65,6 +66,13 @@ final class SessionConnection: @unchecked Sendable {
     let thread = Thread { [self] in runIO() }
     thread.name = "TerminalSession I/O"
     thread.start()
+  }
+
+  /// The wake pipe lives as long as the connection: a test may still wake a thread that has
+  /// ended, and a descriptor closed early could by then be another test's socket.
+  deinit {
+    close(wakeRead)
+    close(wakeWrite)
   }
 
   // MARK: What a test does
@@ -136,7 +144,11 @@ final class SessionConnection: @unchecked Sendable {
   private func runIO() {
     var buffer = [UInt8](repeating: 0, count: 65_536)
     var endOfOutput = false
+    var reaped = false
     while true {
+      // Whether the program had ended before this poll began: only then does a quiet poll mean
+      // that everything it wrote has been read (it may write and end while a poll times out).
+      let endedBefore = reaped
       let wantsToWrite = lock.withLock { !outgoing.isEmpty }
       var descriptors = [
         pollfd(fd: controller, events: Int16(POLLIN) | (wantsToWrite ? Int16(POLLOUT) : 0), revents: 0),
@@ -159,7 +171,8 @@ final class SessionConnection: @unchecked Sendable {
         }
       }
       if !endOfOutput, events & Int16(POLLOUT) != 0 { sendQueued() }
-      if reap(), quiet || endOfOutput { break }
+      if !reaped { reaped = reap() }
+      if reaped && (endOfOutput || (endedBefore && quiet)) { break }
       if lock.withLock({ closing }) && endOfOutput { break }
     }
     lock.withLock {
@@ -172,8 +185,6 @@ final class SessionConnection: @unchecked Sendable {
       _ = kill(-pid, SIGKILL)
       while !reap() { usleep(5_000) }
     }
-    close(wakeRead)
-    close(wakeWrite)
     finished.signal()
   }
 

@@ -8,8 +8,8 @@ import Foundation
 /// a file, and waits for it — on a dispatch thread, not the test's cooperative ones.
 ///
 /// Foundation's `Process` hands its children the signal mask of the thread that spawns them,
-/// which in a test runner blocks SIGHUP, SIGINT and SIGQUIT: tmux can then never end its pane,
-/// and the terminal driver's clean-up hangs. A terminal test needs the signals a terminal sends.
+/// which in a test runner blocks SIGHUP, SIGINT and SIGQUIT: a child that should end on one of
+/// them (an SSH client, a server stopped by SIGINT) then never does.
 enum CleanSpawn {
   static func run(_ executable: String, _ arguments: [String], outputFile: String) async throws -> Int32 {
     try await withCheckedThrowingContinuation { continuation in
@@ -47,7 +47,7 @@ enum CleanSpawn {
     var pid = pid_t()
     let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard result == 0 else {
-      throw TUIDrive.Failure("Could not start \(executable): \(String(cString: strerror(result)))")
+      throw TestFailure("Could not start \(executable): \(String(cString: strerror(result)))")
     }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}

@@ -49,7 +49,7 @@ final class Deployment: Sendable {
   /// `live`, on a database whose instances do not hear each other's saves at once (SQLite, when
   /// no PostgreSQL is given), both hosts talk to the first instance.
   static func open(apiArguments: [[String]] = [], serveArguments: [[String]] = [], live: Bool = false) async throws -> Deployment {
-    let workspace = try TUIDrive.temporaryStateDirectory()
+    let workspace = try StoreTerminal.temporaryStateDirectory()
     // A network of its own for this run: 10.N.1.0/24 to host A, 10.N.2.0/24 to host B.
     let network = try await Blocking.run { try unusedNetwork() }
     let tag = String(UInt32.random(in: 0 ... .max), radix: 36)
@@ -130,13 +130,13 @@ final class Deployment: Sendable {
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
     }
-    guard connected else { throw TUIDrive.Failure("HAProxy's admin socket cannot be reached") }
+    guard connected else { throw TestFailure("HAProxy's admin socket cannot be reached") }
     let line = Array((command + "\n").utf8)
-    guard write(descriptor, line, line.count) == line.count else { throw TUIDrive.Failure("HAProxy's admin socket took no command") }
+    guard write(descriptor, line, line.count) == line.count else { throw TestFailure("HAProxy's admin socket took no command") }
     var answer = [UInt8](repeating: 0, count: 4_096)
     let count = read(descriptor, &answer, answer.count)
     let text = String(decoding: answer.prefix(max(0, count)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard text.isEmpty else { throw TUIDrive.Failure("HAProxy refused '\(command)': \(text)") }
+    guard text.isEmpty else { throw TestFailure("HAProxy refused '\(command)': \(text)") }
   }
 
   func close() async {
@@ -184,7 +184,7 @@ final class Deployment: Sendable {
     process.waitUntilExit()
     return try usedNetworks.withLock { used in
       guard let free = (200..<250).shuffled().first(where: { !used.contains($0) && !text.contains(" 10.\($0).") }) else {
-        throw TUIDrive.Failure("no free 10.N.0.0/16 network for a deployment")
+        throw TestFailure("no free 10.N.0.0/16 network for a deployment")
       }
       used.insert(free)
       return free
@@ -202,7 +202,7 @@ final class Deployment: Sendable {
     process.standardError = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw TUIDrive.Failure("ip \(arguments.joined(separator: " ")) failed") }
+    guard process.terminationStatus == 0 else { throw TestFailure("ip \(arguments.joined(separator: " ")) failed") }
     return 0
   }
 
@@ -263,7 +263,7 @@ final class Deployment: Sendable {
     let bound = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
     }
-    guard bound else { throw TUIDrive.Failure("no free port") }
+    guard bound else { throw TestFailure("no free port") }
     return Int(UInt16(bigEndian: address.sin_port))
   }
 

@@ -1,8 +1,9 @@
 import CPseudoTerminal
 import Foundation
 
-/// A program (here `ssh -tt`) on a pseudo-terminal of its own, for tests that run many at once
-/// where tmux would be too heavy: bytes in, bytes out, its exit status.
+/// A program (here `ssh -tt`) on a bare pseudo-terminal of its own, for tests that run many at
+/// once and read the bytes themselves: bytes in, bytes out, its exit status. (A test that reads
+/// screens uses `TerminalSession`, which has an emulator on the other side.)
 ///
 /// `@unchecked Sendable`: each client is used by one test task at a time.
 final class PseudoTerminalClient: @unchecked Sendable {
@@ -21,7 +22,7 @@ final class PseudoTerminalClient: @unchecked Sendable {
     let envp = environmentLines.map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }
     pid = pt_spawn(path, argv, envp, Int32(rows), Int32(columns), &controller)
-    guard pid > 0 else { throw TUIDrive.Failure("could not start \(command.joined(separator: " "))") }
+    guard pid > 0 else { throw TestFailure("could not start \(command.joined(separator: " "))") }
     self.controller = controller
   }
 

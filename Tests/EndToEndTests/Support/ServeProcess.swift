@@ -35,7 +35,7 @@ struct ServeProcess: @unchecked Sendable {
         }
       }
       var (binary, command) = ServiceUser.command(
-        TUIDrive.binary, ["serve", "--listen", "\(host):0", "--state-dir", stateDirectory.path] + arguments
+        StoreTerminal.binary, ["serve", "--listen", "\(host):0", "--state-dir", stateDirectory.path] + arguments
       )
       if let openFileLimit {
         command = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary.path] + command
@@ -127,7 +127,7 @@ enum ShopperKey {
       "/usr/bin/env", ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.path],
       outputFile: directory.appendingPathComponent("\(name).log").path
     )
-    guard status == 0 else { throw TUIDrive.Failure("ssh-keygen failed") }
+    guard status == 0 else { throw TestFailure("ssh-keygen failed") }
     return key
   }
 }
@@ -137,9 +137,9 @@ enum HostKeyFile {
   static func make(in directory: URL) async throws -> URL {
     let file = directory.appendingPathComponent("store_host_key")
     let status = try await CleanSpawn.run(
-      TUIDrive.binary.path, ["serve", "--new-host-key", file.path], outputFile: directory.appendingPathComponent("host-key.log").path
+      StoreTerminal.binary.path, ["serve", "--new-host-key", file.path], outputFile: directory.appendingPathComponent("host-key.log").path
     )
-    guard status == 0 else { throw TUIDrive.Failure("onlinestore serve --new-host-key failed") }
+    guard status == 0 else { throw TestFailure("onlinestore serve --new-host-key failed") }
     return file
   }
 }

@@ -18,7 +18,7 @@ struct SystemdUnit {
     let text = try String(contentsOf: readme, encoding: .utf8)
     let lines = text.components(separatedBy: "\n")
     guard let start = lines.firstIndex(of: "# /etc/systemd/system/\(name)") ?? lines.firstIndex(where: { $0.hasSuffix("`/etc/systemd/system/\(name)`:") })
-    else { throw TUIDrive.Failure("the README has no unit \(name)") }
+    else { throw TestFailure("the README has no unit \(name)") }
     var block: [String] = []
     var inBlock = lines[start].hasPrefix("#")
     for line in lines[(start + 1)...] {
@@ -44,7 +44,7 @@ struct SystemdUnit {
       settings[String(line[..<equals])] = String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
     }
     let command = (settings["ExecStart"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
-    guard !command.isEmpty else { throw TUIDrive.Failure("the README's \(name) has no ExecStart") }
+    guard !command.isEmpty else { throw TestFailure("the README's \(name) has no ExecStart") }
     return SystemdUnit(name: name, settings: settings, command: command)
   }
 
