@@ -267,7 +267,9 @@ let package = Package(
     .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalKitTesting"], exclude: ["__Snapshots__"]),
     // The README's "Snapshot-test your own screens", as it is written there: a screen of its
     // own, tested with nothing but the kit and its snapshot strategies.
-    .testTarget(name: "KitExampleTests", dependencies: ["TerminalKit", "TerminalKitTesting"], exclude: ["__Snapshots__"]),
+    // …and a whole program not written with the kit (a small ncurses one), through TerminalSession.
+    .testTarget(name: "KitExampleTests", dependencies: ["TerminalKit", "TerminalKitTesting", "curses-counter"], exclude: ["__Snapshots__"]),
+    .executableTarget(name: "curses-counter", path: "Tests/CursesCounter", linkerSettings: [.linkedLibrary("ncursesw")]),
     // Docs/LearnTCA.md: its own examples, and the check that every block in it is real code.
     .testTarget(name: "DocsTests", dependencies: ["Composable"]),
     // The built `onlinestore` (and OpenSSH's client in front of `onlinestore serve`) on a real pseudo-terminal
@@ -329,6 +331,12 @@ let package = Package(
       name: "browsing-benchmarks",
       dependencies: ["Boundaries", "Shop", "TerminalKit", "TerminalUI"],
       path: "Benchmarks/BrowsingBenchmarks"
+    ),
+    // `swift run -c release terminal-session-benchmarks`: the test harness's emulator parsing a
+    // full-screen program's output, beside a bare pty that only reads it.
+    .executableTarget(
+      name: "terminal-session-benchmarks", dependencies: ["CPseudoTerminal", "TerminalKit", "TerminalKitTesting"],
+      path: "Benchmarks/TerminalSessionBenchmarks"
     ),
     // The attacks Benchmarks/hostile-front-door.py runs beside real shoppers.
     .executableTarget(name: "ssh-attacker", dependencies: ["SSHTestSupport"], path: "Benchmarks/SSHAttacker"),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TerminalKit
 
 /// Any terminal program, run for a test: started on a pseudo-terminal of its own with a real
@@ -41,6 +42,9 @@ public final class TerminalSession: Sendable {
   /// The command line, for messages.
   public let command: [String]
   private let connection: SessionConnection
+  /// The test that started the session, for the wait log.
+  private let testName: String
+  private let slowest = Mutex<WaitRecord?>(nil)
 
   /// Starts `command` (its first word found on `PATH` unless it has a `/`) on a terminal of
   /// `size`. The program's environment is ``defaultEnvironment`` with `environment` on top
@@ -60,6 +64,7 @@ public final class TerminalSession: Sendable {
     guard let executable = Self.find(name) else { throw Failure("\(name): no such program (looked on PATH).") }
     let merged = Self.defaultEnvironment.merging(environment) { $1 }
     self.command = command
+    testName = Self.currentTestName ?? command.joined(separator: " ")
     connection = try SessionConnection(
       executable: executable, arguments: command,
       environment: merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" },
@@ -69,6 +74,17 @@ public final class TerminalSession: Sendable {
 
   deinit {
     connection.hangUp()
+    Self.logSlowestWait(slowestWait, test: testName, command: command)
+  }
+
+  /// The wait that took the largest part of its timeout so far.
+  public var slowestWait: WaitRecord? { slowest.withLock { $0 } }
+
+  private func waited(for what: String, since start: ContinuousClock.Instant, timeout: Duration) {
+    let record = WaitRecord(what: what, took: .now - start, timeout: timeout)
+    slowest.withLock { current in
+      if current.map({ $0.took / $0.timeout < record.took / record.timeout }) ?? true { current = record }
+    }
   }
 
   /// What every session's program gets: the test's `PATH`, `HOME` and user, `TERM=xterm-256color`
@@ -226,9 +242,13 @@ public final class TerminalSession: Sendable {
   public func waitForIdle(quiet: Duration = .milliseconds(250), timeout: Duration = .seconds(10)) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
+    let start = clock.now
     while true {
       let state = connection.state
-      if clock.now - state.lastOutput >= quiet { return }
+      if clock.now - state.lastOutput >= quiet {
+        waited(for: "\(quiet) without output", since: start, timeout: timeout)
+        return
+      }
       guard clock.now < deadline else { throw failure(waitingFor: "\(quiet) without output", after: timeout) }
       try await Task.sleep(for: .milliseconds(20))
     }
@@ -239,8 +259,12 @@ public final class TerminalSession: Sendable {
   public func waitForExit(timeout: Duration = .seconds(10)) async throws -> ExitStatus {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
+    let start = clock.now
     while true {
-      if let status = connection.state.status { return status }
+      if let status = connection.state.status {
+        waited(for: "the program to exit", since: start, timeout: timeout)
+        return status
+      }
       guard clock.now < deadline else { throw failure(waitingFor: "the program to exit", after: timeout) }
       try await Task.sleep(for: .milliseconds(20))
     }
@@ -249,12 +273,16 @@ public final class TerminalSession: Sendable {
   private func poll<T>(for what: String, timeout: Duration, _ found: (Canvas) -> T?) async throws -> T {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
+    let start = clock.now
     var seen = -1
     while true {
       let state = connection.state
       if state.version != seen {
         seen = state.version
-        if let result = found(screen) { return result }
+        if let result = found(screen) {
+          waited(for: what, since: start, timeout: timeout)
+          return result
+        }
       }
       guard clock.now < deadline else { throw failure(waitingFor: what, after: timeout) }
       try await Task.sleep(for: .milliseconds(20))
