@@ -280,59 +280,27 @@ struct SSHEndToEndTests {
     let environment = try Self.askpass(in: workspace)
     // Each from an address of its own: the server counts connections per address.
     let clients = try (0..<30).map { index in
-      try PseudoTerminalClient(server.ssh(identity: nil, source: "127.0.5.\(index + 1)"), environment: environment)
+      try TerminalSession(server.ssh(identity: nil, source: "127.0.5.\(index + 1)"), environment: environment)
     }
-
-    /// Runs `body` for every client at once, each on a thread that may block.
-    func everyClient(_ body: @escaping @Sendable (PseudoTerminalClient) -> Bool) async -> [Bool] {
-      await withTaskGroup(of: (Int, Bool).self) { group in
-        for (index, client) in clients.enumerated() {
-          group.addTask { (index, await Blocking.run { body(client) }) }
-        }
-        var results = Array(repeating: false, count: clients.count)
-        for await (index, result) in group { results[index] = result }
-        return results
-      }
-    }
-
-    let firstFrames = await everyClient { client in client.read(for: 30) { _ in client.contains("Dot-grid notebook") } }
-    #expect(firstFrames.allSatisfy { $0 }, "every session drew the store")
-    let added = await everyClient { client in
-      let from = client.output.count
-      client.send("+")
-      return client.read(for: 10) { _ in client.contains("1 item", after: from) }
-    }
-    #expect(added.allSatisfy { $0 }, "every session answered +")
+    for client in clients { try await client.waitFor(text: "Dot-grid notebook", timeout: .seconds(30)) }
+    for client in clients { try client.press("+") }
+    for client in clients { try await client.waitFor(text: "Cart: 1 item") }
     #expect(Self.stores(of: server).count == 30)
 
     let victim = try #require(Self.stores(of: server).first)
     kill(victim, SIGSEGV)
-    let ended = await everyClient { client in client.waitForExit(seconds: 3) == 139 }
-    #expect(ended.filter { $0 }.count == 1, "one session ended, with the store's signal")
-    let survivors = clients.indices.filter { !ended[$0] }.map { clients[$0] }
-    let answered = await withTaskGroup(of: Bool.self) { group in
-      for client in survivors {
-        group.addTask {
-          await Blocking.run {
-            let from = client.output.count
-            client.send("+")
-            return client.read(for: 10) { _ in client.contains("2 items", after: from) }
-          }
-        }
-      }
-      var results: [Bool] = []
-      for await result in group { results.append(result) }
-      return results
-    }
-    #expect(answered.count == 29 && answered.allSatisfy { $0 }, "the other 29 still answer keys")
-    for client in survivors { client.send("q") }
-    let quit = await withTaskGroup(of: Int32?.self) { group in
-      for client in survivors { group.addTask { await Blocking.run { client.waitForExit(seconds: 10) } } }
-      var statuses: [Int32?] = []
-      for await status in group { statuses.append(status) }
-      return statuses
-    }
-    #expect(quit.allSatisfy { $0 == 0 }, "\(quit)")
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(5)
+    while clients.allSatisfy({ $0.exitStatus == nil }), clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    try await Task.sleep(for: .milliseconds(500))  // room for a second session to end, which must not
+    let ended = clients.filter { $0.exitStatus != nil }
+    #expect(ended.count == 1 && ended.first?.exitStatus == .exited(139), "one session ended, with the store's signal")
+    let survivors = clients.filter { $0.exitStatus == nil }
+    for client in survivors { try client.press("+") }
+    for client in survivors { try await client.waitFor(text: "Cart: 2 items") }  // the other 29 still answer keys
+    #expect(survivors.count == 29)
+    for client in survivors { try client.press("q") }
+    for client in survivors { #expect(try await client.waitForExit() == .exited(0)) }
     #expect(await Self.eventually { server.logText.contains("store ended by signal 11") }, "\(server.logText)")
     #expect(await server.stop() == 0)
   }
@@ -346,24 +314,19 @@ struct SSHEndToEndTests {
     #expect(await Self.eventually { starters().count == 1 }, "the server started a session starter")
     let first = try #require(starters().first)
 
-    let alice = try PseudoTerminalClient(server.ssh(identity: nil), environment: environment)
-    #expect(await Blocking.run { alice.read(for: 20) { _ in alice.contains("Dot-grid notebook") } })
+    let alice = try await Self.shopper(server, identity: nil, environment: environment)
     let store = try #require(Self.stores(of: server).first, "the store is the server's child, to wait for")
     let title = try #require(Self.commandLine(of: store))
     #expect(title.hasPrefix("onlinestore store: guest, state /"), "ps shows whose store it is: \(title)")
     #expect(title.contains(", state \(state.path)/guests/"), "a guest's cart lives in a home that goes with the connection")
 
     kill(first, SIGKILL)
-    let bob = try PseudoTerminalClient(server.ssh(identity: nil), environment: environment)
-    #expect(await Blocking.run { bob.read(for: 20) { _ in bob.contains("Dot-grid notebook") } }, "a new session still gets a store")
+    let bob = try await Self.shopper(server, identity: nil, environment: environment)  // a new session still gets a store
     #expect(await Self.eventually { starters().count == 1 && starters().first != first }, "the starter was started again")
-    let from = alice.output.count
-    alice.send("+")
-    #expect(await Blocking.run { alice.read(for: 10) { _ in alice.contains("1 item", after: from) } }, "the first session never noticed")
-    alice.send("q")
-    bob.send("q")
-    #expect(await Blocking.run { alice.waitForExit(seconds: 10) } == 0)
-    #expect(await Blocking.run { bob.waitForExit(seconds: 10) } == 0)
+    try alice.press("+")
+    try await alice.waitFor(text: "Cart: 1 item")  // the first session never noticed
+    try await Self.quit(alice)
+    try await Self.quit(bob)
     #expect(await Self.eventually { server.logText.components(separatedBy: "store exited 0").count == 3 }, "\(server.logText)")
     let second = try #require(starters().first)
     #expect(await server.stop() == 0)
@@ -380,12 +343,10 @@ struct SSHEndToEndTests {
     #expect(await Self.eventually { starters().count == 1 })
     let stopped = try #require(starters().first)
     kill(stopped, SIGSTOP)
-    let client = try PseudoTerminalClient(server.ssh(identity: nil), environment: environment)
-    #expect(await Blocking.run { client.read(for: 20) { _ in client.contains("Dot-grid notebook") } }, "the session got a store")
+    let client = try await Self.shopper(server, identity: nil, environment: environment)  // the session got a store
     #expect(starters().count == 1 && starters().first != stopped, "a new starter took over")
     #expect(await Self.eventually { server.logText.contains("session starter gone") }, "\(server.logText)")
-    client.send("q")
-    #expect(await Blocking.run { client.waitForExit(seconds: 10) } == 0)
+    try await Self.quit(client)
     #expect(await server.stop() == 0)
   }
 
@@ -418,14 +379,11 @@ struct SSHEndToEndTests {
     let workspace = try Self.workspace()
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"), arguments: ["--max-sessions", "1"])
     let key = try await ShopperKey.make(in: workspace, name: "ada")
-    let first = try PseudoTerminalClient(server.ssh(identity: key))
-    #expect(await Blocking.run { first.read(for: 20) { _ in first.contains("Dot-grid notebook") } })
-    let second = try PseudoTerminalClient(server.ssh(identity: key))
-    let status = await Blocking.run { second.waitForExit(seconds: 10) }
-    #expect(status == 1)
-    #expect(second.contains("The store is full, try again in a minute."))
-    first.send("q")
-    #expect(await Blocking.run { first.waitForExit(seconds: 10) } == 0)
+    let first = try await Self.shopper(server, identity: key)
+    let second = try TerminalSession(server.ssh(identity: key))
+    #expect(try await second.waitForExit() == .exited(1))
+    try await second.waitFor(text: "The store is full, try again in a minute.")
+    try await Self.quit(first)
     #expect(await server.stop() == 0)
   }
 
@@ -434,13 +392,11 @@ struct SSHEndToEndTests {
     let state = workspace.appendingPathComponent("state")
     let server = try await ServeProcess.start(stateDirectory: state, arguments: ["--idle-timeout", "2"])
     let key = try await ShopperKey.make(in: workspace, name: "ada")
-    let client = try PseudoTerminalClient(server.ssh(identity: key))
-    #expect(await Blocking.run { client.read(for: 20) { _ in client.contains("Dot-grid notebook") } })
-    client.send("+")
-    let ended = Date()
-    let status = await Blocking.run { client.waitForExit(seconds: 10) }
-    #expect(status == 129, "ended as on a hang-up")
-    #expect(Date().timeIntervalSince(ended) >= 1.5, "not before the timeout")
+    let client = try await Self.shopper(server, identity: key)
+    try client.press("+")
+    let pressed = ContinuousClock.now
+    #expect(try await client.waitForExit() == .exited(129), "ended as on a hang-up")
+    #expect(ContinuousClock.now - pressed >= .milliseconds(1_500), "not before the timeout")
     #expect(await Self.eventually { server.logText.contains("ending=idle") }, "\(server.logText)")
     let json = try Self.savedCart(in: state)
     #expect(json.contains(":1"), "\(json)")
@@ -454,15 +410,13 @@ struct SSHEndToEndTests {
     let state = workspace.appendingPathComponent("state")
     let server = try await ServeProcess.start(stateDirectory: state)
     let key = try await ShopperKey.make(in: workspace, name: "ada")
-    let client = try PseudoTerminalClient(server.ssh(identity: key))
-    #expect(await Blocking.run { client.read(for: 20) { _ in client.contains("Dot-grid notebook") } })
-    let from = client.output.count
-    client.send("++")
-    #expect(await Blocking.run { client.read(for: 10) { _ in client.contains("2 items", after: from) } })
+    let client = try await Self.shopper(server, identity: key)
+    try client.press("+ +")
+    try await client.waitFor(text: "Cart: 2 items")
     #expect(Self.storeProcesses(of: state).count == 1)
     kill(server.process.processIdentifier, SIGKILL)
     #expect(await Self.eventually { Self.storeProcesses(of: state).isEmpty }, "no store is left behind")
-    #expect(await Blocking.run { client.waitForExit(seconds: 10) } != nil, "the client's connection ended")
+    _ = try await client.waitForExit()  // the client's connection ended
     let json = try Self.savedCart(in: state)
     #expect(json.contains(":2"), "\(json)")
   }
