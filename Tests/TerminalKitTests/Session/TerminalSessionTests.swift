@@ -37,6 +37,9 @@ struct TerminalSessionTests {
 
     let position = try echoing(7, after: "printf '\\033[5;10H\\033[6n';")
     try await position.waitFor(text: "got:033[5;10R")
+
+    let mode = try echoing(11, after: "printf '\\033[?2004h\\033[?2004$p';")
+    try await mode.waitFor(text: "got:033[?2004;1$y")  // DECRQM: bracketed paste is set
   }
 
   @Test func keysAreEncodedAsTheProgramsModesAsk() async throws {
