@@ -205,6 +205,14 @@ public final class CursesTerminal {
       werase(window)
       drawCells(of: canvas, changedSince: nil)
     }
+    // The cursor shows only where the frame puts it (a field being edited); ncurses leaves the
+    // terminal's cursor at the window's position after the refresh.
+    if let cursor = canvas.cursor, cursor.x < size.width, cursor.y < size.height {
+      curs_set(1)
+      wmove(window, Int32(cursor.y), Int32(cursor.x))
+    } else if lastPainted?.cursor != nil {
+      curs_set(0)
+    }
     wrefresh(window)
     lastPainted = canvas
   }

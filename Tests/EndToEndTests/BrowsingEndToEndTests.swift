@@ -14,8 +14,12 @@ struct BrowsingEndToEndTests {
     try await store.waitFor(text: "1 of 20")
     #expect(store.text.contains("▸ Café de olla clay mug"), "accents ignored: CLAY finds the café's mug")
     #expect(!store.text.contains("Dot-grid notebook"))
+    // The terminal's cursor is at the point of input, after the Y, where a screen reader looks.
+    #expect(store.modes.cursorVisible)
+    #expect(store.screen[store.cursor.x - 1, store.cursor.y].text == "Y", "cursor at \(store.cursor)")
     try store.press(.enter)
     try await store.waitFor(text: "Esc clear the search")
+    #expect(!store.modes.cursorVisible, "hidden again once the search is closed")
     try store.press(.enter)
     try await store.waitFor(text: "Oaxaca")
     try store.press("Space")

@@ -97,4 +97,19 @@ struct ExportTests {
     let canvas = Canvas.rendering(Button<Never>("Pay", appearance: .focused, theme: .color), size: Size(width: 9, height: 1))
     assertSnapshot(of: canvas, as: .screen)
   }
+
+  /// The terminal's cursor: kept only on the canvas, and named at the end of the styled text.
+  @Test func theCursorIsACellOfTheCanvasAndTheStyledTextNamesIt() {
+    var canvas = Canvas(size: Size(width: 6, height: 2))
+    canvas.draw("/ab", at: Point(x: 0, y: 1))
+    canvas.showCursor(at: Point(x: 3, y: 1))
+    #expect(canvas.cursor == Point(x: 3, y: 1))
+    #expect(canvas.styledText == "\n/ab\n\n-- cursor at 1:3 --\n")
+    #expect(canvas.plainText == "\n/ab\n", "plain text leaves it out")
+    var moved = canvas
+    moved.showCursor(at: Point(x: 4, y: 1))
+    #expect(moved != canvas, "a cursor that moved is a change to paint")
+    canvas.showCursor(at: Point(x: 6, y: 1))
+    #expect(canvas.cursor == nil, "off the canvas: hidden")
+  }
 }

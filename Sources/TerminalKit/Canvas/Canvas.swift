@@ -24,6 +24,9 @@ public struct Canvas: Hashable, Sendable {
 
   public let size: Size
   public private(set) var cells: [Cell]
+  /// Where the terminal's cursor shows — the point of input of a text field being edited — or
+  /// `nil` to hide it. Always a cell of the canvas.
+  public private(set) var cursor: Point?
 
   /// The largest frame drawn, whatever size the terminal claims: enough for any real screen, and
   /// a bound on memory when a terminal reports something absurd.
@@ -40,6 +43,12 @@ public struct Canvas: Hashable, Sendable {
 
   public subscript(x: Int, y: Int) -> Cell {
     cells[y * size.width + x]
+  }
+
+  /// Shows the terminal's cursor at `point` (hidden if `point` is `nil` or off the canvas): a
+  /// person, and a screen reader, find the point of input there.
+  public mutating func showCursor(at point: Point?) {
+    cursor = point.flatMap { bounds.contains($0) ? $0 : nil }
   }
 
   // MARK: Drawing

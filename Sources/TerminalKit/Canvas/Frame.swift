@@ -53,6 +53,10 @@ public struct Frame<Command: Hashable & Sendable>: Hashable, Sendable {
     canvas.highlight(rect, with: style)
   }
 
+  public mutating func showCursor(at point: Point?) {
+    canvas.showCursor(at: point)
+  }
+
   // MARK: The mouse
 
   /// A press in `rect` sends `command`.

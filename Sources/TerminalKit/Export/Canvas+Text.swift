@@ -31,7 +31,8 @@ extension Canvas {
   ///
   /// The style runs on in reading order, across the ends of rows, until the next line of the
   /// list changes it; a frame drawn all in the plain style has no list. The right half of a
-  /// wide grapheme takes its left half's style and is not listed.
+  /// wide grapheme takes its left half's style and is not listed. A cursor that shows (a text
+  /// field being edited) ends the text with its place: `-- cursor at 22:9 --`.
   public var styledText: String {
     var changes: [String] = []
     var current = Style.plain
@@ -41,7 +42,8 @@ extension Canvas {
         changes.append("\(y):\(x) \(current.summary)")
       }
     }
-    guard !changes.isEmpty else { return plainText }
-    return plainText + "\n-- styles (row:column style, in reading order, from plain) --\n" + changes.joined(separator: "\n") + "\n"
+    let cursorLine = cursor.map { "\n-- cursor at \($0.y):\($0.x) --\n" } ?? ""
+    guard !changes.isEmpty else { return plainText + cursorLine }
+    return plainText + "\n-- styles (row:column style, in reading order, from plain) --\n" + changes.joined(separator: "\n") + "\n" + cursorLine
   }
 }

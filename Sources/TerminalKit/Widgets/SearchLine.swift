@@ -1,7 +1,8 @@
 /// A search line: `/back█            3 of 20`.
 ///
-/// While it is edited (`cursor` is set) the cursor is a reversed cell; text wider than the line
-/// scrolls so that the cursor stays in view, and a wide character is never split.
+/// While it is edited (`cursor` is set) the cursor is a reversed cell, and the terminal's own
+/// cursor is put there (where a screen reader looks for the point of input); text wider than the
+/// line scrolls so that the cursor stays in view, and a wide character is never split.
 public struct SearchLine<Command: Hashable & Sendable>: Widget {
   public var text: String
   /// The cursor's place in `text`, in characters, while the line is edited.
@@ -33,10 +34,12 @@ public struct SearchLine<Command: Hashable & Sendable>: Widget {
       let width = TextWidth.columns(of: character)
       guard column + width <= x + room else { break }
       frame.draw(String(character), at: Point(x: column, y: area.y), style: index == cursor ? cursorStyle : theme.text)
+      if index == cursor { frame.showCursor(at: Point(x: column, y: area.y)) }
       column += width
     }
     if let cursor, cursor == characters.count, column < x + room {
       frame.draw(" ", at: Point(x: column, y: area.y), style: cursorStyle)
+      frame.showCursor(at: Point(x: column, y: area.y))
     }
   }
 

@@ -151,6 +151,13 @@ final class Emulator {
     return canvas
   }
 
+  /// The screen with the cursor where it shows, if `visible`.
+  func screen(cursorVisible visible: Bool) -> Canvas {
+    var canvas = screen
+    canvas.showCursor(at: visible ? cursor : nil)
+    return canvas
+  }
+
   /// The attributes the next character would be written with: a program that leaves them set
   /// when it exits leaves the shell writing in its colours.
   var pen: Style {

@@ -159,8 +159,9 @@ public final class TerminalSession: Sendable {
 
   // MARK: What the terminal shows
 
-  /// The screen, as the kit's canvas: `assertSnapshot(of: session.screen, as: .screen)`.
-  public var screen: Canvas { connection.read { emulator, _, _ in emulator.screen } }
+  /// The screen, as the kit's canvas, with the cursor where it shows:
+  /// `assertSnapshot(of: session.screen, as: .screen)`.
+  public var screen: Canvas { connection.read { emulator, modes, _ in emulator.screen(cursorVisible: modes.cursorVisible) } }
 
   /// The screen's text, a line per row, trailing spaces removed.
   public var text: String { screen.plainText }
