@@ -27,7 +27,7 @@ public struct SearchLine<Command: Hashable & Sendable>: Widget {
     let room = max(0, area.maxX - countWidth - 1 - x)
     let characters = Array(SafeText.sanitize(text))
     let cursor = cursor.map { min(max(0, $0), characters.count) }
-    let first = Self.firstShown(characters, cursor: cursor ?? characters.count, room: room - 1)
+    let first = TextField<Command>.firstShown(characters, cursor: cursor ?? characters.count, room: room - 1)
     let cursorStyle = theme.text.adding(Style(reversed: true))
     var column = x
     for (index, character) in characters.enumerated().dropFirst(first) {
@@ -41,16 +41,5 @@ public struct SearchLine<Command: Hashable & Sendable>: Widget {
       frame.draw(" ", at: Point(x: column, y: area.y), style: cursorStyle)
       frame.showCursor(at: Point(x: column, y: area.y))
     }
-  }
-
-  /// The first character to show so that the text up to the cursor fits in `room` columns.
-  static func firstShown(_ characters: [Character], cursor: Int, room: Int) -> Int {
-    var first = 0
-    var width = characters[..<cursor].reduce(0) { $0 + TextWidth.columns(of: $1) }
-    while width > room, first < cursor {
-      width -= TextWidth.columns(of: characters[first])
-      first += 1
-    }
-    return first
   }
 }
