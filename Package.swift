@@ -79,13 +79,15 @@ let package = Package(
       resources: [.embedInCode("Catalog/demo-catalog.json"), .embedInCode("Catalog/demo-users.json")]
         + (1...20).map { .embedInCode("Catalog/Pictures/product-\($0).png") }
     ),
-    // The shop's API clients, cart storage and features. No terminal in sight.
+    // The shop's API clients, cart storage and features. No terminal in sight: of the kit it
+    // uses only pure values a feature keeps (the search line's editing state).
     .target(
       name: "Shop",
       dependencies: [
         "Boundaries",
         "CHTTPClient",
         "StoreModels",
+        "TerminalKit",
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),

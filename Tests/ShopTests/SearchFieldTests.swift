@@ -51,15 +51,15 @@ struct SearchFieldTests {
   @Test func aPastedLineBreakIsASpaceAndControlsAreDropped() {
     var field = SearchField()
     field.apply(.insert("clay\nmug\t\u{1B}[31mred\u{7}"))
-    #expect(field.text == "clay mug [31mred")
+    #expect(field.text == "clay mug red", "the escape sequence goes whole, not only its ESC")
   }
 
   @Test func anAbsurdPasteIsCutAtTheMaximum() {
     var field = SearchField()
     field.apply(.insert(String(repeating: "a", count: 100_000)))
-    #expect(field.text.count == SearchField.maximumLength)
+    #expect(field.text.count == field.limit)
     field.apply(.insert("b"))
-    #expect(field.text.count == SearchField.maximumLength)
+    #expect(field.text.count == field.limit)
     #expect(!field.text.contains("b"))
   }
 }

@@ -1,4 +1,5 @@
 import Boundaries
+import TerminalKit
 
 /// The Products tab: the catalog with a stepper per product, the selection, and the cart sheet.
 ///
