@@ -98,8 +98,8 @@ struct CartSafetyTests {
     ]
     let environment = ["XDG_STATE_HOME": state.path]
     let (first, second) = try await twoCopies(
-      first: try TerminalSession(limited, environment: environment),
-      second: try TerminalSession(limited, environment: environment)
+      first: try TerminalSession(limited, environment: environment, timeout: StoreTerminal.timeout),
+      second: try TerminalSession(limited, environment: environment, timeout: StoreTerminal.timeout)
     )
     for copy in [first, second] { #expect(!copy.text.contains("another window"), "\(copy.text)") }
     #expect(try StoreTerminal.savedQuantities(in: state) == [2: 2])

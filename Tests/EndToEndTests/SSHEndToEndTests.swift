@@ -280,9 +280,9 @@ struct SSHEndToEndTests {
     let environment = try Self.askpass(in: workspace)
     // Each from an address of its own: the server counts connections per address.
     let clients = try (0..<30).map { index in
-      try TerminalSession(server.ssh(identity: nil, source: "127.0.5.\(index + 1)"), environment: environment)
+      try TerminalSession(server.ssh(identity: nil, source: "127.0.5.\(index + 1)"), environment: environment, timeout: StoreTerminal.timeout)
     }
-    for client in clients { try await client.waitFor(text: "Dot-grid notebook", timeout: .seconds(30)) }
+    for client in clients { try await client.waitFor(text: "Dot-grid notebook") }
     for client in clients { try client.press("+") }
     for client in clients { try await client.waitFor(text: "Cart: 1 item") }
     #expect(Self.stores(of: server).count == 30)
@@ -380,7 +380,7 @@ struct SSHEndToEndTests {
     let server = try await ServeProcess.start(stateDirectory: workspace.appendingPathComponent("state"), arguments: ["--max-sessions", "1"])
     let key = try await ShopperKey.make(in: workspace, name: "ada")
     let first = try await Self.shopper(server, identity: key)
-    let second = try TerminalSession(server.ssh(identity: key))
+    let second = try TerminalSession(server.ssh(identity: key), timeout: StoreTerminal.timeout)
     #expect(try await second.waitForExit() == .exited(1))
     try await second.waitFor(text: "The store is full, try again in a minute.")
     try await Self.quit(first)

@@ -177,7 +177,7 @@ struct SeveralHostsEndToEndTests {
     try throughA.press("c p")
     try await throughA.waitFor(text: "Confirm your purchase")
     try throughA.press(.enter)
-    try await throughA.waitFor(text: "Order not confirmed", timeout: .seconds(20))
+    try await throughA.waitFor(text: "Order not confirmed")
     try throughA.press(.enter)
     try await throughA.waitUntil("the notice closed") { !$0.plainText.contains("Order not confirmed") }
     try throughA.press(.escape)

@@ -41,6 +41,8 @@ public final class TerminalSession: Sendable {
 
   /// The command line, for messages.
   public let command: [String]
+  /// How long a wait given no timeout of its own waits.
+  public let timeout: Duration
   private let connection: SessionConnection
   /// The test that started the session, for the wait log.
   private let testName: String
@@ -50,12 +52,14 @@ public final class TerminalSession: Sendable {
   /// `size`. The program's environment is ``defaultEnvironment`` with `environment` on top
   /// (give `"NO_COLOR": "1"` or another `TERM` there). With `kittyGraphics`, the terminal says
   /// yes to kitty graphics queries; otherwise it ignores them, as a terminal without the
-  /// protocol does.
+  /// protocol does. A wait given no timeout waits `timeout` (a wait ends as soon as what it
+  /// waits for is there, so a generous one costs nothing when all is well).
   public init(
     _ command: [String],
     size: Size = Size(width: 80, height: 24),
     environment: [String: String] = [:],
-    kittyGraphics: Bool = false
+    kittyGraphics: Bool = false,
+    timeout: Duration = .seconds(10)
   ) throws {
     guard let name = command.first else { throw Failure("No command to run.") }
     guard size.width > 0, size.height > 0, size.width <= Canvas.maximumSize.width, size.height <= Canvas.maximumSize.height else {
@@ -64,6 +68,7 @@ public final class TerminalSession: Sendable {
     guard let executable = Self.find(name) else { throw Failure("\(name): no such program (looked on PATH).") }
     let merged = Self.defaultEnvironment.merging(environment) { $1 }
     self.command = command
+    self.timeout = timeout
     testName = Self.currentTestName ?? command.joined(separator: " ")
     connection = try SessionConnection(
       executable: executable, arguments: command,
@@ -214,17 +219,17 @@ public final class TerminalSession: Sendable {
 
   /// Waits until `text` shows on one row of the screen; returns where it starts.
   @discardableResult
-  public func waitFor(text: String, timeout: Duration = .seconds(10)) async throws -> Point {
-    try await poll(for: "“\(text)” on the screen", timeout: timeout) { Self.locate(text, in: $0) }
+  public func waitFor(text: String, timeout: Duration? = nil) async throws -> Point {
+    try await poll(for: "“\(text)” on the screen", timeout: timeout ?? self.timeout) { Self.locate(text, in: $0) }
   }
 
   /// Waits until a row of the screen matches `pattern` (a regular expression); returns where
   /// the match starts.
   @discardableResult
-  public func waitFor(regex pattern: String, timeout: Duration = .seconds(10)) async throws -> Point {
+  public func waitFor(regex pattern: String, timeout: Duration? = nil) async throws -> Point {
     let regex: Regex<AnyRegexOutput>
     do { regex = try Regex(pattern) } catch { throw Failure("Not a regular expression: \(pattern) (\(error)).") }
-    return try await poll(for: "/\(pattern)/ on the screen", timeout: timeout) { screen in
+    return try await poll(for: "/\(pattern)/ on the screen", timeout: timeout ?? self.timeout) { screen in
       for (row, line) in screen.textRows.enumerated() {
         if let match = line.firstMatch(of: regex) {
           return Point(x: TextWidth.columns(of: String(line[..<match.range.lowerBound])), y: row)
@@ -235,12 +240,13 @@ public final class TerminalSession: Sendable {
   }
 
   /// Waits until the screen satisfies `condition`, described as `what` in the failure.
-  public func waitUntil(_ what: String, timeout: Duration = .seconds(10), _ condition: @escaping @Sendable (Canvas) -> Bool) async throws {
-    _ = try await poll(for: what, timeout: timeout) { condition($0) ? () : nil }
+  public func waitUntil(_ what: String, timeout: Duration? = nil, _ condition: @escaping @Sendable (Canvas) -> Bool) async throws {
+    _ = try await poll(for: what, timeout: timeout ?? self.timeout) { condition($0) ? () : nil }
   }
 
   /// Waits until the program has written nothing for `quiet`: it has finished drawing.
-  public func waitForIdle(quiet: Duration = .milliseconds(250), timeout: Duration = .seconds(10)) async throws {
+  public func waitForIdle(quiet: Duration = .milliseconds(250), timeout: Duration? = nil) async throws {
+    let timeout = timeout ?? self.timeout
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     let start = clock.now
@@ -257,7 +263,8 @@ public final class TerminalSession: Sendable {
 
   /// Waits for the program to end and returns how it did.
   @discardableResult
-  public func waitForExit(timeout: Duration = .seconds(10)) async throws -> ExitStatus {
+  public func waitForExit(timeout: Duration? = nil) async throws -> ExitStatus {
+    let timeout = timeout ?? self.timeout
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     let start = clock.now

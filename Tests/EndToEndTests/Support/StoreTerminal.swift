@@ -7,6 +7,11 @@ import Testing
 /// process on the other side of a pseudo-terminal) with the store's state kept in a directory of
 /// the test's.
 enum StoreTerminal {
+  /// How long the end-to-end tests' waits may take: a debug build's first frame took up to 10 s
+  /// while every suite starts its programs at once on two busy cores (measured over 20 runs of
+  /// the whole suite beside a release build). A wait ends as soon as its screen is there.
+  static let timeout = Duration.seconds(30)
+
   /// The `onlinestore` built next to this test bundle.
   static var binary: URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("onlinestore")
@@ -41,7 +46,7 @@ enum StoreTerminal {
     }
     return try TerminalSession(
       [binary.path] + arguments, size: size,
-      environment: ["XDG_STATE_HOME": stateDirectory.path].merging(environment) { $1 }
+      environment: ["XDG_STATE_HOME": stateDirectory.path].merging(environment) { $1 }, timeout: timeout
     )
   }
 }
@@ -52,8 +57,8 @@ extension StoreTerminal {
   static func connect(
     _ command: [String], environment: [String: String] = [:], firstScreen: String = "Dot-grid notebook"
   ) async throws -> TerminalSession {
-    let session = try TerminalSession(command, environment: environment)
-    try await session.waitFor(text: firstScreen, timeout: .seconds(30))
+    let session = try TerminalSession(command, environment: environment, timeout: timeout)
+    try await session.waitFor(text: firstScreen)
     return session
   }
 
