@@ -337,7 +337,7 @@ let package = Package(
     // `swift run -c release terminal-session-benchmarks`: the test harness's emulator parsing a
     // full-screen program's output, beside a bare pty that only reads it.
     .executableTarget(
-      name: "terminal-session-benchmarks", dependencies: ["CPseudoTerminal", "TerminalKit", "TerminalKitTesting"],
+      name: "terminal-session-benchmarks", dependencies: ["CPseudoTerminal", "CVTerm", "TerminalKit", "TerminalKitTesting"],
       path: "Benchmarks/TerminalSessionBenchmarks"
     ),
     // The attacks Benchmarks/hostile-front-door.py runs beside real shoppers.

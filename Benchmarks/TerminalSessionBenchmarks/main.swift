@@ -1,4 +1,5 @@
 import CPseudoTerminal
+import CVTerm
 import Foundation
 import TerminalKit
 import TerminalKitTesting
@@ -11,8 +12,9 @@ import TerminalKitTesting
 // attributes, wide characters), MEGABYTES of it (default 10) in a file, replayed by `cat` on a
 // pseudo-terminal: once into a TerminalSession (the output parsed by libvterm and read for
 // modes, the run recorded), and once into a bare pty that is only read and thrown away — the
-// anchor: what the pty and `cat` cost by themselves. Median of ROUNDS (default 5) each, side by
-// side; the difference is the emulator's part.
+// anchor: what the pty and `cat` cost by themselves; and, for the split of the rest, the same
+// bytes fed straight to libvterm in this process (its share of the session's time). Median of
+// ROUNDS (default 5) each, side by side.
 
 let arguments = CommandLine.arguments.dropFirst()
 let megabytes = arguments.first.flatMap { Int($0) } ?? 10
@@ -71,9 +73,27 @@ func bare() throws {
   close(controller)
 }
 
+/// The bytes fed straight to a libvterm screen of 80×24, in 64 KiB writes as a pty delivers them.
+func libvtermAlone(_ output: Data) {
+  let terminal = vterm_new(24, 80)
+  vterm_set_utf8(terminal, 1)
+  vterm_screen_reset(vterm_obtain_screen(terminal), 1)
+  output.withUnsafeBytes { raw in
+    var offset = 0
+    while offset < raw.count {
+      let length = min(65_536, raw.count - offset)
+      _ = vterm_input_write(terminal, raw.baseAddress!.advanced(by: offset).assumingMemoryBound(to: CChar.self), length)
+      offset += length
+    }
+  }
+  vterm_free(terminal)
+}
+
 var session: [Double] = []
 var anchor: [Double] = []
+var emulatorAlone: [Double] = []
 for _ in 0..<rounds {
+  emulatorAlone.append(await seconds { libvtermAlone(output) })
   anchor.append(try await seconds { try bare() })
   session.append(try await seconds {
     let cat = try TerminalSession(["/bin/cat", file.path])
@@ -86,6 +106,9 @@ func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let size = Double(output.count) / 1e6
 print("A full-screen program's output replayed by cat on a pty, release build: \(String(format: "%.1f", size)) MB, \(index) frames of 80×24, median of \(rounds)\n")
 print("reader                                  seconds      MB/s")
-for (name, values) in [("bare pty, output thrown away (anchor)", anchor), ("TerminalSession (libvterm, modes, log)", session)] {
+for (name, values) in [
+  ("bare pty, output thrown away (anchor)", anchor), ("libvterm alone, in process", emulatorAlone),
+  ("TerminalSession (libvterm, modes, log)", session),
+] {
   print(name.padding(toLength: 38, withPad: " ", startingAt: 0), String(format: "%9.3f %9.1f", median(values), size / median(values)))
 }

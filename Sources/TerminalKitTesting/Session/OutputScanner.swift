@@ -30,13 +30,18 @@ struct OutputScanner {
   private enum State {
     case ground
     case escape
-    /// A control sequence: `private` after `CSI ?`, its parameter bytes, an intermediate seen.
-    case controlSequence(isPrivate: Bool, parameters: [UInt8], intermediate: UInt8?)
-    /// An APC, PM or SOS string; `escape` when the last byte was ESC (a possible terminator).
-    case controlString(kind: UInt8, bytes: [UInt8], escape: Bool)
+    /// A control sequence: `private` after `CSI ?`, an intermediate seen (its parameter bytes
+    /// are in `collected`).
+    case controlSequence(isPrivate: Bool, intermediate: UInt8?)
+    /// An APC, PM or SOS string (its bytes are in `collected`); `escape` when the last byte was
+    /// ESC (a possible terminator).
+    case controlString(kind: UInt8, escape: Bool)
   }
 
   private var state = State.ground
+  /// The parameter bytes of the sequence or the bytes of the string being read, kept apart from
+  /// the state so that reading them appends in place.
+  private var collected: [UInt8] = []
 
   init(answersKittyGraphics: Bool = false) {
     self.answersKittyGraphics = answersKittyGraphics
@@ -72,7 +77,8 @@ struct OutputScanner {
     case .escape:
       switch byte {
       case UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"):
-        state = .controlString(kind: byte, bytes: [], escape: false)
+        collected.removeAll(keepingCapacity: true)
+        state = .controlString(kind: byte, escape: false)
         return
       case 0x1B:
         result.forEmulator.append(0x1B)  // ESC ESC: the first one was nothing
@@ -82,25 +88,26 @@ struct OutputScanner {
       }
       result.forEmulator += [0x1B, byte]
       switch byte {
-      case UInt8(ascii: "["): state = .controlSequence(isPrivate: false, parameters: [], intermediate: nil)
+      case UInt8(ascii: "["):
+        collected.removeAll(keepingCapacity: true)
+        state = .controlSequence(isPrivate: false, intermediate: nil)
       case UInt8(ascii: "="): modes.applicationKeypad = true; state = .ground
       case UInt8(ascii: ">"): modes.applicationKeypad = false; state = .ground
       case UInt8(ascii: "c"): modes = .initial; state = .ground
       default: state = .ground
       }
 
-    case let .controlSequence(isPrivate, parameters, intermediate):
+    case let .controlSequence(isPrivate, intermediate):
       result.forEmulator.append(byte)
       switch byte {
-      case UInt8(ascii: "?") where parameters.isEmpty && !isPrivate:
-        state = .controlSequence(isPrivate: true, parameters: [], intermediate: intermediate)
+      case UInt8(ascii: "?") where collected.isEmpty && !isPrivate:
+        state = .controlSequence(isPrivate: true, intermediate: intermediate)
       case 0x30...0x3F:
-        let kept = parameters.count < Self.maximumParameters ? parameters + [byte] : parameters
-        state = .controlSequence(isPrivate: isPrivate, parameters: kept, intermediate: intermediate)
+        if collected.count <= Self.maximumParameters { collected.append(byte) }
       case 0x20...0x2F:
-        state = .controlSequence(isPrivate: isPrivate, parameters: parameters, intermediate: byte)
+        state = .controlSequence(isPrivate: isPrivate, intermediate: byte)
       case 0x40...0x7E:
-        finish(isPrivate: isPrivate, parameters: parameters, intermediate: intermediate, final: byte)
+        finish(isPrivate: isPrivate, intermediate: intermediate, final: byte)
         state = .ground
       case 0x18, 0x1A:
         state = .ground  // CAN and SUB cancel a sequence
@@ -111,35 +118,34 @@ struct OutputScanner {
         break  // C0 controls inside a sequence act as themselves; the emulator sees them
       }
 
-    case let .controlString(kind, bytes, escape):
+    case let .controlString(kind, escape):
       if escape {
         if byte == UInt8(ascii: "\\") {
-          endControlString(kind: kind, bytes: bytes, into: &result)
+          endControlString(kind: kind, into: &result)
           state = .ground
         } else {
           // An ESC that does not end the string starts something new, as in a real parser.
-          endControlString(kind: kind, bytes: bytes, into: &result)
+          endControlString(kind: kind, into: &result)
           state = .escape
           step(byte, into: &result)
         }
       } else if byte == 0x1B {
-        state = .controlString(kind: kind, bytes: bytes, escape: true)
+        state = .controlString(kind: kind, escape: true)
       } else if byte == 0x07 {
-        endControlString(kind: kind, bytes: bytes, into: &result)
+        endControlString(kind: kind, into: &result)
         state = .ground
       } else if byte == 0x18 || byte == 0x1A {
         state = .ground
-      } else {
-        let kept = bytes.count < Self.maximumControlString ? bytes + [byte] : bytes
-        state = .controlString(kind: kind, bytes: kept, escape: false)
+      } else if collected.count < Self.maximumControlString {
+        collected.append(byte)
       }
     }
   }
 
-  private mutating func finish(isPrivate: Bool, parameters: [UInt8], intermediate: UInt8?, final: UInt8) {
+  private mutating func finish(isPrivate: Bool, intermediate: UInt8?, final: UInt8) {
     if isPrivate, intermediate == nil, final == UInt8(ascii: "h") || final == UInt8(ascii: "l") {
-      guard parameters.count < Self.maximumParameters else { return }
-      for number in String(decoding: parameters, as: UTF8.self).split(separator: ";") {
+      guard collected.count <= Self.maximumParameters else { return }  // a list past the bound changes nothing
+      for number in String(decoding: collected, as: UTF8.self).split(separator: ";") {
         if let number = Int(number) { modes.setPrivateMode(number, to: final == UInt8(ascii: "h")) }
       }
     } else if !isPrivate, intermediate == UInt8(ascii: "!"), final == UInt8(ascii: "p") {
@@ -149,9 +155,9 @@ struct OutputScanner {
 
   /// A kitty graphics command is an APC string starting with `G`: its keys, then `;` and a
   /// payload. A query (`a=q`) is answered with its id, as kitty does.
-  private func endControlString(kind: UInt8, bytes: [UInt8], into result: inout Result) {
-    guard answersKittyGraphics, kind == UInt8(ascii: "_"), bytes.first == UInt8(ascii: "G") else { return }
-    let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+  private func endControlString(kind: UInt8, into result: inout Result) {
+    guard answersKittyGraphics, kind == UInt8(ascii: "_"), collected.first == UInt8(ascii: "G") else { return }
+    let text = String(decoding: collected.dropFirst(), as: UTF8.self)
     let keys = text.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
     var values: [Substring: Substring] = [:]
     for pair in keys.split(separator: ",") {
