@@ -172,7 +172,7 @@ struct WidgetTests {
   /// Ten rows in a list three high: the selection moves within the rows on screen before the
   /// list scrolls, and each row's click target is where the row is drawn.
   @Test func aScrollingListKeepsItsOffsetAndScrollsOnlyToShowTheSelection() {
-    func draw(selected: Int, viewport: inout ListViewport) -> Frame<Int> {
+    func draw(selected: Int, viewport: inout ListState) -> Frame<Int> {
       var frame = Self.frame(6, 3, of: Int.self)
       let list = ScrollingList<Int>(count: 10, selected: selected, selectionStyle: Self.theme.selection) { index, row, _, frame in
         frame.draw("row \(index)", at: row.origin)
@@ -182,7 +182,7 @@ struct WidgetTests {
       frame.render(list, in: frame.bounds, state: &viewport)
       return frame
     }
-    var viewport = ListViewport()
+    var viewport = ListState()
     #expect(draw(selected: 0, viewport: &viewport).textRows == ["row 0", "row 1", "row 2"])
     #expect(draw(selected: 4, viewport: &viewport).textRows == ["row 2", "row 3", "row 4"])
     #expect(viewport.offset == 2)
@@ -194,9 +194,17 @@ struct WidgetTests {
     // Past the end, and a list shorter than its area.
     viewport.offset = 50
     #expect(draw(selected: 9, viewport: &viewport).textRows == ["row 7", "row 8", "row 9"])
-    var short = ListViewport(offset: 3)
-    short.scroll(toShow: nil, count: 2, height: 3)
-    #expect(short.offset == 0 && short.visibleRange(count: 2, height: 3) == 0..<2)
+    var short = ListState(offset: 3, visibleRows: 3)
+    short.show(nil, count: 2)
+    #expect(short.offset == 0 && short.visibleRange(count: 2) == 0..<2)
+    // No room: nothing drawn, and the offset back at the start.
+    var none = ListState(offset: 4)
+    var empty = Self.frame(6, 3, of: Int.self)
+    empty.render(ScrollingList<Int>(count: 10, selected: 5, selectionStyle: Self.theme.selection) { _, row, _, frame in
+      frame.draw("x", at: row.origin)
+      return nil
+    }, in: Rect(x: 0, y: 0, width: 6, height: 0), state: &none)
+    #expect(empty.textRows == ["", "", ""] && none.offset == 0)
   }
 }
 

@@ -1,19 +1,11 @@
-/// Which rows of a list are on screen: the first one, and how many fit. Every list of the shop
-/// keeps one (the products, a picker's options, the cart's lines, the order history) and moves
-/// its selection through it, so a selection moves within the rows on screen before the list
-/// scrolls, paging goes by what the screen shows, and the screen draws from the offset kept
-/// here instead of working one out each frame.
-public struct ListScroll: Hashable, Sendable {
-  /// The index of the first row on screen.
-  public var offset: Int
-  /// How many rows the screen shows at once; the screen says, paging uses it.
-  public var visibleRows: Int
+import TerminalKit
 
-  public init(offset: Int = 0, visibleRows: Int = 10) {
-    self.offset = offset
-    self.visibleRows = visibleRows
-  }
+/// Which rows of one of the shop's lists are on screen (the products, a picker's options, the
+/// cart's lines, the order history): the kit's one list model, ``ListState``, under the name the
+/// features use.
+public typealias ListScroll = ListState
 
+extension ListScroll {
   /// Where `move` takes the selection at `selected` in a list of `count` rows (`nil` for an
   /// empty list); the list scrolls just enough to show it.
   public mutating func move(_ selected: Int?, by move: SelectionMove, count: Int) -> Int? {
@@ -24,21 +16,5 @@ public struct ListScroll: Hashable, Sendable {
     let target = move.target(from: selected ?? 0, count: count, page: visibleRows)
     show(target, count: count)
     return target
-  }
-
-  /// Scrolls as little as possible to show row `index` (none: only keeps the offset in range).
-  public mutating func show(_ index: Int?, count: Int) {
-    let rows = max(1, visibleRows)
-    if let index {
-      if index < offset { offset = index }
-      if index >= offset + rows { offset = index - rows + 1 }
-    }
-    offset = max(0, min(offset, count - rows))
-  }
-
-  /// The screen now shows `rows` rows: the selection at `selected` stays in view.
-  public mutating func resize(to rows: Int, showing selected: Int?, count: Int) {
-    visibleRows = max(1, rows)
-    show(selected, count: count)
   }
 }

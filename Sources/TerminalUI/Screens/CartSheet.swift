@@ -85,7 +85,7 @@ public struct CartSheet: Widget {
   static func drawLines(_ state: CartFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
     let columns = LineColumns(width: rect.width, price: ProductsScreen.priceColumns(for: state.items.compactMap(\.product?.price)))
     canvas.onWheel(rect, up: .cart(.focusMoved(.up)), down: .cart(.focusMoved(.down)))
-    var viewport = ListViewport(offset: state.scroll.offset)
+    var viewport = state.scroll
     let lines = ScreenList(count: state.items.count, selected: state.focusedIndex, selectionStyle: theme.selection) { index, row, isFocused, canvas in
       let line = state.items[index]
       var x = row.x

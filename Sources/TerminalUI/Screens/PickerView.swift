@@ -30,7 +30,7 @@ public struct PickerView: Widget {
     let inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }
     canvas.onWheel(inside, up: .picker(.highlightMoved(.up)), down: .picker(.highlightMoved(.down)))
-    var viewport = ListViewport(offset: state.scroll.offset)
+    var viewport = state.scroll
     let options = ScreenList(count: state.options.count, selected: state.highlighted, selectionStyle: theme.selection) { index, row, _, canvas in
       let marker = index == state.current ? "● " : "  "
       canvas.draw(marker + BrowsingText.title(of: state.options[index]), at: Point(x: row.x, y: row.y), width: row.width, style: theme.text)

@@ -68,8 +68,8 @@ public struct ProductsScreen: Widget {
     // Sized by the rows on screen only, so a frame costs the same for 20 products or 100,000.
     let shown = state.shownIDs
     // The feature keeps the offset (it knows how many rows fit): the list starts from it.
-    var viewport = ListViewport(offset: state.scrollOffset)
-    let visible = viewport.visibleRange(count: shown.count, height: rect.height)
+    var viewport = ListState(offset: state.scrollOffset, visibleRows: rect.height)
+    let visible = viewport.visibleRange(count: shown.count)
     let rows = shown[visible].compactMap { state.products[id: $0] }
     let priceColumns = priceColumns(for: rows.lazy.map(\.product.price))
     canvas.onWheel(rect, up: .products(.selectionMoved(.up)), down: .products(.selectionMoved(.down)))

@@ -97,7 +97,7 @@ public struct ProfileScreen: Widget {
     }
     let selected = state.selectedOrderID.flatMap { state.orders.index(id: $0) }
     canvas.onWheel(list, up: .profile(.orderSelectionMoved(.up)), down: .profile(.orderSelectionMoved(.down)))
-    var viewport = ListViewport(offset: state.orderScroll.offset)
+    var viewport = state.orderScroll
     let orders = ScreenList(count: state.orders.count, selected: selected, selectionStyle: theme.selection) { index, row, isSelected, canvas in
       let order = summary(state.orders[index])
       let text = "#\(order.order.id)  \(order.dateText)  \(Counted.items(order.unitCount))"
