@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "Boundaries", targets: ["Boundaries"]),
     .library(name: "TerminalKit", targets: ["TerminalKit"]),
     .library(name: "TerminalKitTesting", targets: ["TerminalKitTesting"]),
+    .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
+    .executable(name: "todo-example", targets: ["todo-example"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -133,8 +135,11 @@ let package = Package(
     .target(name: "CImageDecoding", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
     // The C shim: ncurses with wide characters, and signal handling that restores the terminal.
     .target(name: "CNCurses", linkerSettings: [.linkedLibrary("ncursesw")]),
-    // The only Swift code that calls ncurses.
+    // The only Swift code that calls ncurses: a program of the kit's, full-screen on a real
+    // terminal (`CursesTerminal.run(program)`), the terminal restored on every way out.
     .target(name: "CursesTerminal", dependencies: ["CNCurses", "TerminalKit"]),
+    // `swift run todo-example`: a to-do list made with the kit's products alone.
+    .executableTarget(name: "todo-example", dependencies: ["CursesTerminal", "TerminalKit"], path: "Examples/TodoApp"),
     // The terminal kit: cells, geometry, styles, text width, keys, mouse and paste, key maps and
     // frames with click targets. Nothing of the shop, nothing of the Composable core.
     .target(name: "TerminalKit"),
@@ -270,7 +275,7 @@ let package = Package(
     // The README's "Snapshot-test your own screens", as it is written there: a screen of its
     // own, tested with nothing but the kit and its snapshot strategies.
     // …and a whole program not written with the kit (a small ncurses one), through TerminalSession.
-    .testTarget(name: "KitExampleTests", dependencies: ["TerminalKit", "TerminalKitTesting", "curses-counter"], exclude: ["__Snapshots__"]),
+    .testTarget(name: "KitExampleTests", dependencies: ["TerminalKit", "TerminalKitTesting", "curses-counter", "todo-example"], exclude: ["__Snapshots__"]),
     .executableTarget(name: "curses-counter", path: "Tests/CursesCounter", linkerSettings: [.linkedLibrary("ncursesw")]),
     // Docs/LearnTCA.md: its own examples, and the check that every block in it is real code.
     .testTarget(name: "DocsTests", dependencies: ["Composable"]),

@@ -25,4 +25,27 @@ struct WholeProgramTests {
     #expect(try await counter.waitForExit() == .exited(0))
     #expect(counter.leftChanged.isEmpty, "\(counter.leftChanged)")
   }
+
+  /// The kit's to-do example (`swift run todo-example`) on a real terminal: a text field, a
+  /// table, Tab between them, the terminal given back as it was.
+  @Test func theTodoExampleAddsTicksAndDeletesOnARealTerminal() async throws {
+    let todo = try TerminalSession([Self.built("todo-example")], size: Size(width: 44, height: 10))
+    try await todo.waitFor(text: "what is there to do?")
+    #expect(todo.modes.cursorVisible, "the cursor waits in the field")
+    try todo.type("Buy milk")
+    try todo.press(.enter)
+    try todo.type("Write the note")
+    try todo.press(.enter)
+    try await todo.waitFor(text: "Write the note")
+    try todo.press(.tab, .character(" "))
+    try await todo.waitFor(text: "1 open")
+    #expect(!todo.modes.cursorVisible, "no field has focus: no cursor")
+    assertSnapshot(of: todo.screen, as: .screen)
+    assertSnapshot(of: todo.screen, as: .svg)
+    try todo.press("j d")
+    try await todo.waitUntil("the second task deleted") { !$0.plainText.contains("Write the note") }
+    try todo.press("q")
+    #expect(try await todo.waitForExit() == .exited(0))
+    #expect(todo.leftChanged.isEmpty, "\(todo.leftChanged)")
+  }
 }
