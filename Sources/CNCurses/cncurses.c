@@ -25,6 +25,7 @@ attr_t cn_attribute_bold(void) { return A_BOLD; }
 attr_t cn_attribute_dim(void) { return A_DIM; }
 attr_t cn_attribute_reverse(void) { return A_REVERSE; }
 attr_t cn_attribute_underline(void) { return A_UNDERLINE; }
+attr_t cn_attribute_italic(void) { return A_ITALIC; }
 
 int cn_color_pair_count(void) { return COLOR_PAIRS; }
 

@@ -272,6 +272,7 @@ public final class CursesTerminal {
     if style.isDim { attributes |= cn_attribute_dim() }
     if style.isReversed { attributes |= cn_attribute_reverse() }
     if style.isUnderlined { attributes |= cn_attribute_underline() }
+    if style.isItalic { attributes |= cn_attribute_italic() }
     return attributes
   }
 

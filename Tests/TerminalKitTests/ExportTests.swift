@@ -112,4 +112,15 @@ struct ExportTests {
     canvas.showCursor(at: Point(x: 6, y: 1))
     #expect(canvas.cursor == nil, "off the canvas: hidden")
   }
+
+  /// Italic and strikethrough: named in the styled text, sent as SGR 3 and 9, drawn by the SVG.
+  @Test func italicAndStrikethroughReachEveryOutputThatHasThem() {
+    var canvas = Canvas(size: Size(width: 4, height: 1))
+    canvas.draw("ab", at: Point(x: 0, y: 0), style: Style(italic: true))
+    canvas.draw("cd", at: Point(x: 2, y: 0), style: Style(underlined: true, struckThrough: true))
+    #expect(canvas.styledText.hasSuffix("0:0 italic\n0:2 underlined struck\n"))
+    #expect(canvas.ansiRows[0].contains("\u{1B}[0;3mab") && canvas.ansiRows[0].contains("\u{1B}[0;4;9mcd"), "\(canvas.ansiRows[0])")
+    #expect(canvas.svg.contains("font-style:italic") && canvas.svg.contains("text-decoration:underline line-through"))
+    #expect(Style(italic: true).adding(Style(struckThrough: true)) == Style(italic: true, struckThrough: true))
+  }
 }

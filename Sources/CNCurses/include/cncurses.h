@@ -24,6 +24,8 @@ attr_t cn_attribute_bold(void);
 attr_t cn_attribute_dim(void);
 attr_t cn_attribute_reverse(void);
 attr_t cn_attribute_underline(void);
+/// Italic, where the terminal's terminfo has `sitm` (ncurses leaves it out elsewhere).
+attr_t cn_attribute_italic(void);
 
 /// How many colour pairs the terminal has (ncurses' `COLOR_PAIRS` global).
 int cn_color_pair_count(void);

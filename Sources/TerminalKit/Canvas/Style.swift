@@ -58,6 +58,10 @@ public enum Color: Hashable, Sendable {
 }
 
 /// How a cell is drawn: colours (`nil` is the terminal's own) and attributes.
+///
+/// Italic and strikethrough are shown where the output has them: the ANSI and SVG exports and
+/// terminals whose terminfo says so (curses draws italic where `sitm` exists; it has no
+/// strikethrough, so a curses screen leaves that one out and the text stays readable).
 public struct Style: Hashable, Sendable {
   public var foreground: Color?
   public var background: Color?
@@ -65,6 +69,8 @@ public struct Style: Hashable, Sendable {
   public var isDim: Bool
   public var isReversed: Bool
   public var isUnderlined: Bool
+  public var isItalic: Bool
+  public var isStruckThrough: Bool
 
   public init(
     foreground: Color? = nil,
@@ -72,7 +78,9 @@ public struct Style: Hashable, Sendable {
     bold: Bool = false,
     dim: Bool = false,
     reversed: Bool = false,
-    underlined: Bool = false
+    underlined: Bool = false,
+    italic: Bool = false,
+    struckThrough: Bool = false
   ) {
     self.foreground = foreground
     self.background = background
@@ -80,6 +88,8 @@ public struct Style: Hashable, Sendable {
     self.isDim = dim
     self.isReversed = reversed
     self.isUnderlined = underlined
+    self.isItalic = italic
+    self.isStruckThrough = struckThrough
   }
 
   /// The terminal's default look.
@@ -93,7 +103,9 @@ public struct Style: Hashable, Sendable {
       bold: isBold || other.isBold,
       dim: isDim || other.isDim,
       reversed: isReversed || other.isReversed,
-      underlined: isUnderlined || other.isUnderlined
+      underlined: isUnderlined || other.isUnderlined,
+      italic: isItalic || other.isItalic,
+      struckThrough: isStruckThrough || other.isStruckThrough
     )
   }
 
@@ -104,6 +116,8 @@ public struct Style: Hashable, Sendable {
     if isDim { parts.append("dim") }
     if isReversed { parts.append("reversed") }
     if isUnderlined { parts.append("underlined") }
+    if isItalic { parts.append("italic") }
+    if isStruckThrough { parts.append("struck") }
     if let foreground { parts.append("fg:\(foreground.name)") }
     if let background { parts.append("bg:\(background.name)") }
     return parts.isEmpty ? "plain" : parts.joined(separator: " ")

@@ -50,8 +50,10 @@ extension Canvas {
     var codes = ["0"]
     if style.isBold { codes.append("1") }
     if style.isDim { codes.append("2") }
+    if style.isItalic { codes.append("3") }
     if style.isUnderlined { codes.append("4") }
     if style.isReversed { codes.append("7") }
+    if style.isStruckThrough { codes.append("9") }
     if let foreground = style.foreground { codes.append(sgrColor(foreground, base: 30)) }
     if let background = style.background { codes.append(sgrColor(background, base: 40)) }
     return "\u{1B}[" + codes.joined(separator: ";") + "m"

@@ -101,7 +101,9 @@ struct SVGClasses {
     var rules = ["fill:\(colors.foreground)"]
     if style.isBold { rules.append("font-weight:bold") }
     if style.isDim { rules.append("fill-opacity:.6") }
-    if style.isUnderlined { rules.append("text-decoration:underline") }
+    if style.isItalic { rules.append("font-style:italic") }
+    let decorations = [style.isUnderlined ? "underline" : nil, style.isStruckThrough ? "line-through" : nil].compactMap { $0 }
+    if !decorations.isEmpty { rules.append("text-decoration:" + decorations.joined(separator: " ")) }
     css += ".\(name){\(rules.joined(separator: ";"))}"
     return name
   }

@@ -176,7 +176,9 @@ final class Emulator {
       background: color(VTERM_ATTR_BACKGROUND).flatMap(convert),
       bold: flag(VTERM_ATTR_BOLD),
       reversed: flag(VTERM_ATTR_REVERSE),
-      underlined: number(VTERM_ATTR_UNDERLINE) != 0
+      underlined: number(VTERM_ATTR_UNDERLINE) != 0,
+      italic: flag(VTERM_ATTR_ITALIC),
+      struckThrough: flag(VTERM_ATTR_STRIKE)
     )
   }
 
@@ -197,7 +199,9 @@ final class Emulator {
       background: convert(cell.bg),
       bold: cell.attrs.bold != 0,
       reversed: cell.attrs.reverse != 0,
-      underlined: cell.attrs.underline != 0
+      underlined: cell.attrs.underline != 0,
+      italic: cell.attrs.italic != 0,
+      struckThrough: cell.attrs.strike != 0
     )
   }
 

@@ -19,12 +19,14 @@ struct TerminalSessionTests {
   }
 
   @Test func aColourIsSeenOnItsCellAndTheExitStatusIsKept() async throws {
-    let session = try TerminalSession(["/bin/sh", "-c", "printf 'plain \\033[1;31mred\\033[0m \\033[44mon blue\\033[0m 漢字!\\n'; exit 3"])
+    let session = try TerminalSession(["/bin/sh", "-c", "printf 'plain \\033[1;31mred\\033[0m \\033[44mon blue\\033[0m 漢字! \\033[3mslanted\\033[23;9m struck\\033[0m\\n'; exit 3"])
     let place = try await session.waitFor(text: "red")
     #expect(place == Point(x: 6, y: 0))
     #expect(session.style(ofFirst: "red") == Style(foreground: .red, bold: true))
     #expect(session.style(ofFirst: "on blue") == Style(background: .blue))
     #expect(session.style(ofFirst: "plain") == .plain)
+    #expect(session.style(ofFirst: "slanted") == Style(italic: true))
+    #expect(session.style(ofFirst: "struck") == Style(struckThrough: true))
     let screen = session.screen
     #expect(screen[18, 0].text == "漢" && screen[18, 0].width == 2 && screen[19, 0].width == 0, "\(session.text)")
     #expect(try await session.waitFor(text: "字!").x == 20, "columns count display width")
