@@ -18,12 +18,7 @@ struct APIServerEndToEndTests {
     try await store.waitFor(text: "Dot-grid notebook")
     try store.press("+ +")
     try await store.waitFor(text: "Cart: 2 items")
-    try store.press("c p")
-    try await store.waitFor(text: "Confirm your purchase")
-    try store.press(.enter)
-    try await store.waitFor(text: "Your order number is 1.")
-    try store.press(.enter)
-    try await store.waitFor(text: "Cart: empty")
+    try await StoreTerminal.payForTheCart(store, expecting: "Your order number is 1.")
     try store.press("2")
     try await store.waitFor(text: "Ada Lovelace")
     // The order history reads the order back from the server.

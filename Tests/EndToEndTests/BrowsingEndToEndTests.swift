@@ -32,12 +32,7 @@ struct BrowsingEndToEndTests {
     // The search cleared, the selection stays on the mug, eighth in the store.
     try store.press(.escape)
     try await store.waitFor(text: "8/20")
-    try store.press("c p")
-    try await store.waitFor(text: "Confirm your purchase")
-    try store.press(.enter)
-    try await store.waitFor(text: "Thank you!")
-    try store.press(.enter)
-    try await store.waitFor(text: "Cart: empty")
+    try await StoreTerminal.payForTheCart(store)
     try store.press("2")
     try await store.waitFor(text: "#1 ")
     try store.press(.enter)

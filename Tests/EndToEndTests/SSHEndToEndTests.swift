@@ -74,12 +74,7 @@ struct SSHEndToEndTests {
     try shopper.resize(to: Size(width: 120, height: 30))
     try await shopper.waitFor(text: "★")  // the detail pane appears at 120 columns
     #expect(shopper.screen.textRows[0].count > 100, "the store reflowed to 120 columns")
-    try shopper.press("c p")
-    try await shopper.waitFor(text: "Confirm your purchase")
-    try shopper.press(.enter)
-    try await shopper.waitFor(text: "Thank you!")
-    try shopper.press(.enter)
-    try await shopper.waitFor(text: "Cart: empty")
+    try await StoreTerminal.payForTheCart(shopper)
     try shopper.press("2")
     try await shopper.waitFor(text: "#1 ")
     let profile = shopper.text
@@ -101,12 +96,7 @@ struct SSHEndToEndTests {
     let shopper = try await Self.shopper(server, identity: key)
     try shopper.press("+")
     try await shopper.waitFor(text: "Cart: 1 item")
-    try shopper.press("c p")
-    try await shopper.waitFor(text: "Confirm your purchase")
-    try shopper.press(.enter)
-    try await shopper.waitFor(text: "Your order number is 1.")
-    try shopper.press(.enter)
-    try await shopper.waitFor(text: "Cart: empty")
+    try await StoreTerminal.payForTheCart(shopper, expecting: "Your order number is 1.")
     try shopper.press("2")
     try await shopper.waitFor(text: "#1001")  // the profile names the key's number
     try await shopper.waitFor(text: "#1 ")  // and the history lists the order, read back from the server

@@ -186,12 +186,7 @@ struct SeveralHostsEndToEndTests {
     try await between()
 
     let throughB = try await StoreTerminal.connect(second, firstScreen: "Cart: 1 item")
-    try throughB.press("c p")
-    try await throughB.waitFor(text: "Confirm your purchase")
-    try throughB.press(.enter)
-    try await throughB.waitFor(text: "Your order number is 1.")  // the order A sent, answered again
-    try throughB.press(.enter)
-    try await throughB.waitFor(text: "Cart: empty")
+    try await StoreTerminal.payForTheCart(throughB, expecting: "Your order number is 1.")  // the order A sent, answered again
     try await StoreTerminal.quit(throughB)
   }
 }

@@ -84,8 +84,11 @@ final class SessionConnection: @unchecked Sendable {
       change(emulator)
       outgoing += emulator.takePending()
       guard outgoing.count <= Self.maximumQueuedInput else {
+        let waiting = outgoing.count
         outgoing.removeAll()
-        throw TerminalSession.Failure("The program took none of the last \(Self.maximumQueuedInput) bytes sent to it.")
+        throw TerminalSession.Failure(
+          "The program is not reading its input: \(waiting) bytes were waiting for it, past the \(Self.maximumQueuedInput) a session holds; they were dropped."
+        )
       }
     }
     wake()

@@ -70,6 +70,17 @@ extension StoreTerminal {
     #expect(session.leftChanged.isEmpty, "\(session.leftChanged)", sourceLocation: sourceLocation)
   }
 
+  /// Opens the cart, pays, waits for `answer` (the order's confirmation), and closes it: the
+  /// cart is empty again.
+  static func payForTheCart(_ session: TerminalSession, expecting answer: String = "Thank you!") async throws {
+    try session.press("c p")
+    try await session.waitFor(text: "Confirm your purchase")
+    try session.press(.enter)
+    try await session.waitFor(text: answer)
+    try session.press(.enter)
+    try await session.waitFor(text: "Cart: empty")
+  }
+
   /// Puts the first product and the second in the cart and waits for the cart to say so.
   static func addTheFirstTwoProducts(_ session: TerminalSession) async throws {
     try session.press("+")

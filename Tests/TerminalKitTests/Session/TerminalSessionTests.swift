@@ -154,6 +154,21 @@ struct TerminalSessionTests {
     #expect(cast.contains("ready"))
   }
 
+  /// A program that never reads: what a test sends it waits in the session, up to 16 MiB, and
+  /// past that the send fails instead of growing without end.
+  @Test func inputAProgramNeverReadsIsBounded() async throws {
+    let session = try TerminalSession(["/bin/sh", "-c", "printf 'ready\\n'; sleep 30"])
+    try await session.waitFor(text: "ready")
+    let megabyte = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+    for _ in 0..<15 { try session.send(bytes: megabyte) }
+    let failure = #expect(throws: TerminalSession.Failure.self) {
+      for _ in 0..<5 { try session.send(bytes: megabyte) }
+    }
+    #expect(failure?.description.contains("is not reading its input") == true, "\(String(describing: failure))")
+    try session.send(bytes: Array("after".utf8))  // the queue was emptied: the session goes on
+    session.close()
+  }
+
   @Test func startingWhatCannotRunSaysWhy() {
     #expect(throws: TerminalSession.Failure.self) { try TerminalSession(["no-such-program-anywhere"]) }
     #expect(throws: TerminalSession.Failure.self) { try TerminalSession(["/bin/sh"], size: Size(width: 0, height: 24)) }
