@@ -2,6 +2,12 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// The terminal kit's products, from the package of its own in ./TerminalKit.
+let terminalKit: Target.Dependency = .product(name: "TerminalKit", package: "TerminalKit")
+let terminalKitTesting: Target.Dependency = .product(name: "TerminalKitTesting", package: "TerminalKit")
+let cursesTerminal: Target.Dependency = .product(name: "CursesTerminal", package: "TerminalKit")
+let pseudoTerminal: Target.Dependency = .product(name: "CPseudoTerminal", package: "TerminalKit")
+
 let package = Package(
   name: "OnlineStore",
   products: [
@@ -9,12 +15,11 @@ let package = Package(
     .executable(name: "onlinestore-api", targets: ["onlinestore-api"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "Boundaries", targets: ["Boundaries"]),
-    .library(name: "TerminalKit", targets: ["TerminalKit"]),
-    .library(name: "TerminalKitTesting", targets: ["TerminalKitTesting"]),
-    .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
     .executable(name: "todo-example", targets: ["todo-example"]),
   ],
   dependencies: [
+    // The terminal kit, a package of its own so that depending on it stays light.
+    .package(path: "TerminalKit"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
@@ -89,7 +94,7 @@ let package = Package(
         "Boundaries",
         "CHTTPClient",
         "StoreModels",
-        "TerminalKit",
+        terminalKit,
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
@@ -130,42 +135,22 @@ let package = Package(
     // libchafa (system library, pkg-config `chafa`): pictures as coloured symbols.
     .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
     // Pictures as text cells: pixels in, a grid of symbols with their colours out.
-    .target(name: "TerminalPictures", dependencies: ["CChafa", "CImageDecoding", "TerminalKit"]),
+    .target(name: "TerminalPictures", dependencies: ["CChafa", "CImageDecoding", terminalKit]),
     // PNG, JPEG and WebP through Debian's libpng, libjpeg-turbo and libwebp.
     .target(name: "CImageDecoding", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
-    // The C shim: ncurses with wide characters, and signal handling that restores the terminal.
-    .target(name: "CNCurses", linkerSettings: [.linkedLibrary("ncursesw")]),
-    // The only Swift code that calls ncurses: a program of the kit's, full-screen on a real
-    // terminal (`CursesTerminal.run(program)`), the terminal restored on every way out.
-    .target(name: "CursesTerminal", dependencies: ["CNCurses", "TerminalKit"]),
     // `swift run todo-example`: a to-do list made with the kit's products alone.
-    .executableTarget(name: "todo-example", dependencies: ["CursesTerminal", "TerminalKit"], path: "Examples/TodoApp"),
-    // The terminal kit: cells, geometry, styles, text width, keys, mouse and paste, key maps and
-    // frames with click targets. Nothing of the shop, nothing of the Composable core.
-    .target(name: "TerminalKit"),
-    // Snapshot strategies for screens made with the kit (text and styles, SVG, recordings), on
-    // swift-snapshot-testing, and `TerminalSession`: any terminal program driven through an
-    // in-process emulator. Nothing of the shop either.
-    .target(
-      name: "TerminalKitTesting",
-      dependencies: ["CPseudoTerminal", "CVTerm", "TerminalKit", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
-    ),
-    // libvterm (system library, pkg-config `vterm`): the terminal emulator on the other side of a
-    // program's pseudo-terminal in TerminalKitTesting's `TerminalSession`.
-    .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
+    .executableTarget(name: "todo-example", dependencies: [cursesTerminal, terminalKit], path: "Examples/TodoApp"),
     // Pure terminal UI: a cell canvas, widgets, one file per screen, the key maps. No ncurses.
-    .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop", "TerminalKit", "TerminalPictures"]),
+    .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop", terminalKit, "TerminalPictures"]),
 
     // The options a store is started with, shared by its own command line and the SSH front
     // door that starts one per session: one type, so the two sides cannot disagree.
     .target(name: "StoreCommand", dependencies: ["StoreModels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-    // Pseudo-terminals for the SSH front door's sessions (forkpty, TIOCSWINSZ).
-    .target(name: "CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
     // `onlinestore serve`: SSH in, the store on a pseudo-terminal per session.
     .target(
       name: "SSHFrontDoor",
       dependencies: [
-        "CPseudoTerminal",
+        pseudoTerminal,
         "StoreCommand",
         "StoreModels",
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -184,12 +169,12 @@ let package = Package(
       dependencies: [
         "Boundaries",
         "Composable",
-        "CPseudoTerminal",
-        "CursesTerminal",
+        pseudoTerminal,
+        cursesTerminal,
         "Shop",
         "SSHFrontDoor",
         "StoreCommand",
-        "TerminalKit",
+        terminalKit,
         "TerminalPictures",
         "TerminalUI",
         .product(name: "Logging", package: "swift-log"),
@@ -242,8 +227,8 @@ let package = Package(
       dependencies: [
         "Boundaries",
         "Shop",
-        "TerminalKit",
-        "TerminalKitTesting",
+        terminalKit,
+        terminalKitTesting,
         "TerminalUI",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -259,24 +244,27 @@ let package = Package(
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ]
     ),
-    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalKit"]),
+    .testTarget(name: "CursesTerminalTests", dependencies: [cursesTerminal, terminalKit]),
     // The kit's widgets, each alone; nothing but the kit is imported.
-    .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", "TerminalKit"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", terminalKit], resources: [.copy("Fixtures")]),
     // Product pictures end to end: fetched from servers on 127.0.0.1 that answer badly, cached
     // on disk, drawn by the loader within its bounds.
     .testTarget(
       name: "PictureLoadingTests",
       dependencies: [
-        "Shop", "StoreTestSupport", "TerminalKit", "TerminalPictures", "TerminalUI",
+        "Shop", "StoreTestSupport", terminalKit, "TerminalPictures", "TerminalUI",
         .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),
-    .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TerminalKitTesting"], exclude: ["__Snapshots__"]),
+    .testTarget(name: "TerminalKitTests", dependencies: [terminalKit, terminalKitTesting], exclude: ["__Snapshots__", "Forms/__Snapshots__"]),
     // The README's "Snapshot-test your own screens", as it is written there: a screen of its
     // own, tested with nothing but the kit and its snapshot strategies.
     // …and a whole program not written with the kit (a small ncurses one), through TerminalSession.
-    .testTarget(name: "KitExampleTests", dependencies: ["TerminalKit", "TerminalKitTesting", "curses-counter", "todo-example"], exclude: ["__Snapshots__"]),
+    .testTarget(name: "KitExampleTests", dependencies: [terminalKit, terminalKitTesting, "curses-counter", "todo-example"], exclude: ["__Snapshots__"]),
     .executableTarget(name: "curses-counter", path: "Tests/CursesCounter", linkerSettings: [.linkedLibrary("ncursesw")]),
+    // A package outside this one that depends on the kit alone: what it resolves, and that it
+    // builds and passes a snapshot test of its own.
+    .testTarget(name: "LightPackageTests", exclude: ["OutsidePackage"]),
     // Docs/LearnTCA.md: its own examples, and the check that every block in it is real code.
     .testTarget(name: "DocsTests", dependencies: ["Composable"]),
     // The built `onlinestore` (and OpenSSH's client in front of `onlinestore serve`) on a real pseudo-terminal
@@ -284,7 +272,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "CPseudoTerminal", "Shop", "SSHTestSupport", "StoreTestSupport", "TerminalKit", "TerminalKitTesting",
+        pseudoTerminal, "Shop", "SSHTestSupport", "StoreTestSupport", terminalKit, terminalKitTesting,
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
@@ -332,18 +320,12 @@ let package = Package(
     // 100,000 products, beside the demo's 20.
     // `Benchmarks/pictures.sh`: decoding and rendering a product picture, and drawing it cached.
     .executableTarget(
-      name: "picture-benchmarks", dependencies: ["TerminalKit", "TerminalPictures"], path: "Benchmarks/PictureBenchmarks"
+      name: "picture-benchmarks", dependencies: [terminalKit, "TerminalPictures"], path: "Benchmarks/PictureBenchmarks"
     ),
     .executableTarget(
       name: "browsing-benchmarks",
-      dependencies: ["Boundaries", "Shop", "TerminalKit", "TerminalUI"],
+      dependencies: ["Boundaries", "Shop", terminalKit, "TerminalUI"],
       path: "Benchmarks/BrowsingBenchmarks"
-    ),
-    // `swift run -c release terminal-session-benchmarks`: the test harness's emulator parsing a
-    // full-screen program's output, beside a bare pty that only reads it.
-    .executableTarget(
-      name: "terminal-session-benchmarks", dependencies: ["CPseudoTerminal", "CVTerm", "TerminalKit", "TerminalKitTesting"],
-      path: "Benchmarks/TerminalSessionBenchmarks"
     ),
     // The attacks Benchmarks/hostile-front-door.py runs beside real shoppers.
     .executableTarget(name: "ssh-attacker", dependencies: ["SSHTestSupport"], path: "Benchmarks/SSHAttacker"),

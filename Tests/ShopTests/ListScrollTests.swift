@@ -1,3 +1,4 @@
+import TerminalKit
 import Testing
 
 @testable import Shop

@@ -94,7 +94,7 @@ struct ExportTests {
   }
 
   @Test func aWidgetSnapshotComparesTextAndStyles() {
-    let canvas = Canvas.rendering(Button<Never>("Pay", appearance: .focused, theme: .color), size: Size(width: 9, height: 1))
+    let canvas = Canvas.rendering(Button<Never>("Pay", appearance: .focused), size: Size(width: 9, height: 1))
     assertSnapshot(of: canvas, as: .screen)
   }
 

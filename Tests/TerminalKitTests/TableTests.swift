@@ -17,9 +17,9 @@ struct TableTests {
     width: Int, height: Int, rows: Int = items.count, selected: Int? = nil, sort: Table<Int>.Sort? = nil,
     state: inout ListState, cell: Table<Int>.CellText? = nil
   ) -> Frame<Int> {
-    var frame = Frame<Int>(size: Size(width: width, height: height))
+    var frame = Frame<Int>(size: Size(width: width, height: height), theme: .monochrome)
     let table = Table<Int>(
-      columns: Self.columns, rowCount: rows, selected: selected, sort: sort, theme: .monochrome, press: { $0 },
+      columns: Self.columns, rowCount: rows, selected: selected, sort: sort, press: { $0 },
       cell: cell ?? { row, column in
         let item = Self.items[row % Self.items.count]
         return [item.0, String(item.1), item.2][column]
@@ -87,5 +87,42 @@ struct TableTests {
     var hostile = ListState()
     let frame = drawn(width: 30, height: 2, rows: 1, state: &hostile) { _, _ in "\u{1B}[2Jboom\u{7}" }
     #expect(frame.textRows[1].hasPrefix("boom"))
+  }
+}
+
+/// The one list model: a selection moved by keys and pages, the rows scrolled to keep it in
+/// view, the wheel scrolling without moving it.
+struct ListStateTests {
+  @Test func movesKeepTheSelectionInView() {
+    var list = ListState(visibleRows: 5)
+    #expect(list.move(nil, by: .down, count: 100) == 1)
+    #expect(list.move(1, by: .pageDown, count: 100) == 6)
+    #expect(list.visibleRange(count: 100) == 2..<7)
+    #expect(list.move(6, by: .last, count: 100) == 99)
+    #expect(list.visibleRange(count: 100) == 95..<100)
+    #expect(list.move(99, by: .pageUp, count: 100) == 94)
+    #expect(list.visibleRange(count: 100) == 94..<99)
+    #expect(list.move(94, by: .first, count: 100) == 0)
+    #expect(list.offset == 0)
+    #expect(list.move(3, by: .up, count: 0) == nil)
+  }
+
+  @Test func theWheelScrollsWithinTheList() {
+    var list = ListState(visibleRows: 10)
+    list.scroll(by: 3, count: 100)
+    #expect(list.offset == 3)
+    list.scroll(by: -10, count: 100)
+    #expect(list.offset == 0)
+    list.scroll(by: 500, count: 100)
+    #expect(list.offset == 90)
+    list.scroll(by: 1, count: 4)
+    #expect(list.offset == 0, "a list shorter than the area never scrolls")
+  }
+
+  @Test func theKeysAreOneTable() {
+    func move(for key: Key) -> SelectionMove? { SelectionMove.keyBindings.first { $0.keys.contains(key) }?.action }
+    #expect(move(for: .character("j")) == .down)
+    #expect(move(for: .end) == .last)
+    #expect(move(for: .character("x")) == nil)
   }
 }

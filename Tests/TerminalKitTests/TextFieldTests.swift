@@ -5,7 +5,7 @@ import Testing
 /// characters, masked, without focus.
 struct TextFieldTests {
   private func drawn(_ state: TextFieldState, width: Int, placeholder: String = "", masked: Bool = false, focused: Bool = true) -> Canvas {
-    Canvas.rendering(TextField<Never>(state, placeholder: placeholder, masked: masked, focused: focused, theme: .monochrome), size: Size(width: width, height: 1))
+    Canvas.rendering(TextField<Never>(state, placeholder: placeholder, masked: masked, focused: focused), size: Size(width: width, height: 1), theme: .monochrome)
   }
 
   @Test func theCursorFollowsTheTextAndShowsOnItsCell() {
@@ -21,8 +21,8 @@ struct TextFieldTests {
   @Test func longTextScrollsToKeepTheCursorInView() {
     let state = TextFieldState(text: "abcdefghijklmnopqrstuvwxyz")
     let canvas = drawn(state, width: 8)
-    #expect(canvas.textRows == ["tuvwxyz"], "seven letters and the cursor's cell")
-    #expect(canvas.cursor == Point(x: 7, y: 0))
+    #expect(canvas.textRows == ["vwxyz"], "scrolled by whole half-fields (three columns): seven jumps")
+    #expect(canvas.cursor == Point(x: 5, y: 0))
     var home = state
     home.apply(.moveToStart)
     #expect(drawn(home, width: 8).textRows == ["abcdefgh"])
@@ -58,5 +58,16 @@ struct TextFieldTests {
     var hostile = TextFieldState()
     hostile.apply(.paste("\u{1B}[2J\u{1B}]0;pwned\u{07}ok\r\n"))
     #expect(drawn(hostile, width: 10).textRows == ["ok"])
+  }
+
+  @Test func typingAtTheEndScrollsInJumpsNotAtEveryCharacter() {
+    var state = TextFieldState(limit: 100)
+    var firsts: [String] = []
+    for letter in "abcdefghijklmnopqrst" {
+      state.apply(.insert(String(letter)))
+      firsts.append(String(drawn(state, width: 11).textRows[0].prefix(1)))
+    }
+    // Ten columns of room, jumps of five: the view moves at the 11th and the 16th letter only.
+    #expect(firsts == Array(repeating: "a", count: 10) + Array(repeating: "f", count: 5) + Array(repeating: "k", count: 5))
   }
 }

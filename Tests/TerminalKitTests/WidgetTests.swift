@@ -9,12 +9,12 @@ struct WidgetTests {
   static let theme = Theme.monochrome
 
   static func frame<Command>(_ width: Int, _ height: Int, of _: Command.Type = Never.self) -> Frame<Command> {
-    Frame(size: Size(width: width, height: height))
+    Frame(size: Size(width: width, height: height), theme: Self.theme)
   }
 
   @Test func aBoxDrawsItsBorderTitleAndNote() {
     var frame = Self.frame(20, 4)
-    frame.render(Box(title: "Cart", note: "Esc", theme: Self.theme), in: frame.bounds)
+    frame.render(Box(title: "Cart", note: "Esc"), in: frame.bounds)
     #expect(frame.textRows == [
       "┌─ Cart ───── Esc ─┐",
       "│                  │",
@@ -29,7 +29,7 @@ struct WidgetTests {
   @Test func aBoxTooSmallForABorderDrawsNothing() {
     var frame = Self.frame(4, 1)
     frame.draw("abcd", at: Point(x: 0, y: 0))
-    frame.render(Box(title: "x", theme: Self.theme), in: frame.bounds)
+    frame.render(Box(title: "x"), in: frame.bounds)
     #expect(frame.textRows == ["abcd"])
     #expect(frame.bounds.insideBorder.isEmpty)
   }
@@ -38,7 +38,7 @@ struct WidgetTests {
     var frame = Self.frame(10, 4, of: Tap.self)
     for y in 0..<4 { frame.draw("##########", at: Point(x: 0, y: y)) }
     frame.onPress(frame.bounds, .behind)
-    frame.render(Sheet(over: frame.bounds, theme: Self.theme), in: Rect(x: 2, y: 0, width: 6, height: 3))
+    frame.render(Sheet(over: frame.bounds), in: Rect(x: 2, y: 0, width: 6, height: 3))
     #expect(frame.textRows == [
       "  ┌────┐",
       "  │    │",
@@ -50,7 +50,7 @@ struct WidgetTests {
 
   @Test func aButtonIsCentredInItsAreaAndAnswersAPressAnywhereInIt() {
     var frame = Self.frame(20, 1, of: Tap.self)
-    frame.render(Button("Pay", appearance: .focused, theme: Self.theme, press: .pay), in: frame.bounds)
+    frame.render(Button("Pay", appearance: .focused, press: .pay), in: frame.bounds)
     #expect(frame.textRows == ["      [ Pay ]"])
     #expect(frame[6, 0].style == Self.theme.focus)
     #expect(frame.command(for: MouseEvent(.press, at: Point(x: 10, y: 0))) == .pay)
@@ -61,14 +61,14 @@ struct WidgetTests {
 
   @Test func aButtonWithoutAPressRegistersNothingAndANarrowOneIsCutShort() {
     var frame = Self.frame(6, 1, of: Tap.self)
-    frame.render(Button("Retry", appearance: .disabled, theme: Self.theme), in: frame.bounds)
+    frame.render(Button("Retry", appearance: .disabled), in: frame.bounds)
     #expect(frame.textRows == ["[ Ret…"])
     #expect(frame.clickTargets.isEmpty)
   }
 
   @Test func aSpinnerTurnsWithItsFrameAndWraps() {
     var frame = Self.frame(16, 3)
-    frame.render(Spinner("Loading", frame: 11, theme: Self.theme), in: frame.bounds)
+    frame.render(Spinner("Loading", frame: 11), in: frame.bounds)
     #expect(frame.textRows == ["", "   ⠙ Loading", ""])
     #expect(Spinner<Never>.character(at: -1) == "⠏")
   }
@@ -79,13 +79,13 @@ struct WidgetTests {
       Hint(keys: "c", text: "cart"), Hint(keys: "q", text: "quit", isEssential: true),
     ]
     var frame = Self.frame(22, 1)
-    frame.render(KeyHints(hints, theme: Self.theme), in: frame.bounds)
+    frame.render(KeyHints(hints), in: frame.bounds)
     #expect(frame.textRows == [" ? help  q quit"], "the ordinary hints gave way, the last first, and the essentials stayed")
     var middling = Self.frame(30, 1)
-    middling.render(KeyHints(hints, theme: Self.theme), in: middling.bounds)
+    middling.render(KeyHints(hints), in: middling.bounds)
     #expect(middling.textRows == [" ? help  / search  q quit"], "only the last ordinary hint gave way")
     var wide = Self.frame(40, 1)
-    wide.render(KeyHints(hints, theme: Self.theme), in: wide.bounds)
+    wide.render(KeyHints(hints), in: wide.bounds)
     #expect(wide.textRows == [" ? help  / search  c cart  q quit"])
     #expect(wide[1, 0].style == Self.theme.key)
     #expect(KeyHints<Never>.fitting(hints, inWidth: 6).map(\.keys) == ["?"], "only an essential is left when nothing else fits")
@@ -93,7 +93,7 @@ struct WidgetTests {
 
   @Test func tooSmallSaysWhatItNeedsAndWhatItHas() {
     var frame = Self.frame(24, 5)
-    frame.render(TooSmall(minimum: Size(width: 40, height: 12), theme: Self.theme, exitHint: "Ctrl-C quits"), in: frame.bounds)
+    frame.render(TooSmall(minimum: Size(width: 40, height: 12), exitHint: "Ctrl-C quits"), in: frame.bounds)
     #expect(frame.textRows == ["", "   Terminal too small", " need 40×12, have 24×5", "      Ctrl-C quits", ""])
   }
 
@@ -112,7 +112,7 @@ struct WidgetTests {
     var frame = Self.frame(40, 10, of: Tap.self)
     frame.onPress(frame.bounds, .behind)
     let buttons = [Dialog<Tap>.Item("Cancel", appearance: .normal, press: .cancel), Dialog<Tap>.Item("Pay", appearance: .focused, press: .pay)]
-    frame.render(Dialog(title: "Pay?", message: "Confirm the purchase of $14.50?", buttons: buttons, theme: Self.theme), in: frame.bounds)
+    frame.render(Dialog(title: "Pay?", message: "Confirm the purchase of $14.50?", buttons: buttons), in: frame.bounds)
     let rows = frame.textRows
     #expect(rows[1] == "  ┌" + String(repeating: "─", count: 33) + "┐", "31 columns inside for the message, a space and a border each side")
     #expect(rows[2].firstRange(of: "Pay?")?.lowerBound == rows[2].index(rows[2].startIndex, offsetBy: 17))
@@ -126,20 +126,20 @@ struct WidgetTests {
 
   @Test func aSearchLineShowsItsCursorAndScrollsToKeepItInView() {
     var frame = Self.frame(20, 1)
-    frame.render(SearchLine(text: "mug", cursor: 3, count: "1 of 5", theme: Self.theme), in: frame.bounds)
+    frame.render(SearchLine(text: "mug", cursor: 3, count: "1 of 5"), in: frame.bounds)
     #expect(frame.textRows == ["/mug          1 of 5"])
     #expect(frame[4, 0].style.isReversed, "the cursor after the text")
     var long = Self.frame(20, 1)
-    long.render(SearchLine(text: "abcdefghijklmnop", cursor: 16, count: "1 of 5", theme: Self.theme), in: long.bounds)
+    long.render(SearchLine(text: "abcdefghijklmnop", cursor: 16, count: "1 of 5"), in: long.bounds)
     #expect(long.textRows == ["/fghijklmnop  1 of 5"], "the start gave way so the cursor stays in view")
     var resting = Self.frame(20, 1)
-    resting.render(SearchLine(text: "mug", cursor: nil, count: "1 of 5", theme: Self.theme), in: resting.bounds)
+    resting.render(SearchLine(text: "mug", cursor: nil, count: "1 of 5"), in: resting.bounds)
     #expect(!(0..<20).contains { resting[$0, 0].style.isReversed }, "no cursor when the line is not edited")
   }
 
   @Test func anErrorMessageSaysWhatFailedAndOffersRetry() {
     var frame = Self.frame(40, 9, of: Tap.self)
-    frame.render(ErrorMessage(title: "Oops", reason: "no network", retry: .retry, retryKey: "r", theme: Self.theme), in: frame.bounds)
+    frame.render(ErrorMessage(title: "Oops", reason: "no network", retry: .retry, retryKey: "r"), in: frame.bounds)
     #expect(frame.textRows == [
       "", "                   :(", "", "                  Oops", "               no network", "",
       "               [ Retry ]", "                press r", "",
@@ -151,7 +151,7 @@ struct WidgetTests {
   @Test func aStepperRightAlignedFillsItsColumnAndItsButtonsAnswerWhereTheyAre() {
     var frame = Self.frame(15, 2, of: Tap.self)
     frame.render(Stepper(count: 2, style: Self.theme.action, decrement: Tap.down, increment: .up), in: frame.bounds.row(0))
-    frame.render(Stepper(count: 0, style: Self.theme.action, decrement: Tap.down, increment: .up), in: frame.bounds.row(1))
+    frame.render(Stepper(count: 0, emptyLabel: "Add to Cart", style: Self.theme.action, decrement: Tap.down, increment: .up), in: frame.bounds.row(1))
     #expect(frame.textRows == ["    [-]   2 [+]", "[ Add to Cart ]"])
     #expect(frame[0, 0].style == Self.theme.action, "the padding is the control's too, so a column of them lines up")
     #expect(frame.command(for: MouseEvent(.press, at: Point(x: 4, y: 0))) == .down)

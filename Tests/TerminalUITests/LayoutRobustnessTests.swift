@@ -39,9 +39,9 @@ struct LayoutRobustnessTests {
       // The stepper fills the last 15 columns and the price the 11 before the gap, on every
       // row, whatever the title did.
       let compact = list.width < ProductsScreen.compactStepperBelowWidth
-      let stepperWidth = Stepper<KeyCommand>.width(compact: compact)
+      let stepperWidth = Stepper<KeyCommand>.width(compact: compact, emptyLabel: CartStepper.emptyLabel(compact: compact))
       let stepper = Self.text(in: canvas, y: y, from: list.maxX - stepperWidth, width: stepperWidth)
-      #expect(stepper == Stepper<KeyCommand>.text(count: product.quantity, compact: compact), "row \(y)")
+      #expect(stepper == Stepper<KeyCommand>.text(count: product.quantity, compact: compact, emptyLabel: CartStepper.emptyLabel(compact: compact)), "row \(y)")
       let price = Self.text(in: canvas, y: y, from: list.maxX - stepperWidth - 2 - 11, width: 11)
       #expect(price == TextLayout.pad(product.product.price.formatted, toWidth: 11, alignment: .trailing), "row \(y)")
       #expect(TextWidth.columns(of: canvas.textRows[y]) <= size.width, "row \(y) fits the screen")

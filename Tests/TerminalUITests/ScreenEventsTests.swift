@@ -20,7 +20,7 @@ struct ScreenEventsTests {
     var after = before
     after.selectedTab = .profile
     // The profile's history learns its rows too, once, as the product list did.
-    let rows = ProfileScreen.visibleOrderRows(of: after.profile, in: AppLayout(size: size))
+    let rows = ProfileScreen.visibleOrderRows(of: after.profile, in: AppLayout(size: size).screen)
     #expect(ScreenEvents.commands(from: before, to: after, size: size) == [.profile(.onAppear), .profile(.visibleOrderRowsChanged(rows))])
     after.profile.orderScroll.visibleRows = rows
     #expect(ScreenEvents.commands(from: after, to: before, size: size) == [.products(.onAppear)])

@@ -14,14 +14,14 @@ struct ScreenWidgetTests {
   @Test func theTabBarMarksTheSelectedTabAndShowsTheCartWhereItFits() {
     var state = AppFeature.State()
     state.selectedTab = .profile
-    var frame = ScreenFrame(size: Size(width: 40, height: 1))
-    frame.render(TabBar(state, theme: Self.theme), in: frame.bounds)
+    var frame = ScreenFrame(size: Size(width: 40, height: 1), theme: Self.theme)
+    frame.render(TabBar(state), in: frame.bounds)
     #expect(frame.textRows == ["  Products   Profile        Cart: empty"])
     #expect(frame[12, 0].style == Self.theme.selectedTab && frame[2, 0].style == Self.theme.secondary)
     #expect(frame.command(for: MouseEvent(.press, at: Point(x: 4, y: 0))) == .app(.tabSelected(.products)))
     // Too narrow for the cart: the tabs alone.
-    var narrow = ScreenFrame(size: Size(width: 22, height: 1))
-    narrow.render(TabBar(state, theme: Self.theme), in: narrow.bounds)
+    var narrow = ScreenFrame(size: Size(width: 22, height: 1), theme: Self.theme)
+    narrow.render(TabBar(state), in: narrow.bounds)
     #expect(narrow.textRows == ["  Products   Profile"])
   }
 
@@ -31,9 +31,9 @@ struct ScreenWidgetTests {
       current: .category("books")
     )
     picker.highlighted = 2
-    var frame = ScreenFrame(size: Size(width: 30, height: 7))
+    var frame = ScreenFrame(size: Size(width: 30, height: 7), theme: Self.theme)
     frame.draw(String(repeating: "#", count: 30), at: Point(x: 0, y: 0))
-    frame.render(PickerView(picker, theme: Self.theme), in: frame.bounds)
+    frame.render(PickerView(picker), in: frame.bounds)
     #expect(frame.textRows == [
       "",
       "   ┌─ Category ───────────┐",
@@ -50,8 +50,8 @@ struct ScreenWidgetTests {
 
   @Test func anAlertIsADialogWhoseButtonsSendItsActions() throws {
     let alert = AlertState<CartFeature.Action.Alert>.confirmPurchase(total: Money(cents: 1_450))
-    var frame = ScreenFrame(size: Size(width: 40, height: 7))
-    frame.render(AlertView(alert, press: { .cart(.alert($0)) }, theme: Self.theme), in: frame.bounds)
+    var frame = ScreenFrame(size: Size(width: 40, height: 7), theme: Self.theme)
+    frame.render(AlertView(alert, press: { .cart(.alert($0)) }), in: frame.bounds)
     let rows = frame.textRows.joined(separator: "\n")
     #expect(rows.contains("Confirm your purchase"), "\(rows)")
     #expect(rows.contains("[ Pay $14.50 ]") && rows.contains("[ Cancel ]"), "\(rows)")
@@ -65,8 +65,8 @@ struct ScreenWidgetTests {
     let keys = KeyMap<KeyCommand>("Things", bindings: [
       KeyBinding([.character("x")], "x", "do the thing", action: .redraw),
     ])
-    var frame = ScreenFrame(size: Size(width: 40, height: 6))
-    frame.render(HelpOverlay([keys], theme: Self.theme), in: frame.bounds)
+    var frame = ScreenFrame(size: Size(width: 40, height: 6), theme: Self.theme)
+    frame.render(HelpOverlay<KeyCommand, KeyCommand>([keys], scroll: WheelCommands(up: .app(.helpScrolled(by: -3)), down: .app(.helpScrolled(by: 3)))), in: frame.bounds)
     let rows = frame.textRows.joined(separator: "\n")
     #expect(rows.contains("Things") && rows.contains("do the thing"), "\(rows)")
     #expect(frame.command(for: MouseEvent(.wheelDown, at: Point(x: 5, y: 3))) == .app(.helpScrolled(by: 3)))

@@ -1,3 +1,4 @@
+import TerminalKit
 import Boundaries
 
 /// A short list to choose one thing from: the category picker (`f`) and the sort picker (`s`).

@@ -1,3 +1,4 @@
+import TerminalKit
 import Boundaries
 
 /// The Profile tab: who is shopping, and what they ordered.

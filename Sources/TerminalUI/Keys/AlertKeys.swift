@@ -22,7 +22,7 @@ public enum AlertKeys {
         action: press(alert.focusedButton?.action.map(PresentationAction.presented) ?? .dismiss)
       ).inFooter(),
       // When Esc presses the same button as Enter, one hint is enough.
-      escapeButton == nil || alert.buttons.count > 1 ? escapeBinding.inFooter() : escapeBinding,
+      escapeButton == nil || alert.buttons.count > 1 ? escapeBinding.inFooter(keys: "Esc") : escapeBinding,
     ]
     if alert.buttons.count > 1 {
       let choose = Hint(keys: "←→", text: "choose")

@@ -21,7 +21,7 @@ public enum CartKeys {
         bindings.append(KeyBinding([.enter], "Enter", "pay", action: .payTapped))
       }
     }
-    bindings.append(KeyBinding([.escape, .character("q")], "Esc/q", "close the cart", action: .closeTapped).inFooter())
+    bindings.append(KeyBinding([.escape, .character("q")], "Esc/q", "close the cart", action: .closeTapped).inFooter(keys: "Esc"))
     return KeyMap("Cart", isModal: true, bindings: bindings)
   }
 }
@@ -32,7 +32,7 @@ public enum CartItemKeys {
     KeyMap(
       "Cart line",
       bindings: [
-        KeyBinding([.character("d"), .delete, .character("x")], "d/Delete/x", "delete the line", action: .deleteTapped).inFooter()
+        KeyBinding([.character("d"), .delete, .character("x")], "d/Delete/x", "delete the line", action: .deleteTapped).inFooter(keys: "d")
       ]
     )
   }

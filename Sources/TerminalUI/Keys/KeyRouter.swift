@@ -8,11 +8,22 @@ import Shop
 /// binds it; a modal map (a sheet, a dialog, help) stops the search, so what is underneath does
 /// not react. The same stack gives the footer its hints and the help overlay its list.
 public enum KeyRouter {
-  /// The key maps in force, innermost first, ending with the first modal one.
+  /// The key maps in force: the keys that work everywhere, then the screens' maps innermost
+  /// first, as the kit's ``KeyLayers`` stacks them.
+  public static func keyLayers(for state: AppFeature.State) -> KeyLayers<KeyCommand> {
+    KeyLayers(global: AppKeys.global(for: state), layers: screenLayers(for: state))
+  }
+
+  /// The same, as one list: the global map first. (Help lists these.)
   public static func layers(for state: AppFeature.State) -> [KeyMap<KeyCommand>] {
-    var layers = [AppKeys.global(for: state)]
+    keyLayers(for: state).inForce
+  }
+
+  /// The screens' maps, innermost first; a modal one ends them.
+  static func screenLayers(for state: AppFeature.State) -> [KeyMap<KeyCommand>] {
+    var layers: [KeyMap<KeyCommand>] = []
     if state.isHelpPresented {
-      return layers + [AppKeys.help(for: state)]
+      return [AppKeys.help(for: state)]
     }
     switch state.selectedTab {
     case .products:
@@ -78,11 +89,7 @@ public enum KeyRouter {
 
   /// What `key` does now, if anything.
   public static func command(for key: Key, in state: AppFeature.State) -> KeyCommand? {
-    for layer in layers(for: state) {
-      if let command = layer.action(for: key) { return command }
-      if layer.isModal { return nil }
-    }
-    return nil
+    keyLayers(for: state).action(for: key)
   }
 
   /// What pasted `text` does: it goes to the innermost text input (a search line), if one is in
@@ -90,23 +97,11 @@ public enum KeyRouter {
   /// minimum size, where the search line is not on screen, nothing either.
   public static func command(forPaste text: String, in state: AppFeature.State, size: Size) -> KeyCommand? {
     guard AppLayout(size: size).fitsMinimum else { return nil }
-    for layer in layers(for: state) {
-      if let input = layer.textInput { return input.action(text) }
-      if layer.isModal { return nil }
-    }
-    return nil
+    return keyLayers(for: state).action(forPaste: text)
   }
 
   /// The footer's hints: innermost first, each shown once.
   public static func footerHints(for state: AppFeature.State) -> [Hint] {
-    var hints: [Hint] = []
-    // The keys that work everywhere come last: the screen's own keys matter more.
-    let layers = layers(for: state)
-    for layer in layers.dropFirst() + layers.prefix(1) {
-      for hint in layer.bindings.compactMap(\.footer) where !hints.contains(hint) {
-        hints.append(hint)
-      }
-    }
-    return hints
+    keyLayers(for: state).footerHints
   }
 }

@@ -22,11 +22,11 @@ public enum ShopPictures {
       keys.append(key)
     }
     if let cart = list.cart {
-      want(CartSheet.pictured(cart), in: CartSheet.pictureArea(in: layout))
+      want(CartSheet.pictured(cart), in: CartSheet.pictureArea(in: layout.screen))
       return keys
     }
     if list.details != nil, let details = list.details {
-      want(list.products[id: details.productID]?.product, in: DetailsSheet.pictureArea(for: list, layout: layout))
+      want(list.products[id: details.productID]?.product, in: DetailsSheet.pictureArea(for: list, layout: layout.screen))
       return keys
     }
     if let pane = layout.detailPane, let area = ProductsScreen.panePictureArea(in: pane), let index = list.selectedIndex {

@@ -10,38 +10,38 @@ public enum AppScreen {
   public static func render(
     _ state: AppFeature.State, size: Size, context: RenderContext = RenderContext(), pictures: PictureShelf = .off
   ) -> ScreenFrame {
-    var canvas = ScreenFrame(size: size)
+    var canvas = ScreenFrame(size: size, theme: context.theme)
     let layout = AppLayout(size: canvas.size, showsPictures: pictures.mode != nil)
     guard layout.fitsMinimum else {
       let quitKey = AppKeys.global(for: state).key(for: .quit)
-      canvas.render(TooSmall(minimum: AppLayout.minimumSize, theme: context.theme, exitHint: quitKey.map { "\($0) quits" }), in: canvas.bounds)
+      canvas.render(TooSmall(minimum: AppLayout.minimumSize, exitHint: quitKey.map { "\($0) quits" }), in: canvas.bounds)
       return canvas
     }
-    canvas.render(TabBar(state, theme: context.theme), in: layout.tabBar)
+    canvas.render(TabBar(state), in: layout.tabBar)
     switch state.selectedTab {
     case .products:
-      canvas.render(ProductsScreen(state.productList, layout: layout, context: context, pictures: pictures), in: layout.content)
+      canvas.render(ProductsScreen(state.productList, showsPictures: layout.showsPictures, context: context, pictures: pictures), in: layout.content)
       if let details = state.productList.details, let row = state.productList.products[id: details.productID] {
-        let area = DetailsSheet.pictureArea(for: state.productList, layout: layout)
+        let area = DetailsSheet.pictureArea(for: state.productList, layout: layout.screen)
         let picture = area.map { pictures.content(for: row.product, in: $0.size) as PictureView<KeyCommand>.Content }
-        canvas.render(DetailsSheet(details, row: row, layout: layout, theme: context.theme, picture: picture), in: layout.sheet)
+        canvas.render(DetailsSheet(details, row: row, showsPictures: layout.showsPictures, picture: picture), in: layout.content)
       }
       if let picker = state.productList.picker {
-        canvas.render(PickerView(picker, theme: context.theme), in: layout.body)
+        canvas.render(PickerView(picker), in: layout.body)
       }
       if let cart = state.productList.cart {
-        canvas.render(CartSheet(cart, layout: layout, context: context, pictures: pictures), in: layout.sheet)
+        canvas.render(CartSheet(cart, showsPictures: layout.showsPictures, context: context, pictures: pictures), in: layout.content)
         if cart.order != .sending, let alert = cart.alert {
-          canvas.render(AlertView(alert, press: { .cart(.alert($0)) }, theme: context.theme), in: layout.sheet.insetBy(dx: 2, dy: 1))
+          canvas.render(AlertView(alert, press: { .cart(.alert($0)) }), in: layout.sheet.insetBy(dx: 2, dy: 1))
         }
       }
     case .profile:
-      canvas.render(ProfileScreen(state.profile, summary: state.orderSummary(of:), layout: layout, context: context), in: layout.content)
+      canvas.render(ProfileScreen(state.profile, summary: state.orderSummary(of:), context: context), in: layout.content)
     }
     if state.isHelpPresented {
-      canvas.render(HelpOverlay(KeyRouter.layers(for: state.withoutHelp), scrolledBy: state.helpScrollOffset, closeKey: AppKeys.help(for: state).key(for: .app(.helpToggled)), theme: context.theme), in: layout.content)
+      canvas.render(ShopHelp.overlay(for: state), in: layout.content)
     }
-    canvas.render(KeyHints(KeyRouter.footerHints(for: state), theme: context.theme), in: layout.footer)
+    canvas.render(KeyHints(KeyRouter.footerHints(for: state)), in: layout.footer)
     return canvas
   }
 

@@ -5,19 +5,19 @@ import Shop
 /// The cart, drawn as a sheet over the product list: its lines (those the store no longer lists
 /// dimmed, "no longer available"), the Pay button, "your cart is empty" or "restoring your saved
 /// cart", and the "Sending your order…" overlay.
-/// Drawn in the app's sheet area, ``AppLayout/sheet``, over its content.
+/// Drawn as the sheet of the area it is given (``ScreenLayout/sheet``), over that area.
 ///
 /// On wide screens with pictures on, the picture of the line in focus (the last one looked at,
 /// while the focus is on Pay) stands beside the lines.
 public struct CartSheet: Widget {
   public var state: CartFeature.State
-  public var layout: AppLayout
+  public var showsPictures: Bool
   public var context: RenderContext
   public var pictures: PictureShelf
 
-  public init(_ state: CartFeature.State, layout: AppLayout, context: RenderContext, pictures: PictureShelf = .off) {
+  public init(_ state: CartFeature.State, showsPictures: Bool, context: RenderContext, pictures: PictureShelf = .off) {
     self.state = state
-    self.layout = layout
+    self.showsPictures = showsPictures
     self.context = context
     self.pictures = pictures
   }
@@ -28,7 +28,7 @@ public struct CartSheet: Widget {
   static let pictureWidth = 30
 
   /// Where the picture beside the lines goes, on a screen of `layout`.
-  public static func pictureArea(in layout: AppLayout) -> Rect? {
+  public static func pictureArea(in layout: ScreenLayout) -> Rect? {
     let inside = layout.sheet.insideBorder.insetBy(dx: 1, dy: 0)
     guard layout.showsPictures, inside.width >= minimumWidthForPicture, inside.height >= 6 else { return nil }
     return Rect(x: inside.maxX - pictureWidth, y: inside.y, width: pictureWidth, height: min(inside.height - 2, pictureWidth / 2 + 1))
@@ -41,14 +41,16 @@ public struct CartSheet: Widget {
   }
 
   /// How many lines fit in the sheet of `layout`: all but its border and the Pay row.
-  public static func visibleRows(in layout: AppLayout) -> Int {
+  public static func visibleRows(in layout: ScreenLayout) -> Int {
     max(0, layout.sheet.insideBorder.height - 2)
   }
 
-  public func render(in sheet: Rect, on canvas: inout ScreenFrame) {
+  public func render(in area: Rect, on canvas: inout ScreenFrame) {
     let theme = context.theme
+    let layout = ScreenLayout(content: area, showsPictures: showsPictures)
+    let sheet = layout.sheet
     let note = state.order == .sending ? nil : CartKeys.map(for: state).key(for: .closeTapped).map { "\($0) close" }
-    canvas.render(Sheet(over: layout.content, title: "Cart", note: note, theme: theme), in: sheet)
+    canvas.render(Sheet(over: area, title: "Cart", note: note), in: sheet)
     let inside = sheet.insideBorder.insetBy(dx: 1, dy: 0)
     guard inside.height >= 3 else { return }
 
@@ -72,13 +74,13 @@ public struct CartSheet: Widget {
 
     let appearance: ButtonAppearance =
       !state.canPay ? .disabled : state.focus == .payButton ? .focused : .normal
-    let pay = Button("Pay \(state.total.formatted)", appearance: appearance, theme: theme, press: state.canPay ? KeyCommand.cart(.payTapped) : nil)
+    let pay = Button("Pay \(state.total.formatted)", appearance: appearance, press: state.canPay ? KeyCommand.cart(.payTapped) : nil)
     canvas.render(pay, in: payRow)
 
     if state.order == .sending {
       let box = sheet.centered(width: 30, height: 3)
-      canvas.render(Box(theme: theme), in: box)
-      canvas.render(Spinner("Sending your order…", frame: context.spinnerFrame, theme: theme), in: box.insideBorder)
+      canvas.render(Box(), in: box)
+      canvas.render(Spinner("Sending your order…", frame: context.spinnerFrame), in: box.insideBorder)
     }
   }
 
@@ -96,7 +98,7 @@ public struct CartSheet: Widget {
       draw(isFocused ? "▸ " : "  ", width: 2, style: theme.action)
       if let product = line.product {
         draw(product.title, width: columns.title + 1, style: theme.text)
-        draw(TextLayout.pad(product.price.formatted, toWidth: columns.price, alignment: .trailing), width: columns.price + 2, style: theme.price)
+        draw(TextLayout.pad(product.price.formatted, toWidth: columns.price, alignment: .trailing), width: columns.price + 2, style: theme[.price])
       } else {
         draw(columns.unavailable(id: line.id), width: columns.title + 1 + columns.price + 2, style: theme.disabled)
       }

@@ -5,23 +5,22 @@ import Shop
 /// A product's details as a sheet over the list (`Enter`): its picture on the left where
 /// pictures are on and the sheet is wide enough, then the title wrapped, price, rating,
 /// category, the stepper, and the whole description, which scrolls when it does not fit.
-/// Drawn in the app's sheet area, ``AppLayout/sheet``, no wider than ``maximumWidth``.
+/// Drawn as the sheet of the area it is given (``ScreenLayout/sheet``), no wider than
+/// ``maximumWidth``.
 public struct DetailsSheet: Widget {
   public var details: ProductDetailsFeature.State
   public var row: ProductFeature.State
-  public var appLayout: AppLayout
-  public var theme: Theme
+  public var showsPictures: Bool
   /// The product's picture, or what to say in its place; used where the layout has room for it.
   public var picture: PictureView<KeyCommand>.Content?
 
   public init(
-    _ details: ProductDetailsFeature.State, row: ProductFeature.State, layout: AppLayout, theme: Theme,
+    _ details: ProductDetailsFeature.State, row: ProductFeature.State, showsPictures: Bool,
     picture: PictureView<KeyCommand>.Content? = nil
   ) {
     self.details = details
     self.row = row
-    self.appLayout = layout
-    self.theme = theme
+    self.showsPictures = showsPictures
     self.picture = picture
   }
 
@@ -38,7 +37,7 @@ public struct DetailsSheet: Widget {
     /// The rows of the description's window.
     var textArea: Rect
 
-    init(_ product: Product, layout: AppLayout) {
+    init(_ product: Product, layout: ScreenLayout) {
       let sheet = layout.sheet
       let width = min(sheet.width, DetailsSheet.maximumWidth)
       frame = Rect(x: sheet.x + (sheet.width - width) / 2, y: sheet.y, width: width, height: sheet.height)
@@ -68,23 +67,24 @@ public struct DetailsSheet: Widget {
   static let minimumWidthForPicture = 56
 
   /// Where the picture goes in the details of `state`'s product on a screen of `layout`.
-  public static func pictureArea(for state: ProductListFeature.State, layout: AppLayout) -> Rect? {
+  public static func pictureArea(for state: ProductListFeature.State, layout: ScreenLayout) -> Rect? {
     guard let details = state.details, let row = state.products[id: details.productID] else { return nil }
     return Layout(row.product, layout: layout).picture
   }
 
   /// How far the description of the open details can scroll on a screen of `size`.
-  public static func scrollLimit(for state: ProductListFeature.State, layout: AppLayout) -> Int {
+  public static func scrollLimit(for state: ProductListFeature.State, layout: ScreenLayout) -> Int {
     guard let details = state.details, let row = state.products[id: details.productID] else { return 0 }
     return Layout(row.product, layout: layout).scrollLimit
   }
 
-  public func render(in sheet: Rect, on canvas: inout ScreenFrame) {
-    let layout = Layout(row.product, layout: appLayout)
+  public func render(in area: Rect, on canvas: inout ScreenFrame) {
+    let theme = canvas.theme
+    let layout = Layout(row.product, layout: ScreenLayout(content: area, showsPictures: showsPictures))
     let offset = min(details.scrollOffset, layout.scrollLimit)
     let more = [offset > 0 ? "↑" : nil, offset < layout.scrollLimit ? "↓" : nil].compactMap { $0 }
     let note = more.isEmpty ? DetailsKeys.map(for: details).key(for: .closeTapped).map { "\($0) close" } : more.joined() + " more"
-    canvas.render(Sheet(over: appLayout.content, title: "Details", note: note, theme: theme), in: layout.frame)
+    canvas.render(Sheet(over: area, title: "Details", note: note), in: layout.frame)
     if let area = layout.picture, let picture {
       canvas.render(PictureView(picture, theme: theme), in: area)
     }
@@ -108,14 +108,14 @@ public struct DetailsSheet: Widget {
     let product = row.product
     let price = product.price.formatted
     let rating = "\(DetailsSheet.stars(product.rating.rate)) \(ProductsScreen.oneDecimal(product.rating.rate)) (\(product.rating.count) \(product.rating.count == 1 ? "rating" : "ratings"))"
-    pair(price, theme.price, rating, theme.text)
+    pair(price, theme[.price], rating, theme.text)
     line("Category: " + (product.category.isEmpty ? "none" : BrowsingText.title(ofCategory: product.category)), theme.secondary)
     if y < inside.maxY {
       let stepper = Stepper<KeyCommand>(
-        count: row.quantity, style: theme.action, alignment: .leading,
+        count: row.quantity, emptyLabel: CartStepper.emptyLabel(compact: false), style: theme.action, alignment: .leading,
         decrement: .stepper(row.id, .minusTapped), increment: .stepper(row.id, .plusTapped)
       )
-      let width = min(TextWidth.columns(of: Stepper<KeyCommand>.label(count: row.quantity)), inside.width)
+      let width = min(TextWidth.columns(of: Stepper<KeyCommand>.label(count: row.quantity, emptyLabel: CartStepper.emptyLabel(compact: false))), inside.width)
       canvas.render(stepper, in: Rect(x: inside.x, y: y, width: width, height: 1))
       if row.quantity > 0 {
         canvas.draw("in your cart", at: Point(x: inside.x + width + 2, y: y), width: max(0, inside.width - width - 2), style: theme.secondary)

@@ -6,11 +6,9 @@ import Shop
 /// the selection style. A list longer than the screen scrolls.
 public struct PickerView: Widget {
   public var state: PickerFeature.State
-  public var theme: Theme
 
-  public init(_ state: PickerFeature.State, theme: Theme) {
+  public init(_ state: PickerFeature.State) {
     self.state = state
-    self.theme = theme
   }
 
   /// How many options fit in `area` (the app's body).
@@ -19,6 +17,7 @@ public struct PickerView: Widget {
   }
 
   public func render(in area: Rect, on canvas: inout ScreenFrame) {
+    let theme = canvas.theme
     let title = BrowsingText.title(of: state)
     let widest = state.options.map { TextWidth.columns(of: BrowsingText.title(of: $0)) }.max() ?? 0
     let width = min(max(widest + 8, TextWidth.columns(of: title) + 6, 24), area.width)
@@ -26,7 +25,7 @@ public struct PickerView: Widget {
     canvas.fill(area)
     canvas.coverClickTargets()
     let frame = area.centered(width: width, height: height)
-    canvas.render(Box(title: title, theme: theme), in: frame)
+    canvas.render(Box(title: title), in: frame)
     let inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }
     canvas.onWheel(inside, up: .picker(.highlightMoved(.up)), down: .picker(.highlightMoved(.down)))

@@ -4,16 +4,16 @@ import Shop
 
 /// The Products tab: loading, error, or the list with a stepper per row, and the selected
 /// product's details where the screen is wide enough. Only the rows on screen are drawn.
-/// Drawn over the app's whole layout below the tabs (header, list, status).
+/// Drawn in the area it is given (header, list, status: ``ScreenLayout``).
 public struct ProductsScreen: Widget {
   public var state: ProductListFeature.State
-  public var layout: AppLayout
+  public var showsPictures: Bool
   public var context: RenderContext
   public var pictures: PictureShelf
 
-  public init(_ state: ProductListFeature.State, layout: AppLayout, context: RenderContext, pictures: PictureShelf = .off) {
+  public init(_ state: ProductListFeature.State, showsPictures: Bool, context: RenderContext, pictures: PictureShelf = .off) {
     self.state = state
-    self.layout = layout
+    self.showsPictures = showsPictures
     self.context = context
     self.pictures = pictures
   }
@@ -31,23 +31,23 @@ public struct ProductsScreen: Widget {
 
   public func render(in content: Rect, on canvas: inout ScreenFrame) {
     let theme = context.theme
+    let layout = ScreenLayout(content: content, showsPictures: showsPictures)
     let keys = ProductsKeys.map(for: state)
     let hint = keys.key(for: .cartButtonTapped).map { "\($0)  Go to Cart" } ?? ""
     let hintX = layout.header.maxX - TextWidth.columns(of: hint) - 1
     canvas.draw(ProductsScreen.title(for: state.browsing), at: Point(x: layout.header.x + 1, y: layout.header.y), width: max(0, hintX - layout.header.x - 2), style: theme.title)
     canvas.draw(hint, at: Point(x: hintX, y: layout.header.y), style: theme.secondary)
     canvas.onPress(Rect(x: hintX, y: layout.header.y, width: TextWidth.columns(of: hint), height: 1), .products(.cartButtonTapped))
-    canvas.draw(String(repeating: "─", count: layout.rule.width), at: Point(x: 0, y: layout.rule.y), style: theme.secondary)
+    canvas.draw(String(repeating: "─", count: layout.rule.width), at: layout.rule.origin, style: theme.secondary)
 
     switch state.status {
     case .idle, .loading:
-      canvas.render(Spinner("Loading products…", frame: context.spinnerFrame, theme: theme), in: layout.body)
+      canvas.render(Spinner("Loading products…", frame: context.spinnerFrame), in: layout.body)
     case let .failed(error):
       canvas.render(
         ErrorMessage(
           title: "Oops, we couldn't fetch the product list", reason: error.message, retry: .products(.retryTapped),
-          retryKey: keys.key(for: .retryTapped), theme: theme
-        ),
+          retryKey: keys.key(for: .retryTapped)),
         in: layout.body
       )
     case .loaded where state.products.isEmpty:
@@ -111,18 +111,18 @@ public struct ProductsScreen: Widget {
     priceColumns: Int = priceWidth
   ) -> Rect {
     let compact = line.width < Self.compactStepperBelowWidth
-    let stepperWidth = Stepper<KeyCommand>.width(compact: compact)
+    let stepperWidth = Stepper<KeyCommand>.width(compact: compact, emptyLabel: CartStepper.emptyLabel(compact: compact))
     let titleWidth = max(0, line.width - 2 - priceColumns - 2 - stepperWidth)
     var x = line.x
     x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: line.y), width: 2, style: theme.action)
     let titleColumns = canvas.draw(row.product.title, at: Point(x: x, y: line.y), width: titleWidth, style: theme.text)
     x += titleWidth
     let price = TextLayout.pad(row.product.price.formatted, toWidth: priceColumns, alignment: .trailing)
-    x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceColumns, style: theme.price)
+    x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceColumns, style: theme[.price])
     x += 2
     canvas.onPress(Rect(x: line.x, y: line.y, width: x - line.x, height: 1), .products(.productTapped(row.id)))
     let stepper = Stepper<KeyCommand>(
-      count: row.quantity, compact: compact, style: theme.action,
+      count: row.quantity, emptyLabel: CartStepper.emptyLabel(compact: compact), compact: compact, style: theme.action,
       decrement: .stepper(row.id, .minusTapped), increment: .stepper(row.id, .plusTapped)
     )
     canvas.render(stepper, in: Rect(x: x, y: line.y, width: stepperWidth, height: 1))
@@ -148,7 +148,7 @@ public struct ProductsScreen: Widget {
     }
     y += 1
     let facts = [
-      (product.price.formatted, theme.price),
+      (product.price.formatted, theme[.price]),
       ("★ \(oneDecimal(product.rating.rate))  (\(product.rating.count) ratings)", theme.text),
       ("Category: \(product.category)", theme.secondary),
     ]
@@ -193,8 +193,7 @@ public struct ProductsScreen: Widget {
     guard state.canBrowse else { return }
     if state.searchField != nil || !state.browsing.query.isEmpty {
       let line = SearchLine<KeyCommand>(
-        text: state.searchField?.text ?? state.browsing.query, cursor: state.searchField?.cursor, count: matchCount(state), theme: theme
-      )
+        text: state.searchField?.text ?? state.browsing.query, cursor: state.searchField?.cursor, count: matchCount(state))
       canvas.render(line, in: rect)
       return
     }

@@ -4,33 +4,32 @@ import Shop
 
 /// The Profile tab: the customer's name and email, and their orders, newest first; a spinner
 /// while loading, or what went wrong and Retry. An opened order shows its lines in a box.
-/// Drawn over the app's whole layout below the tabs.
+/// Drawn in the area it is given (``ScreenLayout``).
 public struct ProfileScreen: Widget {
   public var state: ProfileFeature.State
   /// How an order is named and priced: ``AppFeature/State/orderSummary(of:)``.
   public var summary: (StoredOrder) -> OrderSummary
-  public var layout: AppLayout
   public var context: RenderContext
 
-  public init(_ state: ProfileFeature.State, summary: @escaping (StoredOrder) -> OrderSummary, layout: AppLayout, context: RenderContext) {
+  public init(_ state: ProfileFeature.State, summary: @escaping (StoredOrder) -> OrderSummary, context: RenderContext) {
     self.state = state
     self.summary = summary
-    self.layout = layout
     self.context = context
   }
 
   public func render(in content: Rect, on canvas: inout ScreenFrame) {
     let theme = context.theme
+    let layout = ScreenLayout(content: content)
     canvas.draw("Profile", at: Point(x: layout.header.x + 1, y: layout.header.y), style: theme.title)
-    canvas.draw(String(repeating: "─", count: layout.rule.width), at: Point(x: 0, y: layout.rule.y), style: theme.secondary)
+    canvas.draw(String(repeating: "─", count: layout.rule.width), at: layout.rule.origin, style: theme.secondary)
 
     switch state.status {
     case .idle, .loading:
-      canvas.render(Spinner("Loading profile…", frame: context.spinnerFrame, theme: theme), in: layout.body)
+      canvas.render(Spinner("Loading profile…", frame: context.spinnerFrame), in: layout.body)
     case let .failed(error):
       let retryKey = ProfileKeys.map(for: state).key(for: .retryTapped)
       canvas.render(
-        ErrorMessage(title: "Oops, we couldn't load your profile", reason: error.message, retry: .profile(.retryTapped), retryKey: retryKey, theme: theme),
+        ErrorMessage(title: "Oops, we couldn't load your profile", reason: error.message, retry: .profile(.retryTapped), retryKey: retryKey),
         in: layout.body
       )
     case .loaded:
@@ -65,14 +64,14 @@ public struct ProfileScreen: Widget {
   }
 
   /// Where the history goes: below the fields and a blank line; its first row is its title.
-  static func historyArea(of state: ProfileFeature.State, in layout: AppLayout) -> Rect {
+  static func historyArea(of state: ProfileFeature.State, in layout: ScreenLayout) -> Rect {
     let body = layout.body.insetBy(dx: 1, dy: 0)
     let fields = fields(of: state).count
     return Rect(x: body.x, y: body.y + fields + 1, width: body.width, height: max(0, body.height - fields - 1))
   }
 
   /// How many orders the history shows at once in `layout`.
-  public static func visibleOrderRows(of state: ProfileFeature.State, in layout: AppLayout) -> Int {
+  public static func visibleOrderRows(of state: ProfileFeature.State, in layout: ScreenLayout) -> Int {
     max(0, historyArea(of: state, in: layout).height - 1)
   }
 
@@ -105,16 +104,16 @@ public struct ProfileScreen: Widget {
       x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: row.y), width: 2, style: theme.action)
       let drawn = canvas.draw(text, at: Point(x: x, y: row.y), width: max(0, row.width - 2 - 14), style: theme.text)
       let total = TextLayout.pad(order.totalText, toWidth: 13, alignment: .trailing)
-      canvas.draw(total, at: Point(x: row.maxX - 13, y: row.y), width: 13, style: theme.price)
+      canvas.draw(total, at: Point(x: row.maxX - 13, y: row.y), width: 13, style: theme[.price])
       return Rect(x: row.x, y: row.y, width: 2 + drawn, height: 1)
     }
     canvas.render(orders, in: list, state: &viewport)
   }
 
   /// One order's lines, in a box over the list.
-  static func drawOrder(_ summary: OrderSummary, closeKey: String?, layout: AppLayout, on canvas: inout ScreenFrame, theme: Theme) {
+  static func drawOrder(_ summary: OrderSummary, closeKey: String?, layout: ScreenLayout, on canvas: inout ScreenFrame, theme: Theme) {
     canvas.render(
-      Sheet(over: layout.content, title: "Order #\(summary.order.id) · \(summary.dateText)", note: closeKey.map { "\($0) close" }, theme: theme),
+      Sheet(over: layout.content, title: "Order #\(summary.order.id) · \(summary.dateText)", note: closeKey.map { "\($0) close" }),
       in: layout.sheet
     )
     let inside = layout.sheet.insideBorder.insetBy(dx: 1, dy: 0)
@@ -127,7 +126,7 @@ public struct ProfileScreen: Widget {
       canvas.draw(line.title, at: Point(x: inside.x, y: y), width: titleWidth, style: line.subtotal == nil ? theme.disabled : theme.text)
       canvas.draw(quantity, at: Point(x: inside.x + titleWidth + 1, y: y), style: theme.text)
       let price = TextLayout.pad(line.subtotal?.formatted ?? "—", toWidth: priceWidth, alignment: .trailing)
-      canvas.draw(price, at: Point(x: inside.maxX - priceWidth, y: y), width: priceWidth, style: theme.price)
+      canvas.draw(price, at: Point(x: inside.maxX - priceWidth, y: y), width: priceWidth, style: theme[.price])
     }
     let totalRow = inside.row(inside.height - 1)
     let total = "Total " + summary.totalText

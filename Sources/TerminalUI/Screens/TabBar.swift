@@ -4,27 +4,23 @@ import Shop
 /// The top row: the tabs, and the cart's content on the right.
 public struct TabBar: Widget {
   public var state: AppFeature.State
-  public var theme: Theme
 
-  public init(_ state: AppFeature.State, theme: Theme) {
+  public init(_ state: AppFeature.State) {
     self.state = state
-    self.theme = theme
   }
 
   public func render(in rect: Rect, on canvas: inout ScreenFrame) {
-    var x = rect.x + 1
-    for tab in AppFeature.Tab.allCases {
-      let style = tab == state.selectedTab ? theme.selectedTab : theme.secondary
-      let width = canvas.draw(" \(Self.title(of: tab)) ", at: Point(x: x, y: rect.y), style: style)
-      canvas.onPress(Rect(x: x, y: rect.y, width: width, height: 1), .app(.tabSelected(tab)))
-      x += width + 1
-    }
+    let tabs = AppFeature.Tab.allCases
+    let titles = tabs.map(Self.title(of:))
+    canvas.render(Tabs(titles, selected: tabs.firstIndex(of: state.selectedTab)) { .app(.tabSelected(tabs[$0])) }, in: rect)
+    let x = rect.x + Tabs<KeyCommand>.width(of: titles)
+    let theme = canvas.theme
     // The full summary where it fits, the compact one where that fits, else none.
     let cart = state.productList.cartSummary
     for summary in [cart.text, cart.compactText] {
       let width = TextWidth.columns(of: summary)
       if x + width + 1 <= rect.maxX {
-        canvas.draw(summary, at: Point(x: rect.maxX - width - 1, y: rect.y), style: theme.price)
+        canvas.draw(summary, at: Point(x: rect.maxX - width - 1, y: rect.y), style: theme[.price])
         if state.selectedTab == .products {
           canvas.onPress(Rect(x: rect.maxX - width - 1, y: rect.y, width: width, height: 1), .products(.cartButtonTapped))
         }

@@ -21,11 +21,11 @@ public enum ScreenEvents {
       }
     }
     if current.isHelpPresented, AppLayout(size: size).fitsMinimum {
-      let limit = HelpOverlay.scrollLimit(for: current, size: size)
+      let limit = ShopHelp.scrollLimit(for: current, size: size)
       if limit != current.helpScrollLimit { commands.append(.app(.helpScrollLimitChanged(limit))) }
     }
     if current.productList.details != nil, AppLayout(size: size).fitsMinimum {
-      let limit = DetailsSheet.scrollLimit(for: current.productList, layout: layout)
+      let limit = DetailsSheet.scrollLimit(for: current.productList, layout: layout.screen)
       if limit != current.productList.details?.scrollLimit { commands.append(.details(.scrollLimitChanged(limit))) }
     }
     guard layout.fitsMinimum else { return commands }
@@ -39,11 +39,11 @@ public enum ScreenEvents {
       if rows > 0, rows != picker.scroll.visibleRows { commands.append(.picker(.visibleRowsChanged(rows))) }
     }
     if let cart = current.productList.cart {
-      let rows = CartSheet.visibleRows(in: layout)
+      let rows = CartSheet.visibleRows(in: layout.screen)
       if rows > 0, rows != cart.scroll.visibleRows { commands.append(.cart(.visibleRowsChanged(rows))) }
     }
     if current.selectedTab == .profile {
-      let rows = ProfileScreen.visibleOrderRows(of: current.profile, in: layout)
+      let rows = ProfileScreen.visibleOrderRows(of: current.profile, in: layout.screen)
       if rows > 0, rows != current.profile.orderScroll.visibleRows { commands.append(.profile(.visibleOrderRowsChanged(rows))) }
     }
     return commands

@@ -1,3 +1,4 @@
+import TerminalKit
 import Boundaries
 import Foundation
 import Shop

@@ -1,0 +1,313 @@
+import CNCurses
+import Foundation
+import TerminalKit
+
+/// The terminal in full-screen mode, driven through ncurses: the only Swift code that calls it.
+///
+/// It starts ncurses in the order that works (locale, signal guard, `newterm`, `cbreak`,
+/// `noecho`, `keypad`, no cursor, a 25 ms escape delay, default colours), paints whole
+/// ``Canvas`` frames and lets ncurses send only what changed, reads keys without blocking, and
+/// restores the terminal on every way out — including a crash, through the C signal guard.
+///
+/// Everything here runs on the main actor: ncurses is not thread-safe.
+@MainActor
+public final class CursesTerminal {
+  /// The terminal's size, as of the last resize.
+  public private(set) var size: Size
+  /// Whether frames are drawn in colour (the terminal has colours and `NO_COLOR` is not set).
+  public let usesColor: Bool
+
+  /// How many colours frames can use: terminfo's count (16,777,216 on a direct-colour terminal,
+  /// such as `TERM=xterm-direct`), or 0 without colour.
+  public var colorCount: Int { usesColor ? Int(cn_color_count()) : 0 }
+
+  /// The terminal's window in pixels, where it says (many do not, and say 0).
+  public var pixelSize: (width: Int, height: Int) {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 else { return (0, 0) }
+    return (Int(window.ws_xpixel), Int(window.ws_ypixel))
+  }
+  /// Keyboard input and signals, as they arrive.
+  public var events: AsyncStream<TerminalEventSource.Event> { eventSource.events }
+
+  private let screen: OpaquePointer
+  private let window: UnsafeMutablePointer<WINDOW>
+  private let eventSource: TerminalEventSource
+  private var colorPairs = ColorPairs()
+  /// The frame the window holds, to compare the next one with.
+  private var lastPainted: Canvas?
+  private var isStopped = false
+  /// Text of a paste whose end has not been read yet, and when it began.
+  private var paste: String?
+  private var pasteBegan = ContinuousClock.now
+  /// Announced to the program loop and not yet taken (see `CursesTerminal+Backend.swift`).
+  var keysWaiting = false
+  var resizeWaiting = false
+  /// Signals that tell the program something (SIGUSR1), not yet taken.
+  var noticesWaiting: [Int32] = []
+  /// The program loop's wake-ups, made on first use: there is one reader of the event source.
+  var madeWakeUps: AsyncStream<TerminalWakeUp>?
+
+  /// A paste whose end has not come this long after its start is over anyway: a terminal sends
+  /// a paste at once, and a start sequence typed by hand (or cut off) must not swallow every
+  /// later key, Ctrl-C included.
+  static let longestPaste = Duration.seconds(2)
+
+  /// The most of one paste kept; the rest is dropped (no screen takes more than a line).
+  static let maximumPasteLength = 65_536
+
+
+  /// Takes over the terminal.
+  ///
+  /// - Parameters:
+  ///   - wantsColor: `false` for `--no-color` or `NO_COLOR`.
+  ///   - wantsMouse: `false` for `--no-mouse`: clicks and the wheel then stay the terminal's
+  ///     (selecting text, scrolling its history).
+  ///   - crashNote: What to print after restoring the terminal if the process crashes.
+  public static func start(wantsColor: Bool, wantsMouse: Bool = true, crashNote: String) throws(TerminalError) -> CursesTerminal {
+    guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "input") }
+    guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "output") }
+    let term = ProcessInfo.processInfo.environment["TERM"]
+    guard let term, !term.isEmpty else { throw .unsupportedTerminal(term: nil) }
+    guard term != "dumb" else { throw .unsupportedTerminal(term: term) }
+
+    chooseUTF8Locale()
+    let eventSource = try TerminalEventSource()
+    // The guard goes in before ncurses starts, so ncurses leaves these signals to it.
+    guard cn_guard_install(STDIN_FILENO, STDOUT_FILENO, eventSource.writeDescriptor, crashNote) == 0 else {
+      throw .setupFailed("signal handlers could not be installed (\(String(cString: strerror(errno))))")
+    }
+    guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
+      let screen = newterm(nil, output, input)
+    else {
+      cn_guard_uninstall()
+      throw .unsupportedTerminal(term: term)
+    }
+    set_term(screen)
+    let window = cn_main_window()!
+    cbreak()
+    noecho()
+    keypad(window, true)
+    nodelay(window, true)
+    curs_set(0)
+    set_escdelay(25)
+    cn_set_bracketed_paste(true)
+    if wantsMouse { _ = cn_set_mouse(true) }
+    var usesColor = false
+    if wantsColor, has_colors() {
+      start_color()
+      use_default_colors()
+      usesColor = true
+    }
+    return CursesTerminal(screen: screen, window: window, eventSource: eventSource, usesColor: usesColor)
+  }
+
+  private init(
+    screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, eventSource: TerminalEventSource, usesColor: Bool
+  ) {
+    self.screen = screen
+    self.window = window
+    self.eventSource = eventSource
+    self.usesColor = usesColor
+    self.size = Size(width: Int(cn_window_width(window)), height: Int(cn_window_height(window)))
+  }
+
+  /// A UTF-8 locale for drawing: the user's if it is one, `C.UTF-8` otherwise. Product names
+  /// are UTF-8 whatever `LANG` says, and the terminal almost certainly is too.
+  private static func chooseUTF8Locale() {
+    setlocale(LC_ALL, "")
+    let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+    if codeset.uppercased().replacingOccurrences(of: "-", with: "") != "UTF8" {
+      setlocale(LC_CTYPE, "C.UTF-8")
+    }
+  }
+
+  // MARK: Input
+
+  /// Every key (and resize report) waiting to be read; call ``inputConsumed()`` after.
+  public func readInput() -> [InputEvent] {
+    var events: [InputEvent] = []
+    var code: wint_t = 0
+    // A paste can be long; read in bounded batches so a frame is drawn in between. A paste
+    // still open at the end of a batch goes on in the next.
+    if paste != nil, ContinuousClock.now - pasteBegan > Self.longestPaste {
+      if let text = paste, !text.isEmpty { events.append(.paste(text)) }
+      paste = nil
+    }
+    var read = 0
+    while read < 4096 {
+      let status = wget_wch(window, &code)
+      if status == ERR { break }
+      read += 1
+      if status == KEY_CODE_YES, Int32(code) == cn_key_paste_start() {
+        if paste == nil { pasteBegan = .now }
+        paste = paste ?? ""
+        continue
+      }
+      if status == KEY_CODE_YES, Int32(code) == cn_key_paste_end() {
+        if let text = paste, !text.isEmpty { events.append(.paste(text)) }
+        paste = nil
+        continue
+      }
+      if paste != nil {
+        // Inside a paste every character is text, Enter and Tab included, never a key.
+        if status != KEY_CODE_YES, let scalar = Unicode.Scalar(UInt32(code)), paste!.unicodeScalars.count < Self.maximumPasteLength {
+          paste!.unicodeScalars.append(scalar == "\r" ? "\n" : scalar)
+        }
+        continue
+      }
+      let event =
+        status == KEY_CODE_YES ? KeyDecoding.functionKey(Int32(code)) : KeyDecoding.character(UInt32(code))
+      guard let event else { continue }
+      // Esc and a key that arrived with it are one key pressed with Alt.
+      if case let .key(key) = event, case .key(.escape)? = events.last, key != .escape {
+        events[events.count - 1] = .key(.alt(key))
+      } else {
+        events.append(event)
+      }
+    }
+    return events
+  }
+
+  /// Lets the event source watch the keyboard again.
+  /// The run loop has taken the new size after a SIGWINCH (see ``TerminalEventSource``).
+  public func resizeHandled() {
+    eventSource.resizeHandled()
+  }
+
+  public func inputConsumed() {
+    eventSource.inputConsumed()
+  }
+
+  /// Asks the kernel for the new size after SIGWINCH and tells ncurses.
+  public func updateSize() {
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    if cn_terminal_size(STDOUT_FILENO, &rows, &columns) == 0, rows > 0, columns > 0 {
+      resize_term(rows, columns)
+    }
+    size = Size(width: Int(cn_window_width(window)), height: Int(cn_window_height(window)))
+  }
+
+  // MARK: Output
+
+  /// Draws `canvas`, handing ncurses only the cells that differ from the last frame painted;
+  /// ncurses then sends only what changed on screen. `repaintEverything` (after a resize or
+  /// Ctrl-L) sends the whole screen instead.
+  public func paint(_ canvas: Canvas, repaintEverything: Bool = false) {
+    var previous = lastPainted
+    if repaintEverything || previous?.size != canvas.size {
+      if repaintEverything { clearok(window, true) }
+      werase(window)
+      previous = nil
+    }
+    colorPairs.beginFrame()
+    drawCells(of: canvas, changedSince: previous)
+    if colorPairs.ranOut {
+      // More colour pairs than the terminal has were asked for since they were last recycled:
+      // start them again from this frame's own, and send every cell with its new pair.
+      colorPairs.recycle()
+      clearok(window, true)
+      werase(window)
+      drawCells(of: canvas, changedSince: nil)
+    }
+    // The cursor shows only where the frame puts it (a field being edited); ncurses leaves the
+    // terminal's cursor at the window's position after the refresh.
+    if let cursor = canvas.cursor, cursor.x < size.width, cursor.y < size.height {
+      curs_set(1)
+      wmove(window, Int32(cursor.y), Int32(cursor.x))
+    } else if lastPainted?.cursor != nil {
+      curs_set(0)
+    }
+    wrefresh(window)
+    lastPainted = canvas
+  }
+
+  /// Puts the cells of `canvas` into the window: every one on a blank window (`previous` nil),
+  /// or those that differ from `previous`, the frame the window holds.
+  private func drawCells(of canvas: Canvas, changedSince previous: Canvas?) {
+    let rows = min(canvas.size.height, size.height)
+    let columns = min(canvas.size.width, size.width)
+    for y in 0..<rows {
+      for x in 0..<columns {
+        let cell = canvas[x, y]
+        if let previous {
+          if previous[x, y] == cell { continue }
+        } else if cell.text == " ", cell.style == .plain {
+          continue
+        }
+        guard cell.width > 0, x + cell.width <= columns else { continue }
+        put(cell, x: x, y: y)
+      }
+    }
+  }
+
+  private func put(_ cell: Canvas.Cell, x: Int, y: Int) {
+    let attributes = self.attributes(for: cell.style)
+    let pair = colorPair(for: cell.style)
+    // Printable ASCII, most cells, needs no measuring and no array: one character, as it is.
+    if cell.width == 1, cell.text.utf8.count == 1, let byte = cell.text.utf8.first, (0x20...0x7E).contains(byte) {
+      var character = wchar_t(byte)
+      _ = cn_put_cell(window, Int32(y), Int32(x), &character, 1, attributes, pair)
+      return
+    }
+    // One character one column wide by both our measure and the C library's — a picture's
+    // block symbols, most letters — also goes as it is, without an array.
+    if cell.width == 1, cell.text.unicodeScalars.count == 1, let scalar = cell.text.unicodeScalars.first {
+      var character = wchar_t(scalar.value)
+      if cn_character_width(character) == 1 {
+        _ = cn_put_cell(window, Int32(y), Int32(x), &character, 1, attributes, pair)
+        return
+      }
+    }
+    let (characters, padding) = CellEncoding.characters(for: cell) { cn_character_width($0) }
+    characters.withUnsafeBufferPointer { buffer in
+      _ = cn_put_cell(window, Int32(y), Int32(x), buffer.baseAddress, Int32(buffer.count), attributes, pair)
+    }
+    if padding {
+      let space: [wchar_t] = [32]
+      space.withUnsafeBufferPointer { buffer in
+        _ = cn_put_cell(window, Int32(y), Int32(x + 1), buffer.baseAddress, 1, attributes, pair)
+      }
+    }
+  }
+
+  private func attributes(for style: Style) -> attr_t {
+    var attributes = cn_attribute_normal()
+    if style.isBold { attributes |= cn_attribute_bold() }
+    if style.isDim { attributes |= cn_attribute_dim() }
+    if style.isReversed { attributes |= cn_attribute_reverse() }
+    if style.isUnderlined { attributes |= cn_attribute_underline() }
+    if style.isItalic { attributes |= cn_attribute_italic() }
+    return attributes
+  }
+
+  private func colorPair(for style: Style) -> Int32 {
+    guard usesColor, style.foreground != nil || style.background != nil else { return 0 }
+    let colors = ColorPairs.StyleColors(foreground: style.foreground, background: style.background)
+    return colorPairs.pair(for: colors, colorCount: Int(cn_color_count()), available: Int(cn_color_pair_count())) { key, pair in
+      _ = cn_init_pair(Int32(pair), Int32(key.foreground), Int32(key.background))
+    }
+  }
+
+  // MARK: Leaving
+
+  /// Gives the terminal back as it was: leaves the alternate screen, shows the cursor, restores
+  /// the saved settings and the default signal handlers. A terminal with no alternate screen
+  /// (`TERM=linux`, `vt100`) is cleared first, so the shell's prompt does not land on the last
+  /// frame. Safe to call more than once.
+  public func stop() {
+    guard !isStopped else { return }
+    isStopped = true
+    _ = cn_set_mouse(false)
+    cn_set_bracketed_paste(false)
+    if !cn_has_alternate_screen() {
+      wclear(window)
+      wrefresh(window)
+    }
+    endwin()
+    delscreen(screen)
+    cn_guard_restore_settings()
+    cn_guard_uninstall()
+  }
+}

@@ -1,0 +1,61 @@
+/// The key maps in force, stacked: what a key does is decided by the first map that binds it,
+/// from the innermost (a dialog, a focused field) out to the screen and then the app, after the
+/// keys that work everywhere. A modal map (a dialog, a sheet, help) ends the search, so what is
+/// underneath does not react. The same stack gives the footer its hints and help its sections,
+/// so neither can promise a key that does something else.
+public struct KeyLayers<Action> {
+  /// The keys that work everywhere (quit, repaint): asked first, shown last.
+  public var global: KeyMap<Action>
+  /// The other maps, innermost first.
+  public var layers: [KeyMap<Action>]
+
+  public init(global: KeyMap<Action>, layers: [KeyMap<Action>]) {
+    self.global = global
+    self.layers = layers
+  }
+
+  /// Every map in the order keys reach them, ending with the first modal one.
+  public var inForce: [KeyMap<Action>] {
+    var maps = [global]
+    for layer in layers {
+      maps.append(layer)
+      if layer.isModal { break }
+    }
+    return maps
+  }
+
+  /// What `key` does, if anything.
+  public func action(for key: Key) -> Action? {
+    for map in inForce {
+      if let action = map.action(for: key) { return action }
+      if map.isModal { return nil }
+    }
+    return nil
+  }
+
+  /// What pasted text does: it goes to the innermost text input in force, if there is one;
+  /// pasted text is never taken for keys.
+  public func action(forPaste text: String) -> Action? {
+    for map in inForce {
+      if let input = map.textInput { return input.action(text) }
+      if map.isModal { return nil }
+    }
+    return nil
+  }
+
+  /// The footer's hints: innermost first, the keys that work everywhere last, each once.
+  public var footerHints: [Hint] {
+    var hints: [Hint] = []
+    for map in helpOrder {
+      for hint in map.bindings.compactMap(\.footer) where !hints.contains(hint) {
+        hints.append(hint)
+      }
+    }
+    return hints
+  }
+
+  /// The maps as help lists them: innermost first, "anywhere" last.
+  public var helpOrder: [KeyMap<Action>] {
+    Array(inForce.dropFirst()) + [global]
+  }
+}

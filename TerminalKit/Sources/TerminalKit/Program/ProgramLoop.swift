@@ -1,0 +1,254 @@
+/// The one loop every terminal app here runs in, whatever the backend: input in, commands to
+/// the app, frames out.
+///
+/// It routes keys and pastes through the app, and clicks through the click targets of the
+/// frame the app draws; settles the app after every change; ticks while something animates;
+/// repaints everything after a resize or when asked; and finishes the app (a bounded last save)
+/// before giving the terminal back.
+///
+/// Two ways to drive it, one behaviour:
+/// - ``run()`` for a person at a terminal: sleeps until input, a state change or a tick, never
+///   waits for the work a key started, and draws once per batch of input.
+/// - ``start()`` and ``send(_:)`` for a script (snapshots, recordings, tests): each input is
+///   handled, the work it started is waited for when ``waitsForWork`` is set, and a frame is
+///   drawn after it.
+@MainActor
+public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBackend> {
+  public let program: Program
+  public let backend: Backend
+  /// Whether the loop waits for the work each input starts before taking the next: for scripts,
+  /// so that the screen after a key shows what the key led to (loaded products, a sent order).
+  public let waitsForWork: Bool
+  /// How often an animation advances; `nil` draws no animation (snapshots stay still).
+  public let tickInterval: Duration?
+  /// How long ``finish()`` lets the app save before the terminal is given back.
+  public static var finishingTime: Duration { .seconds(1) }
+
+  private static var hangUp: Int32 { TerminalWakeUp.hangUpSignal }
+
+  private var spinnerFrame = 0
+  private var repaintEverything = true
+  private var ticker: Task<Void, Never>?
+
+  public init(program: Program, backend: Backend, waitsForWork: Bool = false, tickInterval: Duration? = .milliseconds(100)) {
+    self.program = program
+    self.backend = backend
+    self.waitsForWork = waitsForWork
+    self.tickInterval = tickInterval
+  }
+
+  /// Why the loop ended.
+  public enum Ending: Equatable, Sendable {
+    case quit
+    case signal(Int32)
+
+    /// The exit status: 0 for a quit, 128 + the signal number otherwise, as shells expect.
+    public var status: Int32 {
+      switch self {
+      case .quit: 0
+      case let .signal(number): 128 + number
+      }
+    }
+  }
+
+  /// The current screen, as the app draws it now.
+  public func frame() -> Frame<Program.Command> {
+    program.frame(size: backend.size, context: context)
+  }
+
+  // MARK: Driven by a script
+
+  /// Settles the app and draws the first frame.
+  public func start() async {
+    await settle()
+    draw()
+  }
+
+  /// Handles `inputs` in order, then draws. Returns how the program ends, if an input ends it
+  /// (the inputs after it are not handled).
+  @discardableResult
+  public func send(_ inputs: [InputEvent]) async -> Ending? {
+    for input in inputs {
+      if let ending = await handle(input) {
+        return ending
+      }
+    }
+    draw()
+    return nil
+  }
+
+  /// Carries out `command` as if an input had asked for it, then draws.
+  @discardableResult
+  public func perform(_ command: Program.Command) async -> Ending? {
+    if let ending = await carryOut(command) { return ending }
+    draw()
+    return nil
+  }
+
+  /// Presses `key`; `false` if it ends the program.
+  @discardableResult
+  public func press(_ key: Key) async -> Bool {
+    await send([.key(key)]) == nil
+  }
+
+  /// Clicks or turns the wheel, as a terminal's mouse report does.
+  public func mouse(_ event: MouseEvent) async {
+    await send([.mouse(event)])
+  }
+
+  /// Pastes `text`, as a terminal's bracketed paste does.
+  public func paste(_ text: String) async {
+    await send([.paste(text)])
+  }
+
+  /// Lets the app save (at most ``finishingTime``), then gives the terminal back.
+  public func finish() async {
+    ticker?.cancel()
+    ticker = nil
+    let saving = program.finish()
+    let (done, signal) = AsyncStream.makeStream(of: Void.self)
+    let finishingTime = Self.finishingTime
+    // Off the main actor: neither the save's wait nor the deadline queues behind the app.
+    let waiters = [
+      Task.detached {
+        await saving.finished()
+        signal.yield()
+      },
+      Task.detached {
+        try? await Task.sleep(for: finishingTime)
+        signal.yield()
+      },
+    ]
+    for await _ in done { break }
+    waiters.forEach { $0.cancel() }
+    backend.stop()
+  }
+
+  // MARK: Driven by a person
+
+  /// Runs until the app quits or the terminal ends; the terminal is given back when this
+  /// returns.
+  public func run() async -> Ending {
+    let (events, continuation) = AsyncStream.makeStream(of: LoopEvent.self)
+    let wakeUps = backend.wakeUps
+    let changes = program.stateChanges()
+    let forwarders = [
+      Task {
+        for await wakeUp in wakeUps { continuation.yield(.terminal(wakeUp)) }
+        // The terminal is gone without a word: as good as a hang-up.
+        continuation.yield(.terminal(.ended(signal: Self.hangUp)))
+      },
+      Task {
+        for await _ in changes { continuation.yield(.stateChanged) }
+      },
+    ]
+    let tick: @MainActor () -> Void = { continuation.yield(.tick) }
+    defer { forwarders.forEach { $0.cancel() } }
+
+    await start()
+    updateTicker(tick)
+    for await event in events {
+      switch event {
+      case .terminal(.inputWaiting):
+        for input in backend.takeInput() {
+          if let ending = await handle(input) {
+            await finish()
+            return ending
+          }
+        }
+      case let .terminal(.ended(signal)):
+        await finish()
+        return .signal(signal)
+      case .stateChanged:
+        await settle()
+      case .tick:
+        guard program.isAnimating else { continue }
+        spinnerFrame &+= 1
+      }
+      draw()
+      updateTicker(tick)
+    }
+    await finish()
+    return .signal(Self.hangUp)
+  }
+
+  // MARK: The steps
+
+  private var context: RenderContext {
+    RenderContext(theme: backend.theme, spinnerFrame: spinnerFrame)
+  }
+
+  /// Does what one input asks for. The next input is routed on the state this one produced, so
+  /// the app is settled after it.
+  private func handle(_ input: InputEvent) async -> Ending? {
+    let command: Program.Command?
+    switch input {
+    case .resize:
+      repaintEverything = true
+      await settle()
+      return nil
+    case let .mouse(event):
+      // What is under the pointer on the screen the app draws now.
+      command = frame().command(for: event)
+    case let .key(.alt(key)):
+      // A terminal sends Alt-x as Esc and x: a program that binds nothing to Alt-x gets those.
+      command = program.command(for: input, size: backend.size)
+      if command == nil {
+        if let ending = await handle(.key(.escape)) { return ending }
+        return await handle(.key(key))
+      }
+    case .key, .paste, .signal:
+      command = program.command(for: input, size: backend.size)
+    }
+    guard let command else { return nil }
+    return await carryOut(command)
+  }
+
+  private func carryOut(_ command: Program.Command) async -> Ending? {
+    switch program.perform(command) {
+    case .quit:
+      return .quit
+    case .repaint:
+      repaintEverything = true
+    case let .started(work):
+      if waitsForWork, let work { await work.finished() }
+    }
+    await settle()
+    return nil
+  }
+
+  private func settle() async {
+    let work = program.settle(size: backend.size)
+    if waitsForWork {
+      for item in work { await item.finished() }
+    }
+  }
+
+  private func draw() {
+    backend.paint(frame().canvas, repaintEverything: repaintEverything)
+    repaintEverything = false
+  }
+
+  /// Ticks only while something animates, so an idle program sleeps.
+  private func updateTicker(_ tick: @escaping @MainActor () -> Void) {
+    guard let interval = tickInterval else { return }
+    if program.isAnimating, ticker == nil {
+      ticker = Task {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: interval)
+          tick()
+        }
+      }
+    } else if !program.isAnimating, let running = ticker {
+      running.cancel()
+      ticker = nil
+    }
+  }
+}
+
+/// What wakes a ``ProgramLoop`` that runs for a person.
+private enum LoopEvent: Sendable {
+  case terminal(TerminalWakeUp)
+  case stateChanged
+  case tick
+}

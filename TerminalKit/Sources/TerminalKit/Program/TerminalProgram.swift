@@ -1,0 +1,69 @@
+/// An app as a ``ProgramLoop`` sees it: what it draws, what an input asks of it, and the work
+/// that asking starts. The loop owns everything else — routing the mouse through the frame on
+/// screen, settling, ticks, resizes and finishing — so every backend runs an app the same way.
+@MainActor
+public protocol TerminalProgram {
+  /// What the app's keys, pastes and clicks stand for.
+  associatedtype Command: Hashable & Sendable
+
+  /// The whole screen at `size`.
+  func frame(size: Size, context: RenderContext) -> Frame<Command>
+  /// What a key or a paste asks for now, if anything. (The mouse is routed by the loop, through
+  /// the click targets of the frame on screen.)
+  func command(for input: InputEvent, size: Size) -> Command?
+  /// Carries out `command`.
+  func perform(_ command: Command) -> ProgramStep
+  /// What the app must hear without an input after its state changed or the size did (a screen
+  /// came into view, the number of rows that fit), until there is nothing more to tell. Returns
+  /// the work that started.
+  func settle(size: Size) -> [ProgramWork]
+  /// Whether something on screen animates, so the loop ticks.
+  var isAnimating: Bool { get }
+  /// Fires when the app's state changed on its own (an effect finished).
+  func stateChanges() -> AsyncStream<Void>
+  /// Called once before the terminal is given back: the last chance to save. The loop gives it
+  /// at most ``ProgramLoop/finishingTime``.
+  func finish() -> ProgramWork
+}
+
+/// What carrying out a command comes to.
+public enum ProgramStep: Sendable {
+  /// The program ends.
+  case quit
+  /// Paint every cell again (the user asked for a redraw).
+  case repaint
+  /// The command was sent; the work it started, if a caller wants to wait for it.
+  case started(ProgramWork?)
+
+  /// The command was carried out and nothing goes on after it: the usual answer of a program
+  /// that changes its own state and starts no work.
+  public static var `continue`: ProgramStep { .started(nil) }
+}
+
+extension TerminalProgram {
+  /// Nothing to hear after a change: most programs do all their work in ``perform(_:)``.
+  public func settle(size: Size) -> [ProgramWork] { [] }
+  /// Nothing animates.
+  public var isAnimating: Bool { false }
+  /// The state changes only through ``perform(_:)``.
+  public func stateChanges() -> AsyncStream<Void> { AsyncStream { $0.finish() } }
+  /// Nothing to save before the terminal is given back.
+  public func finish() -> ProgramWork { .none }
+}
+
+/// Work an app started (a store's effects): something to wait for, never to look into.
+public struct ProgramWork: Sendable {
+  private let waitForIt: @Sendable () async -> Void
+
+  public init(_ waitForIt: @escaping @Sendable () async -> Void) {
+    self.waitForIt = waitForIt
+  }
+
+  /// Returns when the work is done.
+  public func finished() async {
+    await waitForIt()
+  }
+
+  /// Work that is already done.
+  public static let none = ProgramWork {}
+}
