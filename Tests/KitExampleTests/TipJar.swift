@@ -4,9 +4,9 @@ import TerminalKit
 struct Gauge<Command: Hashable & Sendable>: Widget {
   var value: Int
   var maximum: Int
-  var theme: Theme
 
   func render(in area: Rect, on frame: inout Frame<Command>) {
+    let theme = frame.theme
     let label = " \(value)/\(maximum)"
     let barWidth = max(0, area.width - label.count)
     let filled = maximum > 0 ? barWidth * min(value, maximum) / maximum : 0
@@ -33,13 +33,12 @@ final class TipJar: TerminalProgram {
   }
 
   func frame(size: Size, context: RenderContext) -> Frame<Command> {
-    var frame = Frame<Command>(size: size)
-    let theme = context.theme
-    frame.render(Box(title: "Tip jar", theme: theme), in: frame.bounds)
+    var frame = Frame<Command>(size: size, theme: context.theme)
+    frame.render(Box(title: "Tip jar"), in: frame.bounds)
     let inside = frame.bounds.insideBorder
-    frame.render(Gauge(value: tips, maximum: goal, theme: theme), in: inside.row(0))
-    frame.render(Button("Add a tip", theme: theme, press: .add), in: inside.row(2))
-    frame.render(KeyHints(keys.bindings.compactMap(\.footer), theme: theme), in: inside.row(inside.height - 1))
+    frame.render(Gauge(value: tips, maximum: goal), in: inside.row(0))
+    frame.render(Button("Add a tip", press: .add), in: inside.row(2))
+    frame.render(KeyHints(keys.bindings.compactMap(\.footer)), in: inside.row(inside.height - 1))
     return frame
   }
 
@@ -54,11 +53,6 @@ final class TipJar: TerminalProgram {
     case .takeBack: tips = max(0, tips - 1)
     case .quit: return .quit
     }
-    return .started(nil)
+    return .continue
   }
-
-  func settle(size: Size) -> [ProgramWork] { [] }
-  var isAnimating: Bool { false }
-  func stateChanges() -> AsyncStream<Void> { AsyncStream { $0.finish() } }
-  func finish() -> ProgramWork { .none }
 }

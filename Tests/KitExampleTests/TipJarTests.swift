@@ -7,13 +7,13 @@ import Testing
 struct TipJarTests {
   /// The widget alone, as the rows it must draw.
   @Test func aGaugeFillsInProportion() {
-    let gauge = Canvas.rendering(Gauge<Never>(value: 3, maximum: 10, theme: .monochrome), size: Size(width: 15, height: 1))
+    let gauge = Canvas.rendering(Gauge<Never>(value: 3, maximum: 10), size: Size(width: 15, height: 1), theme: .monochrome)
     #expect(gauge.textRows == ["███░░░░░░░ 3/10"])
   }
 
   /// The whole screen after two tips: its text and every change of style.
   @Test func theScreenAfterTwoTips() async {
-    let jar = ProgramLoop(program: TipJar(), backend: RecordingTerminal(size: Size(width: 40, height: 7)), waitsForWork: true, tickInterval: nil)
+    let jar = ProgramLoop.testing(TipJar(), size: Size(width: 40, height: 7))
     await jar.start()
     await jar.press(.character("+"))
     await jar.press(.character("+"))

@@ -26,10 +26,68 @@ struct WholeProgramTests {
     #expect(counter.leftChanged.isEmpty, "\(counter.leftChanged)")
   }
 
+  /// The to-do example's form on a real terminal: a task written with a Korean title pasted,
+  /// notes over two lines, a priority found by typing, a wrong date refused with its message
+  /// under the field, then corrected and saved into the table.
+  @Test func theTodoFormValidatesAndSavesOnARealTerminal() async throws {
+    let todo = try TerminalSession([Self.built("todo-example")], size: Size(width: 60, height: 16))
+    try await todo.waitFor(text: "what is there to do?")
+    try todo.press(.tab, .character("n"))
+    try await todo.waitFor(text: "New task")
+    try todo.paste("우유 사기\u{1B}[31m")
+    try todo.press(.tab)
+    try todo.type("two litres")
+    try todo.press(.enter)
+    try todo.type("the green bottle")
+    try todo.press(.tab)
+    try todo.type("hi")
+    try todo.press(.enter, .tab)
+    try todo.type("2026-13-01")
+    try todo.press(.tab, .tab, .enter)
+    try await todo.waitFor(text: "write the date as 2026-12-24")
+    #expect(todo.cursor.y == todo.screen.textRows.firstIndex { $0.contains("Due") }, "focus went back to the date")
+    assertSnapshot(of: todo.screen, as: .screen)
+    try todo.press(.control("u"))
+    try todo.type("2026-12-24")
+    try todo.press(.tab, .tab, .enter)
+    try await todo.waitFor(text: "1 open")
+    #expect(todo.screen.plainText.contains("우유 사기"))
+    #expect(todo.screen.plainText.contains("High"))
+    #expect(!todo.screen.plainText.contains("[31m"), "the pasted escape was dropped")
+    try todo.press("q")
+    #expect(try await todo.waitForExit() == .exited(0))
+    #expect(todo.leftChanged.isEmpty, "\(todo.leftChanged)")
+  }
+
+  /// `todo-example --accessible`: the form one question at a time in plain lines, no box
+  /// drawing, the cursor where the answer is typed.
+  @Test func theAccessibleFormAsksOneQuestionAtATime() async throws {
+    let todo = try TerminalSession([Self.built("todo-example"), "--accessible"], size: Size(width: 60, height: 12))
+    try await todo.waitFor(text: "what is there to do?")
+    try todo.press(.tab, .character("n"))
+    try await todo.waitFor(text: "Question 1 of 7.")
+    try todo.type("Call Ana")
+    try await todo.waitFor(text: "> Call Ana")
+    let answerRow = try #require(todo.screen.textRows.firstIndex { $0.hasPrefix("> Call Ana") })
+    #expect(todo.cursor == Point(x: 10, y: answerRow), "the cursor is after the answer")
+    #expect(!todo.screen.plainText.contains { "┌│└─".contains($0) }, "no box drawing")
+    try todo.press(.enter, .tab)
+    try await todo.waitFor(text: "Question 3 of 7.")
+    try todo.type("hi")
+    try await todo.waitFor(text: "1. High")
+    assertSnapshot(of: todo.screen, as: .screen)
+    try todo.press(.escape)
+    try await todo.waitFor(text: "3 options match")
+    try todo.press(.escape)
+    try await todo.waitFor(text: "New: ")
+    try todo.press(.character("q"))
+    #expect(try await todo.waitForExit() == .exited(0))
+  }
+
   /// The kit's to-do example (`swift run todo-example`) on a real terminal: a text field, a
   /// table, Tab between them, the terminal given back as it was.
   @Test func theTodoExampleAddsTicksAndDeletesOnARealTerminal() async throws {
-    let todo = try TerminalSession([Self.built("todo-example")], size: Size(width: 44, height: 10))
+    let todo = try TerminalSession([Self.built("todo-example")], size: Size(width: 56, height: 10))
     try await todo.waitFor(text: "what is there to do?")
     #expect(todo.modes.cursorVisible, "the cursor waits in the field")
     try todo.type("Buy milk")
@@ -37,7 +95,7 @@ struct WholeProgramTests {
     try todo.type("Write the note")
     try todo.press(.enter)
     try await todo.waitFor(text: "Write the note")
-    try todo.press(.tab, .character(" "))
+    try todo.press(.tab, .tab, .character(" "))
     try await todo.waitFor(text: "1 open")
     #expect(!todo.modes.cursorVisible, "no field has focus: no cursor")
     assertSnapshot(of: todo.screen, as: .screen)
