@@ -139,7 +139,9 @@ let package = Package(
     // PNG, JPEG and WebP through Debian's libpng, libjpeg-turbo and libwebp.
     .target(name: "CImageDecoding", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
     // `swift run todo-example`: a to-do list made with the kit's products alone.
-    .executableTarget(name: "todo-example", dependencies: [cursesTerminal, terminalKit], path: "Examples/TodoApp"),
+    // The example's screens, a library so its tests can import them; the executable runs them.
+    .target(name: "TodoApp", dependencies: [cursesTerminal, terminalKit], path: "Examples/TodoApp/TodoApp"),
+    .executableTarget(name: "todo-example", dependencies: ["TodoApp"], path: "Examples/TodoApp/Main"),
     // Pure terminal UI: a cell canvas, widgets, one file per screen, the key maps. No ncurses.
     .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop", terminalKit, "TerminalPictures"]),
 
@@ -260,7 +262,7 @@ let package = Package(
     // The README's "Snapshot-test your own screens", as it is written there: a screen of its
     // own, tested with nothing but the kit and its snapshot strategies.
     // …and a whole program not written with the kit (a small ncurses one), through TerminalSession.
-    .testTarget(name: "KitExampleTests", dependencies: [terminalKit, terminalKitTesting, "curses-counter", "todo-example"], exclude: ["__Snapshots__"]),
+    .testTarget(name: "KitExampleTests", dependencies: [terminalKit, terminalKitTesting, "TodoApp", "curses-counter", "todo-example"], exclude: ["__Snapshots__"]),
     .executableTarget(name: "curses-counter", path: "Tests/CursesCounter", linkerSettings: [.linkedLibrary("ncursesw")]),
     // A package outside this one that depends on the kit alone: what it resolves, and that it
     // builds and passes a snapshot test of its own.

@@ -3,7 +3,7 @@ import TerminalKit
 import TerminalKitTesting
 import Testing
 
-@testable import todo_example
+@testable import TodoApp
 
 /// The to-do example in process, on an in-memory terminal: its screens in every snapshot format
 /// the kit has — text with styles, plain text, ANSI, SVG and a recording.
