@@ -13,7 +13,6 @@ public struct AlertView<Action>: Widget {
   }
 
   public func render(in area: Rect, on canvas: inout ScreenFrame) {
-    let theme = canvas.theme
     let buttons = alert.buttons.enumerated().map { index, button in
       Dialog<KeyCommand>.Item(
         button.label.string,

@@ -27,3 +27,15 @@ int cn_key_control_right(void) {
   if (code == -2) code = extended_key("kRIT5");
   return code;
 }
+
+int cn_key_alt_left(void) {
+  static int code = -2;
+  if (code == -2) code = extended_key("kLFT3");
+  return code;
+}
+
+int cn_key_alt_right(void) {
+  static int code = -2;
+  if (code == -2) code = extended_key("kRIT3");
+  return code;
+}

@@ -39,6 +39,11 @@ public final class CursesTerminal {
   private var isStopped = false
   /// Text of a paste whose end has not been read yet, and when it began.
   private var paste: String?
+  /// The scalars kept of the paste so far (counted here: counting the string is not free).
+  private var pasteLength = 0
+  /// Whether the paste's last scalar was a carriage return, so that a "\n" after it is not a
+  /// second line break.
+  private var pasteAfterReturn = false
   private var pasteBegan = ContinuousClock.now
   /// Announced to the program loop and not yet taken (see `CursesTerminal+Backend.swift`).
   var keysWaiting = false
@@ -140,7 +145,11 @@ public final class CursesTerminal {
       if status == ERR { break }
       read += 1
       if status == KEY_CODE_YES, Int32(code) == cn_key_paste_start() {
-        if paste == nil { pasteBegan = .now }
+        if paste == nil {
+          pasteBegan = .now
+          pasteLength = 0
+          pasteAfterReturn = false
+        }
         paste = paste ?? ""
         continue
       }
@@ -151,7 +160,11 @@ public final class CursesTerminal {
       }
       if paste != nil {
         // Inside a paste every character is text, Enter and Tab included, never a key.
-        if status != KEY_CODE_YES, let scalar = Unicode.Scalar(UInt32(code)), paste!.unicodeScalars.count < Self.maximumPasteLength {
+        if status != KEY_CODE_YES, let scalar = Unicode.Scalar(UInt32(code)), pasteLength < Self.maximumPasteLength {
+          // A line break arrives as "\r", "\n" or both; each is one "\n".
+          defer { pasteAfterReturn = scalar == "\r" }
+          if scalar == "\n", pasteAfterReturn { continue }
+          pasteLength += 1
           paste!.unicodeScalars.append(scalar == "\r" ? "\n" : scalar)
         }
         continue

@@ -37,6 +37,8 @@ enum KeyDecoding {
     case cn_key_enter(): .key(.enter)
     case cn_key_control_left(): .key(.withControl(.left))
     case cn_key_control_right(): .key(.withControl(.right))
+    case cn_key_alt_left(): .key(.alt(.left))
+    case cn_key_alt_right(): .key(.alt(.right))
     case cn_key_resize(): .resize
     case cn_key_mouse(): mouse()
     default: nil

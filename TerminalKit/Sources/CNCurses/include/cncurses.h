@@ -60,6 +60,9 @@ int cn_key_delete(void);
 /// terminal has none. Asked once, after the screen is set up.
 int cn_key_control_left(void);
 int cn_key_control_right(void);
+/// The same for Alt-Left and Alt-Right (terminfo's kLFT3 and kRIT3).
+int cn_key_alt_left(void);
+int cn_key_alt_right(void);
 int cn_key_enter(void);
 
 /// The key codes ncurses reports for the start and the end of a bracketed paste, once

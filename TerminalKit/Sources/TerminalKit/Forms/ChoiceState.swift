@@ -13,6 +13,9 @@ public struct ChoiceState: Hashable, Sendable {
   public private(set) var search: TextFieldState
   /// Which of ``matches`` is highlighted.
   public private(set) var highlighted: Int
+  /// Whether the person moved the highlight since the last choice: Enter then chooses it, even
+  /// with nothing typed.
+  public private(set) var highlightMoved = false
 
   /// The most options a choice holds: a bound on the work of every search.
   public static let maximumOptions = 5_000
@@ -68,16 +71,20 @@ public struct ChoiceState: Hashable, Sendable {
       highlighted = 0
     case .highlightPrevious:
       highlighted = Swift.max(0, highlighted - 1)
+      highlightMoved = true
     case .highlightNext:
       highlighted = Swift.min(Swift.max(0, matches.count - 1), highlighted + 1)
+      highlightMoved = true
     case .chooseHighlighted:
       let found = matches
       if found.indices.contains(highlighted) { selected = found[highlighted] }
       search = TextFieldState(limit: search.limit)
       highlighted = 0
+      highlightMoved = false
     case .clearSearch:
       search = TextFieldState(limit: search.limit)
       highlighted = 0
+      highlightMoved = false
     }
   }
 
@@ -86,7 +93,7 @@ public struct ChoiceState: Hashable, Sendable {
     switch key {
     case .up: .highlightPrevious
     case .down: .highlightNext
-    case .enter where !search.text.isEmpty || selected == nil: .chooseHighlighted
+    case .enter where !search.text.isEmpty || selected == nil || highlightMoved: .chooseHighlighted
     case .escape where !search.text.isEmpty: .clearSearch
     default: TextFieldState.edit(for: key).map(Edit.search)
     }

@@ -76,8 +76,11 @@ public struct FormView<Root, ID: Hashable & Sendable, Command: Hashable & Sendab
     let offset = scrollOffset(placements, height: area.height)
     for placement in placements {
       let y = area.y + placement.top - offset
-      guard y >= area.y, y + placement.height <= area.maxY else { continue }
-      let rect = Rect(x: area.x, y: y, width: area.width, height: placement.height)
+      // A field is drawn whole or not at all, but the focused one, which is drawn as much as
+      // fits when it is taller than the area (a choice's matches in a short form).
+      let isFocused = form.focusedIndex.map(placement.fields.contains) ?? false
+      guard y >= area.y, y + placement.height <= area.maxY || (isFocused && y < area.maxY) else { continue }
+      let rect = Rect(x: area.x, y: y, width: area.width, height: min(placement.height, area.maxY - y))
       if form.fields[placement.fields[0]].isButton {
         drawButtons(placement.fields, in: rect, on: &frame)
       } else {
@@ -114,14 +117,15 @@ public struct FormView<Root, ID: Hashable & Sendable, Command: Hashable & Sendab
     case let .text(keyPath, placeholder, masked):
       frame.render(TextField<Command>(form.root[keyPath: keyPath], placeholder: placeholder, masked: masked, focused: focused), in: value)
     case let .textArea(keyPath, rows):
-      frame.render(TextArea<Command>(form.root[keyPath: keyPath], focused: focused), in: Rect(x: value.x, y: value.y, width: value.width, height: rows))
+      frame.render(TextArea<Command>(form.root[keyPath: keyPath], focused: focused), in: Rect(x: value.x, y: value.y, width: value.width, height: min(rows, rect.height)))
     case let .choice(keyPath):
       drawChoice(form.root[keyPath: keyPath], focused: focused, in: Rect(x: value.x, y: value.y, width: value.width, height: rect.height), on: &frame)
     case let .checkbox(keyPath):
       let box = form.root[keyPath: keyPath] ? "[x] " : "[ ] "
-      let drawn = frame.draw(box, at: labelArea.origin, style: focused ? theme.focus : theme.text)
-      frame.draw(field.label, at: Point(x: labelArea.x + drawn, y: rect.y), width: rect.maxX - labelArea.x - drawn, style: focused ? theme.title : theme.text)
-      if focused { frame.showCursor(at: Point(x: labelArea.x + 1, y: rect.y)) }
+      let room = max(0, rect.maxX - labelArea.x)
+      let drawn = frame.draw(box, at: labelArea.origin, width: room, style: focused ? theme.focus : theme.text)
+      frame.draw(field.label, at: Point(x: labelArea.x + drawn, y: rect.y), width: max(0, room - drawn), style: focused ? theme.title : theme.text)
+      if focused, room > 1 { frame.showCursor(at: Point(x: labelArea.x + 1, y: rect.y)) }
     case .button:
       break
     }
@@ -149,7 +153,8 @@ public struct FormView<Root, ID: Hashable & Sendable, Command: Hashable & Sendab
       frame.draw("no option matches", at: Point(x: area.x + 2, y: area.y + 1), width: area.width - 2, style: theme.secondary)
       return
     }
-    let shown = Self.shownMatches
+    let shown = min(Self.shownMatches, area.height - 1)
+    guard shown > 0 else { return }
     let first = min(max(0, choice.highlighted - shown + 1), max(0, matches.count - shown))
     for (row, match) in matches.dropFirst(first).prefix(shown).enumerated() {
       let isHighlighted = first + row == choice.highlighted

@@ -43,6 +43,8 @@ extension Key {
   /// Reads a key name as written in `--keys` and in tests: `j`, `Enter`, `Esc`, `Up`,
   /// `S-Tab`, `C-c`, `Space`, `PgDn`, `+`. Returns `nil` for a name it does not know.
   public init?(name: String) {
+    // No key's name is longer; a bound also on the modifiers' recursion ("M-M-M-…").
+    guard name.count <= 16 else { return nil }
     switch name.lowercased() {
     case "up": self = .up
     case "down": self = .down

@@ -64,10 +64,20 @@ public struct TextFieldState: Hashable, Sendable {
     switch edit {
     case let .insert(arriving), let .paste(arriving):
       let clean = Self.clean(arriving, keeping: limit, lineBreaks: isMultiline)
+      // Room in characters, and in scalars: combining marks typed after a letter join it and
+      // do not add a character, so the scalars are bounded too (as many per character as
+      // `clean` reads), or a paste of marks could grow the text without end.
       let room = Swift.max(0, limit - characters.count)
-      characters.insert(contentsOf: clean.prefix(room), at: cursor)
-      cursor += Swift.min(room, clean.count)
-      wasCut = clean.count > room
+      var scalarRoom = limit * Self.scalarsPerCharacter - text.unicodeScalars.count
+      var taken = 0
+      for character in clean.prefix(room) {
+        scalarRoom -= character.unicodeScalars.count
+        guard scalarRoom >= 0 else { break }
+        taken += 1
+      }
+      characters.insert(contentsOf: clean.prefix(taken), at: cursor)
+      cursor += taken
+      wasCut = clean.count > taken
     case .deleteBackward where cursor > 0:
       characters.remove(at: cursor - 1)
       cursor -= 1
@@ -167,7 +177,7 @@ public struct TextFieldState: Hashable, Sendable {
   /// whether it was longer than `maximum`.
   static func clean(_ text: String, keeping maximum: Int = maximumLimit, lineBreaks: Bool = false) -> [Character] {
     // A grapheme rarely has more than a dozen scalars; reading 32 per character kept is enough.
-    let scalarBudget = (maximum + 1) * 32
+    let scalarBudget = (maximum + 1) * scalarsPerCharacter
     var kept = String.UnicodeScalarView()
     var scalars = text.unicodeScalars.makeIterator()
     var read = 0
@@ -177,7 +187,11 @@ public struct TextFieldState: Hashable, Sendable {
       defer { afterReturn = scalar == "\r" }
       switch scalar.value {
       case 0x1B:
-        skipEscapeSequence(&scalars)
+        // The sequence's own scalars count against the budget; a character that cannot be
+        // part of it ends it and is kept, as a terminal would show it.
+        if let ending = skipEscapeSequence(&scalars, reading: &read, budget: scalarBudget) {
+          kept.append(ending)
+        }
       case 0x0A where lineBreaks && afterReturn:
         continue
       case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
@@ -186,6 +200,9 @@ public struct TextFieldState: Hashable, Sendable {
         kept.append(" ")
       case 0x00..<0x20, 0x7F..<0xA0:
         continue
+      case _ where SafeText.isDropped(scalar):
+        // Bidirectional overrides and isolates: the field stores what it shows.
+        continue
       default:
         kept.append(scalar)
       }
@@ -193,23 +210,42 @@ public struct TextFieldState: Hashable, Sendable {
     return Array(String(kept).prefix(maximum + 1))
   }
 
-  /// Skips what follows an ESC: a CSI sequence to its final byte, an OSC/DCS/APC/PM/SOS string
-  /// to its terminator, or one character.
-  private static func skipEscapeSequence(_ scalars: inout String.UnicodeScalarView.Iterator) {
-    guard let introducer = scalars.next() else { return }
+  /// Skips what follows an ESC, counting what it reads in `read` and stopping at `budget`: a
+  /// CSI sequence to its final byte (a scalar that cannot be in one ends it and is returned, to
+  /// be kept), an OSC/DCS/APC/PM/SOS string to BEL, ST or C1 ST, or one character.
+  private static func skipEscapeSequence(
+    _ scalars: inout String.UnicodeScalarView.Iterator, reading read: inout Int, budget: Int
+  ) -> Unicode.Scalar? {
+    func next() -> Unicode.Scalar? {
+      guard read < budget, let scalar = scalars.next() else { return nil }
+      read += 1
+      return scalar
+    }
+    guard let introducer = next() else { return nil }
     switch introducer {
     case "[":
-      while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+      while let scalar = next() {
+        switch scalar.value {
+        case 0x20...0x3F: continue  // parameters and intermediates
+        case 0x40...0x7E: return nil  // the final byte
+        default: return scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) ? nil : scalar
+        }
+      }
     case "]", "P", "_", "^", "X":
       var previous: Unicode.Scalar?
-      while let next = scalars.next() {
-        if next == "\u{07}" || (previous == "\u{1B}" && next == "\\") { break }
-        previous = next
+      while let scalar = next() {
+        if scalar == "\u{07}" || scalar == "\u{9C}" || (previous == "\u{1B}" && scalar == "\\") { break }
+        previous = scalar
       }
     default:
       break
     }
+    return nil
   }
+
+  /// The most scalars a character may bring, on average: the bound on a field's scalars is
+  /// this times its limit.
+  static let scalarsPerCharacter = 32
 
   /// The same text with the cursor before the character at `offset` (kept within the text).
   func placingCursor(at offset: Int) -> Self {

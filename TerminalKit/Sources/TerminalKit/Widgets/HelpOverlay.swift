@@ -1,8 +1,8 @@
 /// Every key binding in force, grouped by where it applies: what a help key shows.
 ///
-/// Sections flow into a second column when one column would not fit the area's height. When
-/// even that does not fit, help is one column that scrolls (by ``scrollOffset``, kept by the
-/// app), and its frame says which way there is more. The wheel over it sends the app's scroll
+/// Sections flow into a second column when one column would not fit the area's height and the
+/// area is wide enough for two. When that still does not fit, help scrolls (by
+/// ``scrollOffset``, kept by the app), and its frame says which way there is more. The wheel over it sends the app's scroll
 /// commands, if it gives them.
 public struct HelpOverlay<Command: Hashable & Sendable, Action>: Widget {
   /// The key maps it lists, in the order help shows them (``KeyLayers/helpOrder``).

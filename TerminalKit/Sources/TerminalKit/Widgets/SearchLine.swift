@@ -18,7 +18,9 @@ public struct SearchLine<Command: Hashable & Sendable>: Widget {
 
   public func render(in area: Rect, on frame: inout Frame<Command>) {
     let theme = frame.theme
-    guard area.height > 0 else { return }
+    guard area.height > 0, area.width > 0 else { return }
+    // The count only where it leaves the "/" and a column of text room; never outside.
+    let count = TextWidth.columns(of: self.count) + 3 <= area.width ? self.count : ""
     let countWidth = TextWidth.columns(of: count)
     frame.draw(count, at: Point(x: area.maxX - countWidth, y: area.y), style: theme.secondary)
     let x = area.x + frame.draw("/", at: Point(x: area.x, y: area.y), style: theme.key)

@@ -37,7 +37,9 @@ public struct TextField<Command: Hashable & Sendable>: Widget {
     }
     let characters = isMasked ? Array(repeating: Self.mask, count: state.text.count) : Array(state.text)
     let cursor = min(state.cursor, characters.count)
-    let first = hasFocus ? Self.firstShown(characters, cursor: cursor, room: area.width - 1) : 0
+    // The cursor's own cell is kept free: two columns when it is on a wide character.
+    let cursorWidth = cursor < characters.count ? TextWidth.columns(of: characters[cursor]) : 1
+    let first = hasFocus ? Self.firstShown(characters, cursor: cursor, room: area.width - cursorWidth) : 0
     var column = area.x
     for index in characters.indices.dropFirst(first) {
       let width = TextWidth.columns(of: characters[index])
