@@ -82,3 +82,15 @@ extension TextFieldState {
     return moved
   }
 }
+
+/// The accessible view keeps the point of input on screen however long the answer's text is.
+struct AccessibleScrollingTests {
+  @Test func theAnswersRowIsAlwaysOnScreen() {
+    var address = FormTests.Address()
+    address.focus = .notes
+    address.notes = TextFieldState(text: (1...30).map { "line \($0)" }.joined(separator: "\n"), limit: 1_000, multiline: true)
+    let canvas = Canvas.rendering(AccessibleFormView<FormTests.Address, FormTests.Address.Field, Never>(address.form, title: "Notes"), size: Size(width: 40, height: 6))
+    #expect(canvas.cursor?.y == 5, "the last row")
+    #expect(canvas.textRows[5] == "> line 30")
+  }
+}

@@ -68,17 +68,19 @@ public struct AccessibleFormView<Root, ID: Hashable & Sendable, Command: Hashabl
     let (lines, cursor) = lines(width: area.width)
     // Sentences wrap at words, as a person reads them; the answer's line is kept whole, so the
     // cursor's column stays where the text is.
-    var row = 0
+    var rows: [String] = []
     var cursorPoint: Point?
-    for (index, line) in lines.enumerated() where row < area.height {
+    for (index, line) in lines.enumerated() {
       let isAnswer = index == cursor?.y
-      let pieces = isAnswer ? [line] : TextLayout.wrap(line, toWidth: area.width)
-      if isAnswer, let cursor { cursorPoint = Point(x: area.x + min(cursor.x, area.width - 1), y: area.y + row) }
-      for piece in pieces where row < area.height {
-        frame.draw(piece, at: Point(x: area.x, y: area.y + row), width: area.width, style: frame.theme.text)
-        row += 1
-      }
+      if isAnswer, let cursor { cursorPoint = Point(x: min(cursor.x, area.width - 1), y: rows.count) }
+      rows += isAnswer ? [line] : TextLayout.wrap(line, toWidth: area.width)
     }
-    if let cursorPoint { frame.showCursor(at: cursorPoint) }
+    // When the answer's row is below the area (many lines of notes, a short terminal), the
+    // first rows give way, so the point of input is always on screen.
+    let offset = cursorPoint.map { max(0, $0.y - area.height + 1) } ?? 0
+    for (row, text) in rows.dropFirst(offset).prefix(area.height).enumerated() {
+      frame.draw(text, at: Point(x: area.x, y: area.y + row), width: area.width, style: frame.theme.text)
+    }
+    if let cursorPoint { frame.showCursor(at: Point(x: area.x + cursorPoint.x, y: area.y + cursorPoint.y - offset)) }
   }
 }
