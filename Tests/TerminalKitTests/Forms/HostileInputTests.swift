@@ -94,3 +94,16 @@ struct AccessibleScrollingTests {
     #expect(canvas.textRows[5] == "> line 30")
   }
 }
+
+/// A text area given a one-line value: its keys, its hints and Enter agree.
+struct OneLineTextAreaTests {
+  struct Note { var text = TextFieldState(limit: 20); var focus: Int? = 0 }
+
+  @Test func enterMovesOnAndTheHintsSaySo() {
+    let note = Note()
+    let form = Form(note, focus: note.focus, fields: [FormField<Note, Int>.textArea(0, "Note", \.text), .button(1, "Save")])
+    #expect(form.hints.first?.text == "done")
+    #expect(!form.keyBindings.contains { $0.summary == "new line" })
+    if case .submit? = form.handle(.key(.enter)) {} else { Issue.record("Enter should submit the form's last input") }
+  }
+}

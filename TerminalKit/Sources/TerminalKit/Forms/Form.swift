@@ -110,9 +110,12 @@ public struct Form<Root, ID: Hashable & Sendable> {
     var bindings: [KeyBinding<String>] = []
     if let index = focusedIndex {
       switch fields[index].control {
-      case let .textArea(keyPath, _):
+      case let .textArea(keyPath, _) where root[keyPath: keyPath].isMultiline:
         bindings.append(KeyBinding([.enter], nil, "new line", action: "newline").inFooter())
-        if root[keyPath: keyPath].isMultiline { bindings.append(KeyBinding([.up, .down], "↑/↓", "line up, line down", action: "lines")) }
+        bindings.append(KeyBinding([.up, .down], "↑/↓", "line up, line down", action: "lines"))
+        bindings += TextFieldState.keyBindings.map { $0.map { "\($0)" } }
+      case .textArea:
+        // A text area given a one-line value edits as a text field does.
         bindings += TextFieldState.keyBindings.map { $0.map { "\($0)" } }
       case .text:
         bindings += TextFieldState.keyBindings.map { $0.map { "\($0)" } }
@@ -125,7 +128,7 @@ public struct Form<Root, ID: Hashable & Sendable> {
       case .button:
         bindings.append(KeyBinding([.enter, .character(" ")], "Enter/Space", "press", action: "press").inFooter(keys: "Enter"))
       }
-      if case .text = fields[index].control {
+      if fields[index].isOneLineText(in: root) {
         let isLastInput = index == fields.lastIndex { !$0.isButton }
         bindings.append(KeyBinding([.enter], nil, isLastInput ? "done" : "next", action: "advance").inFooter())
       }

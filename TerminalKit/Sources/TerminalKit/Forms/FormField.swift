@@ -63,6 +63,15 @@ public struct FormField<Root, ID: Hashable & Sendable> {
     Self(id: id, label: label, control: .button(appearance))
   }
 
+  /// Whether Enter moves on from this field: a text, or a text area over a one-line value.
+  func isOneLineText(in root: Root) -> Bool {
+    switch control {
+    case .text: true
+    case let .textArea(keyPath, _): !root[keyPath: keyPath].isMultiline
+    default: false
+    }
+  }
+
   var isButton: Bool {
     if case .button = control { true } else { false }
   }
