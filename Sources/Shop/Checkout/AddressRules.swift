@@ -1,0 +1,72 @@
+import Foundation
+
+/// What checkout asks of an address and a way to reach the shopper, as rules a form's fields are
+/// checked by: each answers `nil` for a value it accepts, or what is wrong in words a person can
+/// act on. Pure, so every rule is tested alone; the checkout feature (issue 31) puts them under
+/// its fields.
+public enum AddressRules {
+  /// The longest value any address or contact field keeps.
+  public static let maximumLength = 100
+
+  /// A field that must be filled in.
+  public static func required(_ value: String, _ name: String) -> String? {
+    value.allSatisfy(\.isWhitespace) ? "\(name) is needed" : tooLong(value)
+  }
+
+  /// Any field: at most ``maximumLength`` characters.
+  public static func tooLong(_ value: String) -> String? {
+    value.count > maximumLength ? "at most \(maximumLength) characters" : nil
+  }
+
+  /// One `@`, something before it, and a domain with a dot that neither starts nor ends it.
+  public static func email(_ value: String) -> String? {
+    let parts = value.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, !value.contains(where: \.isWhitespace) else {
+      return "an email address has one @: ana@example.com"
+    }
+    let domain = parts[1]
+    guard domain.contains("."), domain.first != ".", domain.last != "." else {
+      return "the part after @ needs a dot: example.com"
+    }
+    return tooLong(value)
+  }
+
+  /// Optional; digits, spaces, `+`, `-` and brackets, with at least five digits.
+  public static func phone(_ value: String) -> String? {
+    guard !value.isEmpty else { return nil }
+    guard value.allSatisfy({ $0.isASCII && ($0.isNumber || " +-()".contains($0)) }) else {
+      return "digits, spaces, +, - and brackets only"
+    }
+    guard value.filter(\.isNumber).count >= 5 else { return "a phone number has at least five digits" }
+    return tooLong(value)
+  }
+
+  /// A postal code as the country (ISO 3166 alpha-2) writes it; other countries: 2–10 letters,
+  /// digits, spaces and hyphens.
+  public static func postalCode(_ value: String, country: String) -> String? {
+    let code = value.trimmingCharacters(in: .whitespaces).uppercased()
+    let pattern: Regex<Substring>
+    let example: String
+    switch country.uppercased() {
+    case "US":
+      pattern = /[0-9]{5}(?:-[0-9]{4})?/
+      example = "a ZIP code is 5 digits, or 5 and 4: 94103 or 94103-1234"
+    case "CA":
+      pattern = /[A-Z][0-9][A-Z] ?[0-9][A-Z][0-9]/
+      example = "a Canadian postal code reads like K1A 0B1"
+    case "GB":
+      pattern = /[A-Z]{1,2}[0-9][A-Z0-9]? ?[0-9][A-Z]{2}/
+      example = "a UK postcode reads like SW1A 1AA"
+    case "DE", "FR", "KR":
+      pattern = /[0-9]{5}/
+      example = "a postal code here is 5 digits"
+    case "JP":
+      pattern = /[0-9]{3}-[0-9]{4}/
+      example = "a Japanese postal code reads like 100-0001"
+    default:
+      pattern = /[A-Z0-9 \-]{2,10}/
+      example = "2 to 10 letters, digits, spaces or hyphens"
+    }
+    return code.wholeMatch(of: pattern) == nil ? example : nil
+  }
+}
