@@ -32,7 +32,7 @@ struct LayoutRobustnessTests {
   func columnsStayPutWhateverTheTitles(size: Size) async {
     let state = await Scenario.productsInCart.state(at: size, products: Self.products())
     let canvas = AppScreen.render(state, size: size)
-    let list = AppLayout(size: size).productList
+    let list = AppLayout(size: size).screen.productList
     let rows = min(Self.awkwardTitles.count, list.height)
     for (row, product) in state.productList.products.prefix(rows).enumerated() {
       let y = list.y + row
@@ -63,15 +63,15 @@ struct LayoutRobustnessTests {
     let at80 = AppLayout(size: Size(width: 80, height: 24))
     for width in [100, 105, 110] {
       let layout = AppLayout(size: Size(width: width, height: 30))
-      #expect(layout.detailPane == nil, "\(width): no room for a pane beside a full list")
-      #expect(layout.productList.width >= at80.productList.width, "\(width)")
+      #expect(layout.screen.detailPane == nil, "\(width): no room for a pane beside a full list")
+      #expect(layout.screen.productList.width >= at80.screen.productList.width, "\(width)")
     }
     let wide = AppLayout(size: Size(width: 120, height: 30))
-    #expect(wide.productList.width >= at80.productList.width)
-    #expect((wide.detailPane?.width ?? 0) >= AppLayout.minimumDetailPaneWidth)
+    #expect(wide.screen.productList.width >= at80.screen.productList.width)
+    #expect((wide.screen.detailPane?.width ?? 0) >= ScreenLayout.minimumDetailPaneWidth)
     let widest = AppLayout(size: Size(width: 200, height: 50))
-    #expect(widest.productList.width <= AppLayout.productListWidths.upperBound)
-    #expect((widest.detailPane?.width ?? 0) > 90)
+    #expect(widest.screen.productList.width <= ScreenLayout.productListWidths.upperBound)
+    #expect((widest.screen.detailPane?.width ?? 0) > 90)
   }
 
   /// Rough edge 13: at 40×12 the control kept 15 columns while titles shrank to 7, and the
@@ -81,7 +81,7 @@ struct LayoutRobustnessTests {
     let state = await Scenario.productsInCart.state(at: size)
     let rows = AppScreen.render(state, size: size).textRows
     #expect(rows[0].hasSuffix("4 · $78.40"), "\(rows[0])")
-    let list = AppLayout(size: size).productList
+    let list = AppLayout(size: size).screen.productList
     #expect(rows[list.y].contains("[-] 2 [+]"), "\(rows[list.y])")
     #expect(rows[list.y + 2].contains("[ Add ]"), "\(rows[list.y + 2])")
     #expect(rows[list.y + 2].contains("Brass bullet"), "the title has room: \(rows[list.y + 2])")
@@ -97,7 +97,7 @@ struct LayoutRobustnessTests {
     ]
     let state = await Scenario.productsInCart.state(at: size, products: products)
     let canvas = AppScreen.render(state, size: size)
-    let list = AppLayout(size: size).productList
+    let list = AppLayout(size: size).screen.productList
     let rows = [canvas.textRows[list.y], canvas.textRows[list.y + 1]]
     #expect(rows[0].contains("$99,999,999.99"), "\(rows[0])")
     #expect(rows[1].contains("$1.50"))
@@ -148,7 +148,7 @@ struct LayoutRobustnessTests {
     var state = await Scenario.productsTop.state(at: size, products: Self.products())
     state.productList.selectedID = 5
     let canvas = AppScreen.render(state, size: size)
-    let pane = AppLayout(size: size).detailPane!
+    let pane = AppLayout(size: size).screen.detailPane!
     for y in pane.y..<pane.maxY {
       #expect(canvas[pane.x - 1, y].text == "│", "the rule beside the pane is intact on row \(y)")
     }

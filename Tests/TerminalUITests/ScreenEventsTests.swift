@@ -9,13 +9,13 @@ struct ScreenEventsTests {
 
   @Test func atStartTheShownTabAppearsAndTheListLearnsItsRows() {
     let state = AppFeature.State()
-    let rows = AppLayout(size: size).visibleProductRows
+    let rows = AppLayout(size: size).screen.visibleProductRows
     #expect(ScreenEvents.commands(from: nil, to: state, size: size) == [.products(.onAppear), .products(.visibleRowCountChanged(rows))])
   }
 
   @Test func onlyATabChangeMakesATabAppear() {
     var before = AppFeature.State()
-    before.productList.visibleRowCount = AppLayout(size: size).visibleProductRows
+    before.productList.visibleRowCount = AppLayout(size: size).screen.visibleProductRows
     #expect(ScreenEvents.commands(from: before, to: before, size: size).isEmpty, "nothing changed, nothing is sent")
     var after = before
     after.selectedTab = .profile
@@ -28,9 +28,9 @@ struct ScreenEventsTests {
 
   @Test func aResizeTellsTheListItsNewRowCountOnce() {
     var state = AppFeature.State()
-    state.productList.visibleRowCount = AppLayout(size: size).visibleProductRows
+    state.productList.visibleRowCount = AppLayout(size: size).screen.visibleProductRows
     let taller = Size(width: 80, height: 40)
-    let rows = AppLayout(size: taller).visibleProductRows
+    let rows = AppLayout(size: taller).screen.visibleProductRows
     #expect(rows != state.productList.visibleRowCount)
     #expect(ScreenEvents.commands(from: state, to: state, size: taller) == [.products(.visibleRowCountChanged(rows))])
     // Too small to draw the store: nothing is measured.

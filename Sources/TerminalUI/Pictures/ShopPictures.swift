@@ -29,7 +29,7 @@ public enum ShopPictures {
       want(list.products[id: details.productID]?.product, in: DetailsSheet.pictureArea(for: list, layout: layout.screen))
       return keys
     }
-    if let pane = layout.detailPane, let area = ProductsScreen.panePictureArea(in: pane), let index = list.selectedIndex {
+    if let pane = layout.screen.detailPane, let area = ProductsScreen.panePictureArea(in: pane), let index = list.selectedIndex {
       for neighbour in [index, index + 1, index - 1] where list.shownIDs.indices.contains(neighbour) {
         want(list.products[id: list.shownIDs[neighbour]]?.product, in: area)
       }

@@ -34,19 +34,4 @@ public struct AppLayout: Hashable, Sendable {
   public var fitsMinimum: Bool {
     size.width >= Self.minimumSize.width && size.height >= Self.minimumSize.height
   }
-
-
-  // The screen's parts, for what needs them without drawing (how many rows fit, where a
-  // picture goes): read from ``screen``.
-  public var header: Rect { screen.header }
-  public var rule: Rect { screen.rule }
-  public var body: Rect { screen.body }
-  public var status: Rect { screen.status }
-  public var productList: Rect { screen.productList }
-  public var detailPane: Rect? { screen.detailPane }
-  public var hasDetailPane: Bool { screen.hasDetailPane }
-  public var sheet: Rect { screen.sheet }
-  public var visibleProductRows: Int { screen.visibleProductRows }
-  public static var productListWidths: ClosedRange<Int> { ScreenLayout.productListWidths }
-  public static var minimumDetailPaneWidth: Int { ScreenLayout.minimumDetailPaneWidth }
 }

@@ -27,12 +27,12 @@ public enum AppScreen {
         canvas.render(DetailsSheet(details, row: row, showsPictures: layout.showsPictures, picture: picture), in: layout.content)
       }
       if let picker = state.productList.picker {
-        canvas.render(PickerView(picker), in: layout.body)
+        canvas.render(PickerView(picker), in: layout.screen.body)
       }
       if let cart = state.productList.cart {
         canvas.render(CartSheet(cart, showsPictures: layout.showsPictures, context: context, pictures: pictures), in: layout.content)
         if cart.order != .sending, let alert = cart.alert {
-          canvas.render(AlertView(alert, press: { .cart(.alert($0)) }), in: layout.sheet.insetBy(dx: 2, dy: 1))
+          canvas.render(AlertView(alert, press: { .cart(.alert($0)) }), in: layout.screen.sheet.insetBy(dx: 2, dy: 1))
         }
       }
     case .profile:

@@ -30,12 +30,12 @@ public enum ScreenEvents {
     }
     guard layout.fitsMinimum else { return commands }
     // How many rows each list on screen shows: they page and scroll by it.
-    let rows = layout.visibleProductRows
+    let rows = layout.screen.visibleProductRows
     if rows != current.productList.visibleRowCount {
       commands.append(.products(.visibleRowCountChanged(rows)))
     }
     if let picker = current.productList.picker {
-      let rows = PickerView.visibleRows(for: picker, in: layout.body)
+      let rows = PickerView.visibleRows(for: picker, in: layout.screen.body)
       if rows > 0, rows != picker.scroll.visibleRows { commands.append(.picker(.visibleRowsChanged(rows))) }
     }
     if let cart = current.productList.cart {

@@ -84,7 +84,7 @@ enum Scenario: String, CaseIterable, Sendable {
     }
     let screens = ScreenStores(app: store)
     func send(_ command: KeyCommand) async { await screens.send(command)?.finish() }
-    await send(.products(.visibleRowCountChanged(AppLayout(size: size).visibleProductRows)))
+    await send(.products(.visibleRowCountChanged(AppLayout(size: size).screen.visibleProductRows)))
 
     switch self {
     case .productsLoading:
