@@ -59,6 +59,24 @@ struct WholeProgramTests {
     #expect(todo.leftChanged.isEmpty, "\(todo.leftChanged)")
   }
 
+  /// Alt and Control with arrows reach a program through ncurses as the word moves a shell has:
+  /// Esc and a letter in one read are Alt and that letter.
+  @Test func wordMovesWithAltAndControlOnARealTerminal() async throws {
+    let todo = try TerminalSession([Self.built("todo-example")], size: Size(width: 56, height: 10))
+    try await todo.waitFor(text: "what is there to do?")
+    try todo.type("ship to Seoul")
+    try todo.press(.alt(.character("b")))
+    try todo.type("[")
+    try await todo.waitFor(text: "ship to [Seoul")
+    try todo.press(.withControl(.left), .withControl(.left))
+    try todo.type("]")
+    try await todo.waitFor(text: "]ship to [Seoul")
+    try todo.press(.end, .alt(.backspace))
+    try await todo.waitFor(text: "]ship to [ ")
+    try todo.press(.escape)
+    #expect(try await todo.waitForExit() == .exited(0))
+  }
+
   /// `todo-example --accessible`: the form one question at a time in plain lines, no box
   /// drawing, the cursor where the answer is typed.
   @Test func theAccessibleFormAsksOneQuestionAtATime() async throws {

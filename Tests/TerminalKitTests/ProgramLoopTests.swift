@@ -103,6 +103,15 @@ struct ProgramLoopTests {
     #expect(live.program.count == 0, "a person's next key is not held up by the work")
   }
 
+  /// A terminal sends Alt-+ as Esc and +: a program that binds nothing to Alt-+ gets those two.
+  @Test func anAltKeyAProgramLeavesReachesItAsEscAndTheKey() async {
+    let loop = Self.scripted()
+    await loop.start()
+    await loop.send([.key(.alt(.character("+"))), .key(.alt(.character("+")))])
+    #expect(loop.program.count == 2)
+    #expect(await loop.send([.key(.alt(.character("q")))]) == .quit)
+  }
+
   @Test func theInputsAfterOneThatQuitsAreNotHandled() async {
     let loop = Self.scripted()
     await loop.start()
