@@ -205,6 +205,7 @@ let package = Package(
     .target(
       name: "StoreTestSupport",
       dependencies: [
+        "StoreModels",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -229,6 +230,7 @@ let package = Package(
       dependencies: [
         "Boundaries",
         "Shop",
+        "StoreTestSupport",
         terminalKit,
         terminalKitTesting,
         "TerminalUI",

@@ -15,14 +15,16 @@ public struct APIServer: Sendable {
     public var catalog: StoreCatalog?
     public var faults = FaultPlan()
     public var limits = APILimits()
-    /// When set, the routes of customers' accounts, orders, open carts and keys ask for it
-    /// (``TokenMiddleware``).
+    /// When set, the routes of customers' accounts, orders, open carts, addresses and keys ask
+    /// for it (``TokenMiddleware``), and it alone moves an order on (without it, nobody can).
     public var token: String?
     /// The pictures served at `/img/<file>`; the demo catalog's when `nil`.
     public var pictures: CatalogPictures?
     /// Where clients reach this server (`http://shop.example:8080`): the catalog's pictures are
     /// pointed there. Without it they are `/img/<file>`, relative to the server.
     public var publicBase: String?
+    /// What shipping costs here: orders are charged by it, `GET /shop/shipping` shows it.
+    public var shipping = ShippingRules.standard
 
     public init() {}
   }
@@ -51,7 +53,8 @@ public struct APIServer: Sendable {
         router.add(middleware: FaultMiddleware(plan: configuration.faults))
       }
       let routes = try StoreRoutes(
-        catalog: catalog, database: database, limits: limits, pictures: configuration.pictures ?? .demo(), publicBase: configuration.publicBase
+        catalog: catalog, database: database, limits: limits, pictures: configuration.pictures ?? .demo(), publicBase: configuration.publicBase,
+        shipping: configuration.shipping
       )
       routes.add(to: router, token: configuration.token)
       // Saves through other instances on the same database wake this one's waiting requests.

@@ -63,18 +63,17 @@ public final class PostgresStoreDatabase: StoreDatabase {
   public func place(_ order: NewOrder) async throws -> PlacedOrder {
     let date = StoreJSON.format(order.date)
     let products = try DatabaseJSON.text(order.products)
+    let checkout = try order.checkout.map(DatabaseJSON.text)
     let inserted = try await client.query(
       """
-      INSERT INTO orders (user_id, date, products, idempotency_key, fingerprint)
-      VALUES (\(order.userId), \(date), \(products), \(order.idempotencyKey), \(order.fingerprint))
+      INSERT INTO orders (user_id, date, products, idempotency_key, fingerprint, checkout)
+      VALUES (\(order.userId), \(date), \(products), \(order.idempotencyKey), \(order.fingerprint), \(checkout))
       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
       """,
       logger: logger
     )
     for try await id in inserted.decode(Int.self) {
-      return PlacedOrder(
-        order: StoredOrder(id: id, userId: order.userId, date: order.date, products: order.products), isNew: true
-      )
+      return PlacedOrder(order: order.stored(as: id), isNew: true)
     }
     // The key was there already: answer with that order, if it is this one.
     guard let earlier = try await replay(order) else { throw CatalogError("the order was neither stored nor found") }
@@ -84,11 +83,11 @@ public final class PostgresStoreDatabase: StoreDatabase {
   public func replay(_ order: NewOrder) async throws -> StoredOrder? {
     guard let key = order.idempotencyKey else { return nil }
     let earlier = try await client.query(
-      "SELECT id, user_id, date, products, fingerprint FROM orders WHERE idempotency_key = \(key)", logger: logger
+      "SELECT \(unescaped: OrderRow.columns), fingerprint FROM orders WHERE idempotency_key = \(key)", logger: logger
     )
-    for try await (id, userId, date, lines, fingerprint) in earlier.decode((Int, Int, String, String, String).self) {
+    for try await (id, userId, date, lines, checkout, history, fingerprint) in earlier.decode((Int, Int, String, String, String?, String, String).self) {
       guard fingerprint == order.fingerprint else { throw OrderRejection.keyReusedForAnotherOrder }
-      return try Self.order(id, userId, date, lines)
+      return try OrderRow(id: id, userId: userId, date: date, products: lines, checkout: checkout, statusHistory: history).order
     }
     return nil
   }
@@ -99,7 +98,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
     let order = filter.newestFirst ? "date DESC, id DESC" : "id"
     let rows = try await client.query(
       """
-      SELECT id, user_id, date, products FROM orders
+      SELECT \(unescaped: OrderRow.columns) FROM orders
       WHERE (\(filter.userId)::BIGINT IS NULL OR user_id = \(filter.userId))
         AND (\(start)::TEXT IS NULL OR date >= \(start)) AND (\(end)::TEXT IS NULL OR date < \(end))
       ORDER BY \(unescaped: order) LIMIT \(filter.limit)
@@ -107,16 +106,16 @@ public final class PostgresStoreDatabase: StoreDatabase {
       logger: logger
     )
     var orders: [StoredOrder] = []
-    for try await (id, userId, date, lines) in rows.decode((Int, Int, String, String).self) {
-      orders.append(try Self.order(id, userId, date, lines))
+    for try await row in rows.decode(OrderRow.Columns.self) {
+      orders.append(try OrderRow(row).order)
     }
     return orders
   }
 
   public func order(id: Int) async throws -> StoredOrder? {
-    let rows = try await client.query("SELECT id, user_id, date, products FROM orders WHERE id = \(id)", logger: logger)
-    for try await (id, userId, date, lines) in rows.decode((Int, Int, String, String).self) {
-      return try Self.order(id, userId, date, lines)
+    let rows = try await client.query("SELECT \(unescaped: OrderRow.columns) FROM orders WHERE id = \(id)", logger: logger)
+    for try await row in rows.decode(OrderRow.Columns.self) {
+      return try OrderRow(row).order
     }
     return nil
   }
@@ -127,14 +126,24 @@ public final class PostgresStoreDatabase: StoreDatabase {
 
   // MARK: Schema
 
-  private static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+  /// Migrates the schema as far as its `version`th migration and no further: how a test makes
+  /// the database an earlier version of the server left.
+  func migrate(through version: Int) async throws {
+    let logger = self.logger
+    try await client.withConnection { connection in
+      try await Self.migrate(connection, through: version, logger: logger)
+    }
+  }
+
+  private static func migrate(_ connection: PostgresConnection, through version: Int = .max, logger: Logger) async throws {
     try await connection.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)", logger: logger)
     var applied = 0
     for try await version in try await connection.query("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", logger: logger).decode(Int.self) {
       applied = version
     }
-    if applied < 1 { try await migrateOrders(connection, logger: logger) }
-    if applied < 2 { try await migrateOpenCarts(connection, logger: logger) }
+    if applied < 1, version >= 1 { try await migrateOrders(connection, logger: logger) }
+    if applied < 2, version >= 2 { try await migrateOpenCarts(connection, logger: logger) }
+    if applied < 3, version >= 3 { try await migrateCheckout(connection, logger: logger) }
   }
 
   /// The first migration: the catalog and the orders.
@@ -185,10 +194,5 @@ public final class PostgresStoreDatabase: StoreDatabase {
       return !exists
     }
     return true
-  }
-
-  private static func order(_ id: Int, _ userId: Int, _ date: String, _ lines: String) throws -> StoredOrder {
-    guard let parsed = StoreJSON.parseDate(date) else { throw CatalogError("order \(id) has an unreadable date") }
-    return StoredOrder(id: id, userId: userId, date: parsed, products: try DatabaseJSON.value([OrderRequest.Line].self, lines))
   }
 }

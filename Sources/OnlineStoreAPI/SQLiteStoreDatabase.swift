@@ -57,6 +57,13 @@ public final class SQLiteStoreDatabase: StoreDatabase {
     }
   }
 
+  /// Migrates the schema as far as its `version`th migration and no further: how a test makes
+  /// the database an earlier version of the server left.
+  func migrate(through version: Int) throws {
+    let migrator = Self.migrator
+    try migrator.migrate(pool, upTo: migrator.migrations[version - 1])
+  }
+
   public func place(_ order: NewOrder) async throws -> PlacedOrder {
     try await batcher.place(order).get()
   }
@@ -64,10 +71,13 @@ public final class SQLiteStoreDatabase: StoreDatabase {
   public func replay(_ order: NewOrder) async throws -> StoredOrder? {
     guard let key = order.idempotencyKey else { return nil }
     return try await pool.read { db in
-      guard let row = try Row.fetchOne(db, sql: "SELECT id, user_id, date, products, fingerprint FROM orders WHERE idempotency_key = ?", arguments: [key])
+      guard
+        let row = try Row.fetchOne(
+          db, sql: "SELECT \(OrderRow.columns), fingerprint FROM orders WHERE idempotency_key = ?", arguments: [key]
+        )
       else { return nil }
       guard row["fingerprint"] as String == order.fingerprint else { throw OrderRejection.keyReusedForAnotherOrder }
-      return try Self.order(row)
+      return try Self.orderRow(row).order
     }
   }
 
@@ -86,7 +96,7 @@ public final class SQLiteStoreDatabase: StoreDatabase {
       conditions.append("date < ?")
       arguments += [StoreJSON.format(end)]
     }
-    var sql = "SELECT id, user_id, date, products FROM orders"
+    var sql = "SELECT \(OrderRow.columns) FROM orders"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += filter.newestFirst ? " ORDER BY date DESC, id DESC" : " ORDER BY id"
     if let limit = filter.limit {
@@ -96,13 +106,13 @@ public final class SQLiteStoreDatabase: StoreDatabase {
     let query = sql
     let bound = arguments
     return try await pool.read { db in
-      try Row.fetchAll(db, sql: query, arguments: bound).map(Self.order)
+      try Row.fetchAll(db, sql: query, arguments: bound).map { try Self.orderRow($0).order }
     }
   }
 
   public func order(id: Int) async throws -> StoredOrder? {
     try await pool.read { db in
-      try Row.fetchOne(db, sql: "SELECT id, user_id, date, products FROM orders WHERE id = ?", arguments: [id]).map(Self.order)
+      try Row.fetchOne(db, sql: "SELECT \(OrderRow.columns) FROM orders WHERE id = ?", arguments: [id]).map { try Self.orderRow($0).order }
     }
   }
 
@@ -132,6 +142,7 @@ public final class SQLiteStoreDatabase: StoreDatabase {
       )
     }
     registerOpenCarts(in: &migrator)
+    registerCheckout(in: &migrator)
     return migrator
   }
 
@@ -141,25 +152,19 @@ public final class SQLiteStoreDatabase: StoreDatabase {
   private static func insert(_ order: NewOrder, in db: Database) throws -> Result<PlacedOrder, OrderRejection> {
     if let key = order.idempotencyKey,
       let row = try Row.fetchOne(
-        db, sql: "SELECT id, user_id, date, products, fingerprint FROM orders WHERE idempotency_key = ?", arguments: [key]
+        db, sql: "SELECT \(OrderRow.columns), fingerprint FROM orders WHERE idempotency_key = ?", arguments: [key]
       )
     {
       guard row["fingerprint"] as String == order.fingerprint else { return .failure(.keyReusedForAnotherOrder) }
-      return .success(PlacedOrder(order: try Self.order(row), isNew: false))
+      return .success(PlacedOrder(order: try orderRow(row).order, isNew: false))
     }
     try db.execute(
-      sql: "INSERT INTO orders (user_id, date, products, idempotency_key, fingerprint) VALUES (?, ?, ?, ?, ?)",
-      arguments: [order.userId, StoreJSON.format(order.date), try DatabaseJSON.text(order.products), order.idempotencyKey, order.fingerprint]
+      sql: "INSERT INTO orders (user_id, date, products, idempotency_key, fingerprint, checkout) VALUES (?, ?, ?, ?, ?, ?)",
+      arguments: [
+        order.userId, StoreJSON.format(order.date), try DatabaseJSON.text(order.products), order.idempotencyKey, order.fingerprint,
+        try order.checkout.map(DatabaseJSON.text),
+      ]
     )
-    let stored = StoredOrder(id: Int(db.lastInsertedRowID), userId: order.userId, date: order.date, products: order.products)
-    return .success(PlacedOrder(order: stored, isNew: true))
-  }
-
-  private static func order(_ row: Row) throws -> StoredOrder {
-    guard let date = StoreJSON.parseDate(row["date"]) else { throw CatalogError("an order has an unreadable date") }
-    return StoredOrder(
-      id: row["id"], userId: row["user_id"], date: date,
-      products: try DatabaseJSON.value([OrderRequest.Line].self, row["products"])
-    )
+    return .success(PlacedOrder(order: order.stored(as: Int(db.lastInsertedRowID)), isNew: true))
   }
 }

@@ -24,6 +24,17 @@ public protocol StoreDatabase: OpenCartStorage {
 
   func order(id: Int) async throws -> StoredOrder?
 
+  /// Moves order `id` on to `change`'s stage and returns it as it is now. Throws
+  /// ``OrderStatusRejection`` when there is no such order or it cannot move there from where
+  /// it is; two changes at once take turns, so each is checked against the other's result.
+  func changeStatus(of id: Int, to change: OrderStatusChange) async throws -> StoredOrder
+
+  /// A customer's address book (``AddressBook/empty`` when they have none).
+  func addressBook(of customer: Int) async throws -> AddressBook
+
+  /// Replaces a customer's address book.
+  func saveAddressBook(_ book: AddressBook, of customer: Int) async throws
+
   /// Releases connections and files.
   func close() async
 }
@@ -38,21 +49,34 @@ public struct NewOrder: Sendable, Equatable {
   /// The date as the client sent it, `nil` when it sent none. The fingerprint is made of what
   /// was sent, so a retry without a date is the same order, not a different one dated later.
   public var sentDate: Date?
+  /// Where it ships and what it costs, for an order from checkout.
+  public var checkout: OrderCheckout?
 
-  public init(userId: Int, date: Date, products: [OrderRequest.Line], idempotencyKey: String?, sentDate: Date?) {
+  public init(
+    userId: Int, date: Date, products: [OrderRequest.Line], idempotencyKey: String?, sentDate: Date?, checkout: OrderCheckout? = nil
+  ) {
     self.userId = userId
     self.date = date
     self.products = products
     self.idempotencyKey = idempotencyKey
     self.sentDate = sentDate
+    self.checkout = checkout
   }
 
   /// The order as sent, in a canonical form: two requests with the same key must carry the same
   /// one. (Orders stored before version 1.2 were fingerprinted with the date they were given;
-  /// for those that came with a date, that is the same text.)
+  /// for those that came with a date, that is the same text. An order with no address has the
+  /// fingerprint it had before checkout; the address and delivery are part of one that has.)
   public var fingerprint: String {
     let lines = products.map { "\($0.productId)x\($0.quantity)" }.joined(separator: ",")
-    return "\(userId)|\(sentDate.map(StoreJSON.format) ?? "no date")|\(lines)"
+    let plain = "\(userId)|\(sentDate.map(StoreJSON.format) ?? "no date")|\(lines)"
+    guard let checkout, let address = try? DatabaseJSON.text(checkout.shipping) else { return plain }
+    return plain + "|\(checkout.delivery.rawValue)|\(address)"
+  }
+
+  /// The order as it is stored, with the number `id` it was given.
+  func stored(as id: Int) -> StoredOrder {
+    StoredOrder(id: id, userId: userId, date: date, products: products, checkout: checkout)
   }
 }
 
@@ -67,6 +91,12 @@ public struct PlacedOrder: Sendable, Equatable {
 public enum OrderRejection: Error, Equatable {
   /// The idempotency key came before with a different order.
   case keyReusedForAnotherOrder
+}
+
+/// Why a status change was refused.
+public enum OrderStatusRejection: Error, Equatable {
+  case noSuchOrder
+  case notAllowed(from: OrderStage, to: OrderStage)
 }
 
 /// Which orders to list, and in which order.

@@ -19,10 +19,11 @@ public struct StoreRoutes: Sendable {
   let pictures: CatalogPictures
   let customers: KnownCustomers
   let openCarts: OpenCartRoutes
+  let checkout: CheckoutRoutes
 
   public init(
     catalog: StoreCatalog, database: any StoreDatabase, limits: APILimits = APILimits(), pictures: CatalogPictures = .demo(),
-    publicBase: String? = nil, now: @escaping @Sendable () -> Date = Date.init
+    publicBase: String? = nil, shipping: ShippingRules = .standard, now: @escaping @Sendable () -> Date = Date.init
   ) throws {
     self.catalog = catalog
     self.pictures = pictures
@@ -31,7 +32,8 @@ public struct StoreRoutes: Sendable {
     self.limits = limits
     self.orderRate = OrderRateLimiter(perMinute: limits.ordersPerCustomerPerMinute)
     self.intake = OrderIntake(
-      productIDs: Set(catalog.products.map(\.id)), customerIDs: Set(catalog.customers.map(\.id)), now: now
+      productIDs: Set(catalog.products.map(\.id)), customerIDs: Set(catalog.customers.map(\.id)), now: now,
+      products: Dictionary(catalog.products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), shipping: shipping
     )
     let customers = KnownCustomers(accounts: Set(catalog.customers.map(\.id)), database: database)
     self.customers = customers
@@ -39,6 +41,18 @@ public struct StoreRoutes: Sendable {
       storage: database, customers: customers, intake: CartChangeIntake(productIDs: Set(catalog.products.map(\.id))),
       watchers: CartWatchers(capacity: limits.maximumCartWatchers, perCustomer: limits.maximumCartWatchersPerCustomer),
       limits: limits
+    )
+    let watchers = openCarts.watchers
+    self.checkout = CheckoutRoutes(
+      database: database, customers: customers, shipping: shipping,
+      statusChanged: { order in
+        // The customer's open sessions wait on their cart: a change of it wakes them.
+        var notice = CartChanges()
+        notice.ordersChanged = true
+        _ = try? await database.applyToOpenCart(of: order.userId, notice)
+        watchers.changed(order.userId)
+      },
+      now: now
     )
   }
 
@@ -48,16 +62,28 @@ public struct StoreRoutes: Sendable {
   }
 
   /// Adds every route to `router`. With a `token`, the customers' routes — their accounts,
-  /// orders, open carts and keys' numbers — sit in a group that asks for it
+  /// orders, open carts, addresses and keys' numbers — sit in a group that asks for it
   /// (``TokenMiddleware``), so that whatever path reaches one of them, the token was asked for
-  /// on the way; the catalog and `/shop` stay open.
+  /// on the way; the catalog, `/shop` and `/shop/shipping` stay open. The route that moves an
+  /// order on sits in a group of its own that asks for the token, and refuses everyone when
+  /// there is none.
   public func add<Context: RequestContext>(to router: Router<Context>, token: String?) {
     addCatalog(to: router)
     openCarts.addOffer(to: router)
+    checkout.addOpen(to: router)
     let customersOnly = router.group()
     if let token { customersOnly.add(middleware: TokenMiddleware(token: token)) }
     addCustomers(to: customersOnly)
     openCarts.addCustomers(to: customersOnly)
+    checkout.addCustomers(to: customersOnly)
+    // Moving an order on is never open: without a token, nobody may.
+    let operatorOnly = router.group()
+    if let token {
+      operatorOnly.add(middleware: TokenMiddleware(token: token))
+    } else {
+      operatorOnly.add(middleware: TokenRequiredMiddleware())
+    }
+    checkout.addOperator(to: operatorOnly)
   }
 
   /// The catalog, its pictures and logging in: open to anyone.

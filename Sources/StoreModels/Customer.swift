@@ -27,7 +27,15 @@ public struct Customer: Identifiable, Hashable, Sendable, Codable {
     public var street: String
     public var number: Int
     public var zipcode: String
-    public var geolocation: Geolocation
+    public var geolocation: Geolocation?
+
+    public init(city: String, street: String, number: Int, zipcode: String, geolocation: Geolocation? = nil) {
+      self.city = city
+      self.street = street
+      self.number = number
+      self.zipcode = zipcode
+      self.geolocation = geolocation
+    }
 
     public struct Geolocation: Hashable, Sendable, Codable {
       /// FakeStore writes coordinates as text: `"-37.3159"`.

@@ -10,11 +10,17 @@
 ///
 /// `unconfirmedOrder` is an order whose answer never came: kept with the cart, so that paying
 /// for the same lines again — after a restart too — resends it with the same idempotency key.
+///
+/// `checkout` is the checkout under way for this cart (``CheckoutDraft``), and `orderUpdates`
+/// counts the changes of status of the customer's orders: a store that sees it move fetches
+/// their orders again, so a shipment shows in an open session without a key.
 public struct SavedCart: Hashable, Sendable, Codable {
   public var version = 2
   public var revision: Int
   public var quantities: [Int: Int]
   public var unconfirmedOrder: OrderAttempt?
+  public var checkout: CheckoutDraft?
+  public var orderUpdates = 0
 
   public init(quantities: [Int: Int] = [:], revision: Int = 0) {
     self.quantities = quantities
@@ -24,7 +30,7 @@ public struct SavedCart: Hashable, Sendable, Codable {
   public static let empty = SavedCart()
 
   private enum CodingKeys: String, CodingKey {
-    case version, revision, quantities, unconfirmedOrder
+    case version, revision, quantities, unconfirmedOrder, checkout, orderUpdates
   }
 
   /// Reads version 1.0's files too, which had no revision.
@@ -34,6 +40,18 @@ public struct SavedCart: Hashable, Sendable, Codable {
     revision = try container.decodeIfPresent(Int.self, forKey: .revision) ?? 0
     quantities = try container.decode([Int: Int].self, forKey: .quantities)
     unconfirmedOrder = try container.decodeIfPresent(OrderAttempt.self, forKey: .unconfirmedOrder)
+    checkout = try container.decodeIfPresent(CheckoutDraft.self, forKey: .checkout)
+    orderUpdates = try container.decodeIfPresent(Int.self, forKey: .orderUpdates) ?? 0
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(version, forKey: .version)
+    try container.encode(revision, forKey: .revision)
+    try container.encode(quantities, forKey: .quantities)
+    try container.encodeIfPresent(unconfirmedOrder, forKey: .unconfirmedOrder)
+    try container.encodeIfPresent(checkout, forKey: .checkout)
+    if orderUpdates != 0 { try container.encode(orderUpdates, forKey: .orderUpdates) }
   }
 
   /// The number of units in the cart, all lines together.
@@ -50,6 +68,10 @@ public struct SavedCart: Hashable, Sendable, Codable {
     if case let .replaced(by: attempt) = changes.unconfirmedOrder {
       result.unconfirmedOrder = attempt
     }
+    if case let .replaced(by: draft) = changes.checkout {
+      result.checkout = draft
+    }
+    if changes.ordersChanged { result.orderUpdates += 1 }
     result.revision += 1
     return result
   }
@@ -62,20 +84,29 @@ public struct SavedCart: Hashable, Sendable, Codable {
 /// changed in other lines in the meantime is kept; for a line both changed, the later save wins.
 ///
 /// Sent to `onlinestore-api` as `{"quantities":{"3":2,"7":0}}`, with
-/// `"replacesUnconfirmedOrder":true,"unconfirmedOrder":…|null` when the order attempt changes.
+/// `"replacesUnconfirmedOrder":true,"unconfirmedOrder":…|null` when the order attempt changes and
+/// `"replacesCheckout":true,"checkout":…|null` when the checkout draft does.
 public struct CartChanges: Hashable, Sendable, Codable {
   public var quantities: [Int: Int]
-  public var unconfirmedOrder: UnconfirmedOrderChange
+  public var unconfirmedOrder: Replacement<OrderAttempt>
+  public var checkout: Replacement<CheckoutDraft>
+  /// Set by the server when one of the customer's orders changed status; never read from a client.
+  public var ordersChanged = false
 
-  /// Whether a save changes the order whose answer never came.
-  public enum UnconfirmedOrderChange: Hashable, Sendable {
+  /// Whether a save changes a part of the cart that is kept whole (the order whose answer never
+  /// came, the checkout draft), and to what.
+  public enum Replacement<Value: Hashable & Sendable>: Hashable, Sendable {
     case unchanged
-    case replaced(by: OrderAttempt?)
+    case replaced(by: Value?)
   }
 
-  public init(quantities: [Int: Int] = [:], unconfirmedOrder: UnconfirmedOrderChange = .unchanged) {
+  public init(
+    quantities: [Int: Int] = [:], unconfirmedOrder: Replacement<OrderAttempt> = .unchanged,
+    checkout: Replacement<CheckoutDraft> = .unchanged
+  ) {
     self.quantities = quantities
     self.unconfirmedOrder = unconfirmedOrder
+    self.checkout = checkout
   }
 
   /// The lines whose quantity in `current` differs from `base`.
@@ -86,12 +117,13 @@ public struct CartChanges: Hashable, Sendable, Codable {
     }
     self.quantities = quantities
     self.unconfirmedOrder = .unchanged
+    self.checkout = .unchanged
   }
 
-  public var isEmpty: Bool { quantities.isEmpty && unconfirmedOrder == .unchanged }
+  public var isEmpty: Bool { quantities.isEmpty && unconfirmedOrder == .unchanged && checkout == .unchanged && !ordersChanged }
 
   private enum CodingKeys: String, CodingKey {
-    case quantities, replacesUnconfirmedOrder, unconfirmedOrder
+    case quantities, replacesUnconfirmedOrder, unconfirmedOrder, replacesCheckout, checkout
   }
 
   public init(from decoder: any Decoder) throws {
@@ -102,6 +134,11 @@ public struct CartChanges: Hashable, Sendable, Codable {
     } else {
       unconfirmedOrder = .unchanged
     }
+    if try container.decodeIfPresent(Bool.self, forKey: .replacesCheckout) == true {
+      checkout = .replaced(by: try container.decodeIfPresent(CheckoutDraft.self, forKey: .checkout))
+    } else {
+      checkout = .unchanged
+    }
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -110,6 +147,10 @@ public struct CartChanges: Hashable, Sendable, Codable {
     if case let .replaced(by: attempt) = unconfirmedOrder {
       try container.encode(true, forKey: .replacesUnconfirmedOrder)
       try container.encode(attempt, forKey: .unconfirmedOrder)
+    }
+    if case let .replaced(by: draft) = checkout {
+      try container.encode(true, forKey: .replacesCheckout)
+      try container.encode(draft, forKey: .checkout)
     }
   }
 }

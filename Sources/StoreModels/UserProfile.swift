@@ -4,12 +4,30 @@ public struct UserProfile: Identifiable, Hashable, Sendable, Codable {
   public var email: String
   public var username: String
   public var name: Name
+  /// The address FakeStore keeps with the account: checkout starts from it the first time.
+  public var address: Customer.Address?
+  public var phone: String?
 
-  public init(id: Int, email: String, username: String, name: Name) {
+  public init(id: Int, email: String, username: String, name: Name, address: Customer.Address? = nil, phone: String? = nil) {
     self.id = id
     self.email = email
     self.username = username
     self.name = name
+    self.address = address
+    self.phone = phone
+  }
+
+  /// The account's address as checkout asks for one: FakeStore's users live in the United
+  /// States and carry a street, a number, a city and a ZIP code, no state. What the shop cannot
+  /// know is left for the shopper to fill in.
+  public var suggestedAddress: ShippingAddress {
+    ShippingAddress(
+      fullName: fullName,
+      line1: address.map { "\($0.number) \($0.street.capitalizedFirstLetters)" } ?? "",
+      city: address?.city.capitalizedFirstLetters ?? "",
+      postalCode: address?.zipcode ?? "", country: "US", email: email,
+      phone: phone.map { String($0.filter { $0.isNumber || " +-()".contains($0) }.prefix(AddressRules.maximumLength)) } ?? ""
+    )
   }
 
   public struct Name: Hashable, Sendable, Codable {

@@ -37,6 +37,9 @@ struct RouteProtectionTests {
     Route(method: "POST", path: "/shop/carts/1/changes", body: #"{"changes":[]}"#),
     Route(method: "GET", path: "/shop/carts/1/updates?after=1000&wait=0", reached: 204),  // nothing past 1000: at once
     Route(method: "POST", path: "/shop/key-customers", body: #"{"fingerprint":"SHA256:walker","origin":"192.0.2.9"}"#),
+    Route(method: "GET", path: "/shop/customers/1/addresses"),
+    Route(method: "PUT", path: "/shop/customers/1/addresses", body: #"{"addresses":[]}"#),
+    Route(method: "POST", path: "/shop/orders/1/status", body: #"{"status":"packed"}"#),  // the order POST /carts placed
   ]
 
   /// The same route written the ways the router would also have taken it before the fix.

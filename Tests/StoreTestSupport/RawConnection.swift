@@ -124,7 +124,7 @@ extension RawConnection {
     defer { connection.close() }
     var request = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
     for (name, value) in headers { request += "\(name): \(value)\r\n" }
-    if method == "POST" { request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
+    if method == "POST" || method == "PUT" { request += "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n" }
     connection.send(request + "\r\n" + body)
     return connection.answerStatus(seconds: 10)
   }

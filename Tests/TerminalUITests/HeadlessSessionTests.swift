@@ -3,6 +3,7 @@ import Boundaries
 import Clocks
 import Foundation
 import Shop
+import StoreTestSupport
 import Testing
 
 @testable import TerminalUI
@@ -16,6 +17,8 @@ struct HeadlessSessionTests {
     } withDependencies: {
       $0.apiClient = .embedded(latency: .zero, clock: ImmediateClock())
       $0.cartStorage = .inMemory()
+      $0.addressBook = .inMemory(AddressBook(addresses: [.sample]))
+      $0.continuousClock = ImmediateClock()
       $0.date.now = Date(timeIntervalSince1970: 1_795_000_000)
       $0.uuid = .incrementing
     }
@@ -50,8 +53,21 @@ struct HeadlessSessionTests {
       #expect(await session.press(key))
     }
     #expect(session.frame().textRows[0].hasSuffix("Cart: 3 items · $50.00"))
-    // Delete the first line, pay, confirm, done.
-    for key in try Key.sequence(parsing: "d p Enter") {
+    // Delete the first line and pay: checkout starts from the saved address, its choice in focus.
+    for key in try Key.sequence(parsing: "d p") {
+      await session.press(key)
+    }
+    #expect(session.frame().textRows.contains { $0.contains("Checkout · 1/3 Shipping and contact") })
+    #expect(session.store.state.productList.cart?.checkout?.form.address == .sample)
+    // Tab through the saved address's fields to Continue; Enter on to delivery, the review,
+    // Place order, and Pay in the confirmation.
+    for _ in 0..<13 { await session.press(.tab) }
+    #expect(session.store.state.productList.cart?.checkout?.form.focus == .continue)
+    await session.press(.enter)
+    #expect(session.frame().textRows.contains { $0.contains("Checkout · 2/3 Delivery") })
+    await session.press(.enter)
+    #expect(session.frame().textRows.contains { $0.contains("Checkout · 3/3 Review") })
+    for key in try Key.sequence(parsing: "Enter Enter") {
       await session.press(key)
     }
     #expect(session.frame().textRows.contains { $0.contains("Your order is in process.") })

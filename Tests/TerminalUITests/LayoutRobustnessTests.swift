@@ -56,7 +56,8 @@ struct LayoutRobustnessTests {
   @Test(arguments: [Size(width: 80, height: 24), Size(width: 200, height: 50)])
   func theConfirmationKeepsTheAmountWithItsQuestion(size: Size) async {
     let canvas = AppScreen.render(await Scenario.confirmPayFocused.state(at: size), size: size)
-    #expect(canvas.textRows.contains { $0.contains("Do you want to proceed with your purchase of $78.40?") })
+    // $78.40 of items and $5.00 of standard shipping.
+    #expect(canvas.textRows.contains { $0.contains("Do you want to proceed with your purchase of $83.40,") })
   }
 
   @Test func theListKeepsItsWidthAndTheGapIsCapped() {

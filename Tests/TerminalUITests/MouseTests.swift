@@ -3,6 +3,7 @@ import Boundaries
 import Clocks
 import Foundation
 import Shop
+import StoreTestSupport
 import Testing
 
 @testable import TerminalUI
@@ -17,6 +18,8 @@ struct MouseTests {
       $0.apiClient = .embedded(latency: .zero, clock: ImmediateClock())
       if failing { $0.apiClient.fetchProducts = { throw APIError.timedOut(seconds: 10) } }
       $0.cartStorage = .inMemory()
+      $0.addressBook = .inMemory(AddressBook(addresses: [.sample]))
+      $0.continuousClock = ImmediateClock()
       $0.date.now = Date(timeIntervalSince1970: 1_795_000_000)
       $0.uuid = .incrementing
     }
@@ -61,11 +64,20 @@ struct MouseTests {
     try await click("Profile", in: session)
     #expect(session.store.state.selectedTab == .products)
     try await click("[ Pay", in: session)
+    #expect(session.store.state.productList.cart?.checkout != nil)
+    // Checkout, from the saved address: a click on a field focuses it, on a button presses it.
+    try await click("Email", in: session)
+    #expect(session.store.state.productList.cart?.checkout?.form.focus == .address(.email))
+    try await click("[ Continue to delivery ]", in: session)
+    try await click("Express", in: session)
+    #expect(session.store.state.productList.cart?.checkout?.delivery == .express)
+    try await click("[ Continue ]", in: session)
+    try await click("[ Place order", in: session)
     #expect(session.store.state.productList.cart?.alert != nil)
     try await click("[ Cancel ]", in: session)
     #expect(session.store.state.productList.cart?.alert == nil)
-    try await click("[ Pay", in: session)
-    try await click("[ Pay", in: session, after: 5)  // the dialog's button, below its title
+    try await click("[ Place order", in: session)
+    try await click("[ Pay", in: session)  // the dialog's button
     #expect(session.frame().textRows.contains { $0.contains("Thank you!") })
     try await click("[ Done ]", in: session)
     #expect(session.store.state.productList.cart == nil)

@@ -1,4 +1,5 @@
 import Boundaries
+import StoreTestSupport
 import TerminalKit
 import Testing
 
@@ -49,7 +50,7 @@ struct ScreenWidgetTests {
   }
 
   @Test func anAlertIsADialogWhoseButtonsSendItsActions() throws {
-    let alert = AlertState<CartFeature.Action.Alert>.confirmPurchase(total: Money(cents: 1_450))
+    let alert = AlertState<CartFeature.Action.Alert>.confirmPurchase(total: Money(cents: 1_450), shipsTo: .sample)
     var frame = ScreenFrame(size: Size(width: 40, height: 7), theme: Self.theme)
     frame.render(AlertView(alert, press: { .cart(.alert($0)) }), in: frame.bounds)
     let rows = frame.textRows.joined(separator: "\n")

@@ -4,7 +4,8 @@ import StoreModels
 /// Reads and checks changes to an open cart (`POST /shop/carts/<n>/changes`) before anything is
 /// stored: quantities from 0 (the line removed) to ``CartBounds/maximumQuantity``, products
 /// this store sells, at most ``CartBounds/maximumLines`` lines, and an order attempt that is the
-/// customer's own and one ``OrderIntake`` would take.
+/// customer's own and one ``OrderIntake`` would take, and a checkout draft with bounded, visible
+/// text.
 struct CartChangeIntake {
   let productIDs: Set<Int>
 
@@ -26,6 +27,9 @@ struct CartChangeIntake {
     }
     if case let .replaced(by: attempt?) = changes.unconfirmedOrder {
       try check(attempt, customer: customer)
+    }
+    if case let .replaced(by: draft?) = changes.checkout, !draft.isKeepable {
+      throw APIFailure(.badRequest, "a checkout draft's fields are at most \(AddressRules.maximumLength) characters of visible text")
     }
     return changes
   }

@@ -1,3 +1,4 @@
+import Hummingbird
 import StoreModels
 import Synchronization
 
@@ -27,6 +28,15 @@ final class KnownCustomers: Sendable {
     guard try await database.isKeyCustomer(number) else { return false }
     remember(number)
     return true
+  }
+
+  /// The customer a route's `:customer` names, if they may have a cart, orders or addresses
+  /// here; a 400 for what is not a number, a 404 for a number no one has.
+  func number(in context: some RequestContext) async throws -> Int {
+    let text = try context.parameters.require("customer")
+    guard let customer = Int(text), customer > 0 else { throw APIFailure(.badRequest, "'\(text.prefix(40))' is not a customer number") }
+    guard try await contains(customer) else { throw APIFailure(.notFound, "no customer \(customer)") }
+    return customer
   }
 
   /// A number just given to a key.

@@ -37,11 +37,11 @@ struct OpenCartRoutes: Sendable {
   /// The routes of shoppers' carts and keys: `router` is the group that asks for the token.
   func addCustomers<Context: RequestContext>(to router: some RouterMethods<Context>) {
     router.get("shop/carts/:customer") { _, context in
-      let customer = try await knownCustomer(context)
+      let customer = try await customers.number(in: context)
       return try JSONAnswer.ok(try await storage.openCart(of: customer))
     }
     router.post("shop/carts/:customer/changes") { request, context in
-      let customer = try await knownCustomer(context)
+      let customer = try await customers.number(in: context)
       var request = request
       let body = Data(buffer: try await request.collectBody(upTo: RouteLimits.maximumBodyBytes))
       let changes = try intake.changes(from: body, customer: customer)
@@ -68,7 +68,7 @@ struct OpenCartRoutes: Sendable {
   }
 
   private func updates(_ request: Request, _ context: some RequestContext) async throws -> Response {
-    let customer = try await knownCustomer(context)
+    let customer = try await customers.number(in: context)
     let parameters = request.uri.queryParameters
     guard let text = parameters["after"].map(String.init), let after = Int(text), after >= 0 else {
       throw APIFailure(.badRequest, "updates need ?after=<the revision the client has>")
@@ -139,13 +139,5 @@ struct OpenCartRoutes: Sendable {
   static func isFingerprint(_ text: String) -> Bool {
     guard text.hasPrefix("SHA256:"), (8...100).contains(text.utf8.count) else { return false }
     return text.dropFirst(7).unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789+/=".unicodeScalars.contains($0)) }
-  }
-
-  /// The customer the path names, if they may have a cart here; a 404 otherwise.
-  private func knownCustomer(_ context: some RequestContext) async throws -> Int {
-    let text = try context.parameters.require("customer")
-    guard let customer = Int(text), customer > 0 else { throw APIFailure(.badRequest, "'\(text.prefix(40))' is not a customer number") }
-    guard try await customers.contains(customer) else { throw APIFailure(.notFound, "no customer \(customer)") }
-    return customer
   }
 }

@@ -34,13 +34,29 @@ extension APIClient {
       sendOrder: { attempt in
         try await clock.sleep(for: latency)
         let order = attempt.order
-        let catalog = Set(try DemoCatalog.products().map(\.id))
+        let catalog = Dictionary(try DemoCatalog.products().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         guard !order.products.isEmpty else { throw APIError.httpStatus(400) }
         for line in order.products
-        where !catalog.contains(line.productId) || !(1...99).contains(line.quantity) {
+        where catalog[line.productId] == nil || !(1...99).contains(line.quantity) {
           throw APIError.httpStatus(400)
         }
-        return try orders.withLock { orders throws(APIError) in try orders.take(attempt) }
+        var lines = order.products
+        var checkout: OrderCheckout?
+        if let address = order.shipping {
+          do throws(OrderPricing.Refusal) {
+            (lines, checkout) = try OrderPricing.charge(order, shipping: address, products: catalog, rules: .standard)
+          } catch .address {
+            throw APIError.httpStatus(400)
+          } catch {
+            throw APIError.changed(error.message)
+          }
+        }
+        let charged = (lines, checkout)
+        return try orders.withLock { orders throws(APIError) in try orders.take(attempt, lines: charged.0, checkout: charged.1) }
+      },
+      fetchShippingRules: {
+        try await clock.sleep(for: latency)
+        return .standard
       }
     )
   }
@@ -57,15 +73,17 @@ private struct TakenOrders {
     stored.filter { $0.userId == id }.sorted { ($0.date, $0.id) > ($1.date, $1.id) }
   }
 
-  mutating func take(_ attempt: OrderAttempt) throws(APIError) -> OrderConfirmation {
+  /// Takes `attempt` with its lines and checkout as charged, once per idempotency key.
+  mutating func take(_ attempt: OrderAttempt, lines: [OrderRequest.Line], checkout: OrderCheckout?) throws(APIError) -> OrderConfirmation {
     if let earlier = byKey[attempt.idempotencyKey] {
       guard earlier.order == attempt.order else { throw .httpStatus(422) }
       return earlier.confirmation
     }
     count += 1
-    let confirmation = OrderConfirmation(id: count, userId: attempt.order.userId, products: attempt.order.products)
-    byKey[attempt.idempotencyKey] = (attempt.order, confirmation)
-    stored.append(StoredOrder(id: count, userId: attempt.order.userId, date: attempt.order.date, products: attempt.order.products))
+    let order = attempt.order
+    let confirmation = OrderConfirmation(id: count, userId: order.userId, products: lines, checkout: checkout)
+    byKey[attempt.idempotencyKey] = (order, confirmation)
+    stored.append(StoredOrder(id: count, userId: order.userId, date: order.date, products: lines, checkout: checkout))
     return confirmation
   }
 }

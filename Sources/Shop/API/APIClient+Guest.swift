@@ -18,10 +18,13 @@ extension APIClient {
           // An order paid again after an unclear failure is the same order: remembered once.
           let id = confirmation.id ?? -(orders.count + 1)
           guard !orders.contains(where: { $0.id == id }) else { return }
-          orders.append(StoredOrder(id: id, userId: order.userId, date: order.date, products: order.products))
+          orders.append(
+            StoredOrder(id: id, userId: order.userId, date: order.date, products: confirmation.products, checkout: confirmation.checkout)
+          )
         }
         return confirmation
-      }
+      },
+      fetchShippingRules: base.fetchShippingRules
     )
   }
 }

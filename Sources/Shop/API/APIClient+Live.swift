@@ -66,6 +66,15 @@ extension APIClient {
         }
         let body = try await transport.body(for: post)
         return try ResponseDecoding.decode(OrderConfirmation.self, from: body, notFound: "order")
+      },
+      fetchShippingRules: {
+        let body: Data
+        do throws(APIError) {
+          body = try await transport.body(for: request("shop/shipping"))
+        } catch .httpStatus(404) {
+          return .standard
+        }
+        return try ResponseDecoding.decode(ShippingRules.self, from: body, notFound: "shipping rules")
       }
     )
   }

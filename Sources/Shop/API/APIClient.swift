@@ -22,6 +22,9 @@ public struct APIClient: Sendable {
   public var fetchOrders: @Sendable (_ userID: Int) async throws -> [StoredOrder]
   /// `POST /carts`, with the attempt's `Idempotency-Key` header.
   public var sendOrder: @Sendable (_ attempt: OrderAttempt) async throws -> OrderConfirmation
+  /// `GET /shop/shipping`: what shipping costs at this store; the standard rules at a store that
+  /// does not say (a plain FakeStore server).
+  public var fetchShippingRules: @Sendable () async throws -> ShippingRules
 }
 
 extension APIClient: DependencyKey {

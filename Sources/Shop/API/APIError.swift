@@ -10,6 +10,9 @@ public enum APIError: Error, Hashable, Sendable {
   case connectionLost
   /// The server answered with a status other than 2xx.
   case httpStatus(Int)
+  /// The store refused because something changed since the shopper saw it (409), in its words:
+  /// "the price of Mens Cotton Jacket changed to $59.99".
+  case changed(String)
   /// The server answered 2xx with `null`: it has no such thing.
   case notFound(String)
   /// The answer was a web page (an error page, a captive portal) rather than data.
@@ -28,6 +31,7 @@ public enum APIError: Error, Hashable, Sendable {
     case let .unreachable(reason): "Could not reach the store: \(reason)"
     case .connectionLost: "The connection to the store was lost"
     case let .httpStatus(code): "The store answered \(code)"
+    case let .changed(reason): reason.prefix(1).uppercased() + reason.dropFirst()
     case let .notFound(what): "The store has no \(what)"
     case .notJSON: "The store sent a web page instead of data"
     case let .malformed(detail): "The store sent data we could not read (\(detail))"
@@ -45,7 +49,7 @@ extension APIError {
     switch self {
     case .timedOut, .connectionLost, .notJSON, .malformed, .tooLarge, .notFound: true
     case let .httpStatus(code): [502, 503, 504].contains(code)
-    case .unreachable, .other: false
+    case .unreachable, .other, .changed: false
     }
   }
 }

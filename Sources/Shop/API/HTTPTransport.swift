@@ -74,11 +74,24 @@ final class HTTPTransport: Sendable {
       }
       let isConditional = request.value(forHTTPHeaderField: "If-None-Match") != nil
       guard (200..<300).contains(result.status) || (result.status == 304 && isConditional) else {
+        if result.status == 409, let reason = Self.reason(in: result.body) { throw .changed(reason) }
         throw .httpStatus(result.status)
       }
       return HTTPAnswer(status: result.status, body: result.body, entityTag: result.entityTag, cacheControl: result.cacheControl)
     }
     throw .other("The server redirected more than \(Self.maximumRedirects) times")
+  }
+
+  /// The one line an error answer's `{"error": "…"}` gives, if it gives one a screen can show:
+  /// visible text, at most 200 characters.
+  static func reason(in body: Data) -> String? {
+    struct Refusal: Decodable { var error: String }
+    guard body.count <= 4_096, let refusal = try? JSONDecoder().decode(Refusal.self, from: body) else { return nil }
+    let visible = refusal.error.unicodeScalars.filter { scalar in
+      scalar == " " || !(scalar.properties.isWhitespace || [.control, .format].contains(scalar.properties.generalCategory))
+    }
+    let text = String(String.UnicodeScalarView(visible))
+    return text.isEmpty ? nil : String(text.prefix(200))
   }
 
   /// One request to one address.

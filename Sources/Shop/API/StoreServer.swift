@@ -140,6 +140,25 @@ public struct StoreServer: Sendable {
     }
   }
 
+  /// Customer `customer`'s address book.
+  public func addressBook(of customer: Int) async throws(APIError) -> AddressBook {
+    let body = try await transport.body(for: request("shop/customers/\(customer)/addresses"))
+    return try ResponseDecoding.decode(AddressBook.self, from: body, notFound: "address book of customer \(customer)")
+  }
+
+  /// Replaces customer `customer`'s address book.
+  public func save(_ book: AddressBook, of customer: Int) async throws(APIError) {
+    var put = request("shop/customers/\(customer)/addresses")
+    put.httpMethod = "PUT"
+    put.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    do {
+      put.httpBody = try ResponseDecoding.encoder.encode(book)
+    } catch {
+      throw .other("The address book could not be written: \(error)")
+    }
+    _ = try await transport.body(for: put)
+  }
+
   /// A request for `path` (which may carry a query) below the base URL, with the token.
   private func request(_ path: String) -> URLRequest {
     let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"

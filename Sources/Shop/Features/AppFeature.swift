@@ -96,7 +96,7 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
 
   public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
-    case .productList(.delegate(.orderPlaced)):
+    case .productList(.delegate(.orderPlaced)), .productList(.delegate(.ordersChangedElsewhere)):
       // The profile decides what an order elsewhere means to it; the app never presses its keys.
       return .send(._internal(.profile(._internal(.ordersChanged))))
     case .productList, .profile:

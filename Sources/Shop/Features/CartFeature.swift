@@ -7,8 +7,11 @@ import Foundation
 /// Rules it keeps:
 /// - the total is always the sum of the lines (it is derived, so it cannot go stale);
 /// - Pay does nothing for an empty cart or while an order is being sent;
-/// - Pay asks for confirmation with the total at that moment; Confirm sends the order once;
-/// - success shows the order number, and its Done tells the parent the order is complete;
+/// - Pay opens checkout (``CheckoutFeature``), where a draft kept from before carries on; its
+///   Place order asks for confirmation with the total, shipping included; Confirm sends the
+///   order, with its address, delivery, prices and total, once;
+/// - success shows the order number and where it ships, and its Done tells the parent the order
+///   is complete;
 /// - failure shows why, and its Done leaves the cart as it was, so the customer can pay again;
 /// - every order attempt carries an idempotency key; after a failure that may have reached the
 ///   store (a timeout, a lost connection) the alert says the order may have gone through, and
@@ -35,15 +38,20 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     /// says so instead of "your cart is empty".
     public var restoringUnitCount: Int
     @Presents public var alert: AlertState<Action.Alert>?
+    /// Checkout, once Pay was pressed, until it is left or the order is placed.
+    public var checkout: CheckoutFeature.State?
+    /// The checkout typed so far, kept with the cart: Pay carries on from it.
+    public var checkoutDraft: CheckoutDraft?
 
     public init(
       items: IdentifiedArrayOf<CartItemFeature.State>, userID: Int,
-      attempt: OrderAttempt? = nil, restoringUnitCount: Int = 0
+      attempt: OrderAttempt? = nil, restoringUnitCount: Int = 0, checkoutDraft: CheckoutDraft? = nil
     ) {
       self.items = items
       self.userID = userID
       self.attempt = attempt
       self.restoringUnitCount = restoringUnitCount
+      self.checkoutDraft = checkoutDraft
       self.focus = items.first.map { .item($0.id) } ?? .payButton
     }
 
@@ -100,6 +108,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
 
     public enum InternalAction: Hashable, Sendable {
       case items(IdentifiedActionOf<CartItemFeature>)
+      case checkout(CheckoutFeature.Action)
       case orderResponse(Result<OrderConfirmation, APIError>)
     }
 
@@ -113,6 +122,8 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       /// The order's answer never came: it may have been taken. Keep the attempt, so that paying
       /// for the same lines again resends it.
       case orderOutcomeUnclear(OrderAttempt)
+      /// The checkout typed so far changed (or was let go, `nil`): keep it with the cart.
+      case checkoutDraftChanged(CheckoutDraft?)
     }
 
     /// What the cart's alerts' buttons do.
@@ -137,6 +148,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
   public var body: some ReducerOf<Self> {
     coreReducer
       .forEach(\.items, action: \.items) { CartItemFeature() }
+      .ifLet(\.checkout, action: \.checkout) { CheckoutFeature() }
       .ifLet(\.$alert, action: \.view.alert)
   }
 
@@ -147,8 +159,8 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       return .send(.delegate(.closeRequested))
 
     case .payTapped:
-      guard state.canPay else { return .none }
-      state.alert = .confirmPurchase(total: state.total)
+      guard state.canPay, state.checkout == nil else { return .none }
+      state.checkout = CheckoutFeature.State(lines: state.orderableItems, userID: state.userID, draft: state.checkoutDraft)
       return .none
 
     case let .focusMoved(move):
@@ -164,13 +176,15 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
 
     case .alert(.presented(.confirmPurchase)):
       let items = state.orderableItems
-      guard state.order != .sending, !items.isEmpty else { return .none }
+      guard state.order != .sending, !items.isEmpty, let checkout = state.checkout else { return .none }
       state.order = .sending
-      let order = OrderRequest(userId: state.userID, date: now, items: items)
+      let draft = checkout.draft
+      let order = OrderRequest(
+        userId: state.userID, date: now, products: items.map { .init(productId: $0.id, quantity: $0.quantity, price: $0.product.price) },
+        shipping: draft.address, delivery: draft.delivery, total: checkout.total
+      )
       let attempt =
-        if let earlier = state.attempt, earlier.order.userId == order.userId,
-          earlier.order.products == order.products
-        {
+        if let earlier = state.attempt, earlier.order.isSameOrder(as: order) {
           earlier
         } else {
           OrderAttempt(idempotencyKey: uuid().uuidString.lowercased(), order: order)
@@ -201,7 +215,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     case let .orderResponse(.success(confirmation)):
       state.order = .sent(confirmation)
       state.attempt = nil
-      state.alert = .orderSucceeded(number: confirmation.id)
+      state.alert = .orderSucceeded(number: confirmation.id, shipsTo: state.checkout?.draft.address)
       return .none
 
     case let .orderResponse(.failure(error)) where error.mayHaveReachedStore:
@@ -218,6 +232,8 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     case let .items(.element(id, .delegate(.deleteRequested))):
       guard state.order != .sending, let index = state.items.index(id: id) else { return .none }
       state.items.remove(id: id)
+      let orderable = state.orderableItems
+      state.checkout?.lines = orderable
       if state.focus == .item(id) {
         let next = state.items.indices.contains(index) ? state.items[index] : state.items.last
         state.focus = next.map { .item($0.id) } ?? .payButton
@@ -225,7 +241,22 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       state.scroll.show(state.focusedIndex, count: state.items.count)
       return .send(.delegate(.itemRemoved(id)))
 
-    case .items:
+    case let .checkout(.delegate(.draftChanged(draft))):
+      state.checkoutDraft = draft
+      return .send(.delegate(.checkoutDraftChanged(draft)))
+
+    case let .checkout(.delegate(.backedOut(draft))):
+      state.checkout = nil
+      state.checkoutDraft = draft
+      return .send(.delegate(.checkoutDraftChanged(draft)))
+
+    case let .checkout(.delegate(.placeOrder(draft, total))):
+      state.checkoutDraft = draft
+      guard state.canPay else { return .none }
+      state.alert = .confirmPurchase(total: total, shipsTo: draft.address)
+      return .send(.delegate(.checkoutDraftChanged(draft)))
+
+    case .items, .checkout:
       return .none
     }
   }
@@ -233,19 +264,19 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
 
 extension AlertState where Action == CartFeature.Action.Alert {
   /// "Confirm your purchase": Pay (focused) and Cancel.
-  static func confirmPurchase(total: Money) -> Self {
+  static func confirmPurchase(total: Money, shipsTo address: ShippingAddress) -> Self {
     AlertState {
       TextState("Confirm your purchase")
     } actions: {
       ButtonState(action: .confirmPurchase) { TextState("Pay \(total.formatted)") }
       ButtonState(role: .cancel) { TextState("Cancel") }
     } message: {
-      TextState("Do you want to proceed with your purchase of \(total.formatted)?")
+      TextState("Do you want to proceed with your purchase of \(total.formatted), shipping to \(address.fullName) in \(address.city)?")
     }
   }
 
-  /// "Thank you!", with the order number when the store gave one.
-  static func orderSucceeded(number: Int?) -> Self {
+  /// "Thank you!", with the order number when the store gave one and where it ships.
+  static func orderSucceeded(number: Int?, shipsTo address: ShippingAddress?) -> Self {
     AlertState {
       TextState("Thank you!")
     } actions: {
@@ -253,6 +284,7 @@ extension AlertState where Action == CartFeature.Action.Alert {
     } message: {
       TextState(
         "Your order is in process." + (number.map { " Your order number is \($0)." } ?? "")
+          + (address.map { " It ships to \($0.fullName), \($0.city), \($0.countryName)." } ?? "")
       )
     }
   }

@@ -70,9 +70,11 @@ extension ProductListFeature {
         state.restoration = .waiting(saved)
         refreshOpenCart(&state)
       case .done:
+        let orderUpdates = state.savedCart.orderUpdates
         var sync = state.cartSync
         sync.heardElsewhere(saved)
         carryOut(sync, into: &state)
+        if state.savedCart.orderUpdates != orderUpdates { return .send(.delegate(.ordersChangedElsewhere)) }
       default:
         break
       }
@@ -90,8 +92,13 @@ extension ProductListFeature {
         state.products[index].quantity = 0
       }
       state.unclearOrder = nil
+      state.checkoutDraft = nil
       state.cart = nil
       return .concatenate(.send(.delegate(.orderPlaced)), saveCart(&state))
+
+    case let .cart(.presented(.delegate(.checkoutDraftChanged(draft)))):
+      state.checkoutDraft = draft
+      return saveCart(&state)
 
     case let .cart(.presented(.delegate(.orderOutcomeUnclear(attempt)))):
       state.unclearOrder = attempt

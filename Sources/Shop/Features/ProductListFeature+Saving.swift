@@ -67,6 +67,7 @@ extension ProductListFeature {
     state.restoration = .done
     state.savedCart = saved
     state.unclearOrder = saved.unconfirmedOrder
+    state.checkoutDraft = saved.checkout
     for (id, quantity) in saved.quantities {
       setQuantity(quantity, of: id, in: &state)
     }
@@ -85,6 +86,8 @@ extension ProductListFeature {
       setQuantity(sync.current.quantities[id] ?? 0, of: id, in: &state)
     }
     state.unclearOrder = sync.current.unconfirmedOrder
+    state.checkoutDraft = sync.current.checkout
+    state.cart?.checkoutDraft = sync.current.checkout
     refreshOpenCart(&state)
   }
 
@@ -111,6 +114,9 @@ extension ProductListFeature {
       cart.focus = lines.first.map { .item($0.id) } ?? .payButton
     }
     cart.scroll.show(cart.focusedIndex, count: lines.count)
+    // Checkout pays for what the cart holds now.
+    let orderable = cart.orderableItems
+    cart.checkout?.lines = orderable
     state.cart = cart
   }
 

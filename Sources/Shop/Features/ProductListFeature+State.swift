@@ -71,7 +71,10 @@ extension ProductListFeature.State {
 
   /// The saved cart's sync as a pure value: what this copy knows of the saved cart and shows.
   var cartSync: CartSync {
-    CartSync(saved: savedCart, saving: savingChanges, current: CartSync.Contents(quantities: quantities, unconfirmedOrder: unclearOrder))
+    CartSync(
+      saved: savedCart, saving: savingChanges,
+      current: CartSync.Contents(quantities: quantities, unconfirmedOrder: unclearOrder, checkout: cart?.checkout?.draft ?? checkoutDraft)
+    )
   }
 
   /// What the list's status line is about, and so what Esc answers, the most pressing first:

@@ -58,6 +58,9 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     /// An order whose outcome is unknown; the cart resends it if the same lines are paid again.
     /// Saved with the cart, so it survives a restart.
     public var unclearOrder: OrderAttempt?
+    /// The checkout typed so far, kept with the cart (and saved with it) until the order is
+    /// placed: quitting in the middle of checkout loses nothing.
+    public var checkoutDraft: CheckoutDraft?
     /// Something the customer should know that is not an error of this screen (the saved cart
     /// could not be read or written).
     public var notice: ProductListNotice?
@@ -139,6 +142,8 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     public enum DelegateAction: Hashable, Sendable {
       /// An order went through and the customer saw its confirmation.
       case orderPlaced
+      /// The store says one of the customer's orders changed (its status moved on).
+      case ordersChangedElsewhere
     }
 
     case view(ViewAction)
@@ -206,7 +211,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case .cartButtonTapped:
       state.cart = CartFeature.State(
         items: IdentifiedArray(uniqueElements: state.cartLines), userID: state.userID,
-        attempt: state.unclearOrder, restoringUnitCount: state.restoringUnitCount
+        attempt: state.unclearOrder, restoringUnitCount: state.restoringUnitCount, checkoutDraft: state.checkoutDraft
       )
       return .none
 

@@ -27,3 +27,12 @@ extension OrderRequest {
     )
   }
 }
+
+extension OrderRequest {
+  /// Whether `other` is this order sent again: the same customer, lines, address, delivery
+  /// and total, whatever its date. Paying again for it reuses the first attempt's key.
+  public func isSameOrder(as other: OrderRequest) -> Bool {
+    userId == other.userId && products == other.products && shipping == other.shipping && delivery == other.delivery
+      && total == other.total
+  }
+}

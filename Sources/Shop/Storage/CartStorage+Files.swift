@@ -39,7 +39,7 @@ extension CartStorage {
 
 /// File work — `fsync`, waiting for another copy's lock — runs on threads of its own, never on
 /// the few threads that run every task of the program.
-private func onFileQueue<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+func onFileQueue<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
   try await withCheckedThrowingContinuation { continuation in
     DispatchQueue.global(qos: .userInitiated).async {
       continuation.resume(with: Result { try work() })

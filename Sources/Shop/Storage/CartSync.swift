@@ -8,7 +8,8 @@
 ///   copy's changes to other lines are kept; one save at a time;
 /// - when a saved cart is heard (this copy's save landed, or another copy saved), each line this
 ///   copy has not changed since it last knew the saved cart shows the saved quantity; a line it
-///   did change keeps its quantity, to be saved next. The unconfirmed order is taken the same way;
+///   did change keeps its quantity, to be saved next. The unconfirmed order and the checkout
+///   draft are taken the same way;
 /// - another copy's save older than what this copy knows is ignored;
 /// - on the way out everything not known to be saved is sent, the save under way included.
 public struct CartSync: Hashable, Sendable {
@@ -16,10 +17,12 @@ public struct CartSync: Hashable, Sendable {
   public struct Contents: Hashable, Sendable {
     public var quantities: [Product.ID: Int]
     public var unconfirmedOrder: OrderAttempt?
+    public var checkout: CheckoutDraft?
 
-    public init(quantities: [Product.ID: Int], unconfirmedOrder: OrderAttempt? = nil) {
+    public init(quantities: [Product.ID: Int], unconfirmedOrder: OrderAttempt? = nil, checkout: CheckoutDraft? = nil) {
       self.quantities = quantities.filter { $0.value != 0 }
       self.unconfirmedOrder = unconfirmedOrder
+      self.checkout = checkout
     }
   }
 
@@ -46,7 +49,8 @@ public struct CartSync: Hashable, Sendable {
   public var changes: CartChanges {
     CartChanges(
       quantities: CartChanges(from: saved.quantities, to: current.quantities).quantities,
-      unconfirmedOrder: current.unconfirmedOrder == saved.unconfirmedOrder ? .unchanged : .replaced(by: current.unconfirmedOrder)
+      unconfirmedOrder: current.unconfirmedOrder == saved.unconfirmedOrder ? .unchanged : .replaced(by: current.unconfirmedOrder),
+      checkout: current.checkout == saved.checkout ? .unchanged : .replaced(by: current.checkout)
     )
   }
 
@@ -85,7 +89,7 @@ public struct CartSync: Hashable, Sendable {
   }
 
   /// Shows `quantities` in each line unchanged here since the saved cart was last known, and
-  /// `latest`'s unconfirmed order unless this copy changed its own.
+  /// `latest`'s unconfirmed order and checkout draft unless this copy changed its own.
   private mutating func adopt(_ latest: SavedCart, quantities: [Product.ID: Int]) {
     let known = expectedSavedQuantities
     var shown = current.quantities
@@ -95,6 +99,9 @@ public struct CartSync: Hashable, Sendable {
     var knownOrder = saved.unconfirmedOrder
     if case let .replaced(by: attempt)? = saving?.unconfirmedOrder { knownOrder = attempt }
     let order = current.unconfirmedOrder == knownOrder ? latest.unconfirmedOrder : current.unconfirmedOrder
-    current = Contents(quantities: shown, unconfirmedOrder: order)
+    var knownDraft = saved.checkout
+    if case let .replaced(by: draft)? = saving?.checkout { knownDraft = draft }
+    let draft = current.checkout == knownDraft ? latest.checkout : current.checkout
+    current = Contents(quantities: shown, unconfirmedOrder: order, checkout: draft)
   }
 }

@@ -15,6 +15,8 @@ public enum KeyCommand: Hashable, Sendable {
   case cart(CartFeature.Action.ViewAction)
   /// One line of the cart.
   case cartItem(Product.ID, CartItemFeature.Action.ViewAction)
+  /// Checkout, in the cart's sheet.
+  case checkout(CheckoutFeature.Action.ViewAction)
   case profile(ProfileFeature.Action.ViewAction)
   /// Leave the program.
   case quit

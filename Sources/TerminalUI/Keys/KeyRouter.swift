@@ -39,6 +39,10 @@ public enum KeyRouter {
           )
           return layers
         }
+        if let checkout = cart.checkout {
+          layers.append(CheckoutKeys.map(for: checkout).map(KeyCommand.checkout))
+          return layers
+        }
         if case let .item(id) = cart.focus, let item = cart.items[id: id] {
           layers.append(CartItemKeys.map(for: item).map { .cartItem(id, $0) })
         }

@@ -46,6 +46,11 @@ public struct CartSheet: Widget {
   }
 
   public func render(in area: Rect, on canvas: inout ScreenFrame) {
+    if let checkout = state.checkout {
+      canvas.render(CheckoutSheet(checkout, context: context), in: area)
+      if state.order == .sending { drawSending(in: ScreenLayout(content: area, showsPictures: false).sheet, on: &canvas) }
+      return
+    }
     let theme = context.theme
     let layout = ScreenLayout(content: area, showsPictures: showsPictures)
     let sheet = layout.sheet
@@ -58,7 +63,8 @@ public struct CartSheet: Widget {
     var lines = Rect(x: inside.x, y: inside.y, width: inside.width, height: inside.height - 2)
     if let area = CartSheet.pictureArea(in: layout), !state.items.isEmpty {
       lines.width -= area.width + 2
-      if let product = CartSheet.pictured(state) {
+      // Not under a dialog: the parts of a picture around it would be left as noise.
+      if state.alert == nil, let product = CartSheet.pictured(state) {
         canvas.render(PictureView<KeyCommand>(pictures.content(for: product, in: area.size), theme: theme), in: area)
       }
     }
@@ -77,11 +83,13 @@ public struct CartSheet: Widget {
     let pay = Button("Pay \(state.total.formatted)", appearance: appearance, press: state.canPay ? KeyCommand.cart(.payTapped) : nil)
     canvas.render(pay, in: payRow)
 
-    if state.order == .sending {
-      let box = sheet.centered(width: 30, height: 3)
-      canvas.render(Box(), in: box)
-      canvas.render(Spinner("Sending your order…", frame: context.spinnerFrame), in: box.insideBorder)
-    }
+    if state.order == .sending { drawSending(in: sheet, on: &canvas) }
+  }
+
+  private func drawSending(in sheet: Rect, on canvas: inout ScreenFrame) {
+    let box = sheet.centered(width: 30, height: 3)
+    canvas.render(Box(), in: box)
+    canvas.render(Spinner("Sending your order…", frame: context.spinnerFrame), in: box.insideBorder)
   }
 
   static func drawLines(_ state: CartFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
@@ -103,6 +111,7 @@ public struct CartSheet: Widget {
         draw(columns.unavailable(id: line.id), width: columns.title + 1 + columns.price + 2, style: theme.disabled)
       }
       draw(TextLayout.pad(columns.quantity(line.quantity), toWidth: columns.quantityWidth), width: columns.quantityWidth + 1, style: line.product == nil ? theme.disabled : theme.text)
+      draw(TextLayout.pad(line.item?.subtotal.formatted ?? "", toWidth: columns.lineTotal, alignment: .trailing), width: columns.lineTotal + 2, style: theme[.price])
       let deleteWidth = TextWidth.columns(of: columns.delete)
       canvas.onPress(Rect(x: x, y: row.y, width: min(deleteWidth, row.maxX - x), height: 1), .cartItem(line.id, .deleteTapped))
       draw(columns.delete, width: deleteWidth, style: theme.danger)
@@ -121,9 +130,13 @@ public struct CartSheet: Widget {
     init(width: Int, price: Int = ProductsScreen.priceWidth) {
       self.price = price
       isCompact = width < 60
-      let fixed = 2 + 1 + price + 2 + (isCompact ? 4 : 13) + 1 + (isCompact ? 3 : 10)
+      lineTotal = price + 1
+      let fixed = 2 + 1 + price + 2 + (isCompact ? 4 : 13) + 1 + lineTotal + 2 + (isCompact ? 3 : 10)
       title = max(0, width - fixed)
     }
+
+    /// The line's total (unit price times quantity): a little wider than a unit price.
+    let lineTotal: Int
 
     var quantityWidth: Int { isCompact ? 4 : 13 }
     var delete: String { isCompact ? "[x]" : ScreenButton.text("Delete") }

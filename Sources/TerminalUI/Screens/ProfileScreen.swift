@@ -99,7 +99,7 @@ public struct ProfileScreen: Widget {
     var viewport = state.orderScroll
     let orders = ScreenList(count: state.orders.count, selected: selected, selectionStyle: theme.selection) { index, row, isSelected, canvas in
       let order = summary(state.orders[index])
-      let text = "#\(order.order.id)  \(order.dateText)  \(Counted.items(order.unitCount))"
+      let text = "#\(order.order.id)  \(order.dateText)  \(Counted.items(order.unitCount))  \(order.order.status.name)  \(order.shipToText)"
       var x = row.x
       x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: row.y), width: 2, style: theme.action)
       let drawn = canvas.draw(text, at: Point(x: x, y: row.y), width: max(0, row.width - 2 - 14), style: theme.text)
@@ -110,14 +110,33 @@ public struct ProfileScreen: Widget {
     canvas.render(orders, in: list, state: &viewport)
   }
 
-  /// One order's lines, in a box over the list.
+  /// One order in a box over the list: its status and history, where it ships and how, its
+  /// lines and its total. What does not fit gives way from the lines up; the total stays.
   static func drawOrder(_ summary: OrderSummary, closeKey: String?, layout: ScreenLayout, on canvas: inout ScreenFrame, theme: Theme) {
     canvas.render(
       Sheet(over: layout.content, title: "Order #\(summary.order.id) · \(summary.dateText)", note: closeKey.map { "\($0) close" }),
       in: layout.sheet
     )
-    let inside = layout.sheet.insideBorder.insetBy(dx: 1, dy: 0)
+    var inside = layout.sheet.insideBorder.insetBy(dx: 1, dy: 0)
     guard inside.height >= 3 else { return }
+    var header: [(String, Style)] = [("Status: " + summary.statusText, theme.title)]
+    // Its history, the latest first.
+    for change in summary.order.history.reversed().prefix(4) {
+      header.append(("  \(OrderSummary.timeText(change.at))  \(change.summary)", theme.secondary))
+    }
+    if let checkout = summary.order.checkout {
+      header.append(("Ships to: " + checkout.shipping.oneLine, theme.text))
+      let fee = checkout.shippingFee == .zero ? "free" : checkout.shippingFee.formatted
+      header.append(("Delivery: \(checkout.delivery.name), \(fee)", theme.text))
+    } else {
+      header.append(("No shipping address: this order was placed without one.", theme.secondary))
+    }
+    header.append(("", theme.text))
+    for (offset, line) in header.prefix(max(0, inside.height - 3)).enumerated() {
+      canvas.draw(line.0, at: Point(x: inside.x, y: inside.y + offset), width: inside.width, style: line.1)
+    }
+    let used = min(header.count, max(0, inside.height - 3))
+    inside = Rect(x: inside.x, y: inside.y + used, width: inside.width, height: inside.height - used)
     let priceWidth = ProductsScreen.priceColumns(for: summary.lines.compactMap(\.subtotal))
     for (index, line) in summary.lines.enumerated() where index < inside.height - 2 {
       let y = inside.y + index

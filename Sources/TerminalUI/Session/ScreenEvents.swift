@@ -20,6 +20,9 @@ public enum ScreenEvents {
       case .profile: commands.append(.profile(.onAppear))
       }
     }
+    if current.productList.cart?.checkout != nil, previous?.productList.cart?.checkout == nil {
+      commands.append(.checkout(.task))
+    }
     if current.isHelpPresented, AppLayout(size: size).fitsMinimum {
       let limit = ShopHelp.scrollLimit(for: current, size: size)
       if limit != current.helpScrollLimit { commands.append(.app(.helpScrollLimitChanged(limit))) }

@@ -25,6 +25,7 @@ public struct ScreenStores {
     case let .details(action): details?.send(action)
     case let .cart(action): cartSheet?.send(action)
     case let .cartItem(id, action): cartLine(id)?.send(action)
+    case let .checkout(action): checkout?.send(action)
     case let .profile(action): profileScreen.send(action)
     case .quit, .redraw: nil
     }
@@ -75,6 +76,10 @@ public struct ScreenStores {
 
   public var cartSheet: ViewOnlyStoreOf<CartFeature>? {
     cart?.viewScope
+  }
+
+  public var checkout: ViewOnlyStoreOf<CheckoutFeature>? {
+    cart?.scope(state: \.checkout, action: \.checkout)?.viewScope
   }
 
   public func cartLine(_ id: Product.ID) -> ViewOnlyStoreOf<CartItemFeature>? {

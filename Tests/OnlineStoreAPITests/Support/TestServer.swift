@@ -107,7 +107,7 @@ struct HTTP: Sendable {
     return number
   }
 
-  private func send(_ request: URLRequest) async throws -> Answer {
+  func send(_ request: URLRequest) async throws -> Answer {
     var request = request
     request.timeoutInterval = timeout
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

@@ -1,5 +1,7 @@
 import Boundaries
+import Clocks
 import Shop
+import StoreTestSupport
 import Testing
 
 @MainActor
@@ -17,7 +19,34 @@ struct AppFeatureTests {
       $0.cartStorage = .inMemory()
       $0.date.now = .orderDate
       $0.uuid = .incrementing
+      $0.apiClient.fetchShippingRules = { .standard }
+      $0.addressBook = .inMemory(AddressBook(addresses: [.sample]))
+      $0.continuousClock = ImmediateClock()
     }
+  }
+
+  /// Pay, then checkout as the screens drive it: the default address, on to delivery, on to the
+  /// review, Place order. (Checkout's own steps are asserted one by one in its tests; here,
+  /// where the order goes and what the cart asks.)
+  func checkOut(_ store: TestStoreOf<AppFeature>, total: String) async {
+    let exhaustivity = store.exhaustivity
+    store.exhaustivity = .off(showSkippedAssertions: false)
+    await store.send(cart(.view(.payTapped)))
+    for action in [CheckoutFeature.Action.ViewAction.task, .continueTapped, .continueTapped, .placeOrderTapped] {
+      await store.send(cart(._internal(.checkout(.view(action)))))
+      await store.skipReceivedActions()
+    }
+    store.exhaustivity = exhaustivity
+    #expect(store.state.productList.cart?.alert == .confirmPurchaseForTest(total: total))
+    #expect(store.state.productList.checkoutDraft == .sample, "the draft goes with the cart")
+  }
+
+  /// The order a checkout of `lines` to the sample address sends.
+  static func order(_ lines: [(Product, Int)], total: Money) -> OrderRequest {
+    OrderRequest(
+      userId: 1, date: .orderDate, products: lines.map { .init(productId: $0.0.id, quantity: $0.1, price: $0.0.price) },
+      shipping: .sample, delivery: .standard, total: total
+    )
   }
 
   /// Exhaustive: the list is loaded and has a product in the cart, the profile is loaded, and
@@ -136,8 +165,9 @@ struct AppFeatureTests {
       id: 42, userId: 1,
       products: [.init(productId: Product.demo.id, quantity: 1), .init(productId: Product.another.id, quantity: 2)]
     )
+    let order = Self.order([(.demo, 1), (.another, 2)], total: Money(cents: 21_048))
     let store = makeStore { attempt in
-      #expect(attempt.order.products == confirmation.products)
+      #expect(attempt.order == order)
       return confirmation
     }
     await loadProducts(store)
@@ -154,16 +184,11 @@ struct AppFeatureTests {
         userID: 1
       )
     }
-    await store.send(cart(.view(.payTapped))) {
-      $0.productList.cart?.alert = .confirmPurchaseForTest(total: "$210.48")
-    }
+    await checkOut(store, total: "$210.48")
     await store.send(cart(.view(.alert(.presented(.confirmPurchase))))) {
       $0.productList.cart?.alert = nil
       $0.productList.cart?.order = .sending
-      $0.productList.cart?.attempt = OrderAttempt(
-        idempotencyKey: "00000000-0000-0000-0000-000000000000",
-        order: OrderRequest(userId: 1, date: .orderDate, products: confirmation.products)
-      )
+      $0.productList.cart?.attempt = OrderAttempt(idempotencyKey: "00000000-0000-0000-0000-000000000000", order: order)
     }
     await store.receive(cart(._internal(.orderResponse(.success(confirmation))))) {
       $0.productList.cart?.order = .sent(confirmation)
@@ -173,18 +198,20 @@ struct AppFeatureTests {
     await store.send(cart(.view(.alert(.presented(.orderCompletedAcknowledged))))) {
       $0.productList.cart?.alert = nil
     }
-    // Done resets every product that was in the cart, not only one.
+    // Done resets every product that was in the cart, not only one, and lets go of the draft.
     await store.receive(cart(.delegate(.orderCompleted))) {
       $0.productList.products[id: Product.demo.id]?.quantity = 0
       $0.productList.products[id: Product.another.id]?.quantity = 0
       $0.productList.cart = nil
-      $0.productList.savingChanges = CartChanges(quantities: [Product.demo.id: 0, Product.another.id: 0])
+      $0.productList.checkoutDraft = nil
+      $0.productList.savingChanges = CartChanges(quantities: [Product.demo.id: 0, Product.another.id: 0], checkout: .replaced(by: nil))
     }
     // The profile hears of the order; it has not been opened, so it fetches nothing.
     await store.receive(._internal(.productList(.delegate(.orderPlaced))))
     await store.receive(._internal(.profile(._internal(.ordersChanged))))
     await receiveCartSaved(store)
     #expect(store.state.productList.savedCart.quantities.isEmpty)
+    #expect(store.state.productList.savedCart.checkout == nil)
     #expect(store.state.productList.products.allSatisfy { $0.quantity == 0 })
     await store.finish()
   }
@@ -200,15 +227,12 @@ struct AppFeatureTests {
     await store.send(._internal(.productList(.view(.cartButtonTapped)))) {
       $0.productList.cart = CartFeature.State(items: items, userID: 1)
     }
-    await store.send(cart(.view(.payTapped))) {
-      $0.productList.cart?.alert = .confirmPurchaseForTest(total: "$10.50")
-    }
+    await checkOut(store, total: "$15.50")
     await store.send(cart(.view(.alert(.presented(.confirmPurchase))))) {
       $0.productList.cart?.alert = nil
       $0.productList.cart?.order = .sending
       $0.productList.cart?.attempt = OrderAttempt(
-        idempotencyKey: "00000000-0000-0000-0000-000000000000",
-        order: OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: Product.demo.id, quantity: 1)])
+        idempotencyKey: "00000000-0000-0000-0000-000000000000", order: Self.order([(.demo, 1)], total: Money(cents: 1_550))
       )
     }
     await store.receive(cart(._internal(.orderResponse(.failure(.httpStatus(500)))))) {
@@ -227,10 +251,12 @@ struct AppFeatureTests {
     }
     #expect(store.state.productList.cart?.items == items)
     #expect(store.state.productList.cart?.canPay == true)
-    // After the error the confirmation comes back for another try.
-    await store.send(cart(.view(.payTapped))) {
-      $0.productList.cart?.alert = .confirmPurchaseForTest(total: "$10.50")
-    }
+    // After the error the checkout is still at its review, for another try.
+    #expect(store.state.productList.cart?.checkout?.step == .review)
+    store.exhaustivity = .off(showSkippedAssertions: false)
+    await store.send(cart(._internal(.checkout(.view(.placeOrderTapped)))))
+    await store.skipReceivedActions()
+    #expect(store.state.productList.cart?.alert == .confirmPurchaseForTest(total: "$15.50"))
     await store.finish()
   }
 

@@ -1,6 +1,7 @@
 import Boundaries
 import Foundation
 import Shop
+import StoreTestSupport
 import Testing
 
 /// Ports of the original CartList tests, and the cart's rules from SPEC "Behaviour".
@@ -18,7 +19,7 @@ struct CartFeatureTests {
       throw APIError.other("not expected")
     }
   ) -> TestStoreOf<CartFeature> {
-    TestStore(initialState: CartFeature.State(items: items, userID: 1)) {
+    TestStore(initialState: CartFeature.State(items: items, userID: 1, checkoutDraft: .sample)) {
       CartFeature()
     } withDependencies: {
       $0.apiClient.sendOrder = sendOrder
@@ -27,11 +28,38 @@ struct CartFeatureTests {
     }
   }
 
-  /// The order the sample cart sends.
+  /// The order the sample cart sends from checkout: the lines at the prices shown, to the
+  /// sample address by standard delivery, free over $100.
   static let order = OrderRequest(
     userId: 1, date: .orderDate,
-    products: [.init(productId: Product.tShirt.id, quantity: 2), .init(productId: Product.backpack.id, quantity: 2)]
+    products: [
+      .init(productId: Product.tShirt.id, quantity: 2, price: Product.tShirt.price),
+      .init(productId: Product.backpack.id, quantity: 2, price: Product.backpack.price),
+    ],
+    shipping: .sample, delivery: .standard, total: Money(cents: 26_450)
   )
+
+  /// Pay, then checkout's Place order from the review of the kept draft: the confirmation asks
+  /// with the total, shipping included.
+  func checkOut(_ store: TestStoreOf<CartFeature>, total: String = "$264.50") async {
+    await store.send(\.view.payTapped) {
+      $0.checkout = CheckoutFeature.State(lines: $0.orderableItems, userID: 1, draft: .sample)
+    }
+    let checkout = store.state.checkout!
+    await store.send(._internal(.checkout(.delegate(.placeOrder(checkout.draft, total: checkout.total))))) {
+      $0.alert = .confirmPurchaseForTest(total: total)
+    }
+    await store.receive(.delegate(.checkoutDraftChanged(.sample)))
+  }
+
+  /// Checkout's Place order again, the checkout still open (after a failure).
+  func placeOrderAgain(_ store: TestStoreOf<CartFeature>, total: String = "$264.50") async {
+    let checkout = store.state.checkout!
+    await store.send(._internal(.checkout(.delegate(.placeOrder(checkout.draft, total: checkout.total))))) {
+      $0.alert = .confirmPurchaseForTest(total: total)
+    }
+    await store.receive(.delegate(.checkoutDraftChanged(.sample)))
+  }
 
   /// The first attempt a test store makes: its key is the first UUID of `.incrementing`.
   static let firstAttempt = order.attempt("00000000-0000-0000-0000-000000000000")
@@ -81,16 +109,7 @@ struct CartFeatureTests {
       return confirmation
     }
 
-    await store.send(\.view.payTapped) {
-      $0.alert = AlertState {
-        TextState("Confirm your purchase")
-      } actions: {
-        ButtonState(action: .confirmPurchase) { TextState("Pay $264.50") }
-        ButtonState(role: .cancel) { TextState("Cancel") }
-      } message: {
-        TextState("Do you want to proceed with your purchase of $264.50?")
-      }
-    }
+    await checkOut(store)
     await store.send(\.view.alert.confirmPurchase) {
       $0.alert = nil
       $0.order = .sending
@@ -111,7 +130,7 @@ struct CartFeatureTests {
   /// A clear refusal: the order was not taken, the cart stays, and paying again is a new attempt.
   @Test func payingFailsAndTheCartStaysAsItWas() async {
     let store = makeStore { _ in throw APIError.httpStatus(400) }
-    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await checkOut(store)
     await store.send(\.view.alert.confirmPurchase) {
       $0.alert = nil
       $0.order = .sending
@@ -132,8 +151,9 @@ struct CartFeatureTests {
     await store.send(\.view.alert.dismiss) { $0.alert = nil }
     #expect(store.state.items == Self.items)
     #expect(store.state.canPay)
-    // So the customer can pay again.
-    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    // So the customer can pay again: the checkout is still there, at its review.
+    #expect(store.state.checkout?.step == .review)
+    await placeOrderAgain(store)
   }
 
   /// Finding 4 of the cart-safety issue: an order that timed out was sent again as a new order.
@@ -148,7 +168,7 @@ struct CartFeatureTests {
       if sent.value.count == 1 { throw error }
       return confirmation
     }
-    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await checkOut(store)
     await store.send(\.view.alert.confirmPurchase) {
       $0.alert = nil
       $0.order = .sending
@@ -171,7 +191,7 @@ struct CartFeatureTests {
     // The parent keeps the attempt with the saved cart.
     await store.receive(.delegate(.orderOutcomeUnclear(Self.firstAttempt)))
     await store.send(\.view.alert.dismiss) { $0.alert = nil }
-    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await placeOrderAgain(store)
     await store.send(\.view.alert.confirmPurchase) {
       $0.alert = nil
       $0.order = .sending
@@ -192,17 +212,18 @@ struct CartFeatureTests {
       throw APIError.timedOut(seconds: 10)
     }
     store.exhaustivity = .off
-    await store.send(\.view.payTapped)
+    await checkOut(store)
     await store.send(\.view.alert.confirmPurchase)
     await store.receive(\._internal.orderResponse)
     await store.send(\.view.alert.dismiss)
     await store.send(\._internal.items[id: Product.tShirt.id].view.deleteTapped)
     await store.receive(.delegate(.itemRemoved(Product.tShirt.id)))
-    await store.send(\.view.payTapped)
+    #expect(store.state.checkout?.lines == [CartItem(product: .backpack, quantity: 2)], "checkout pays for what the cart holds")
+    await placeOrderAgain(store, total: "$219.90")
     await store.send(\.view.alert.confirmPurchase)
     await store.receive(\._internal.orderResponse)
     #expect(sent.value.map(\.idempotencyKey) == ["00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000001"])
-    #expect(sent.value.last?.order.products == [.init(productId: Product.backpack.id, quantity: 2)])
+    #expect(sent.value.last?.order.products == [.init(productId: Product.backpack.id, quantity: 2, price: Product.backpack.price)])
   }
 
   /// Lines the store no longer lists are not counted, not ordered, and Pay is off when only
@@ -220,16 +241,19 @@ struct CartFeatureTests {
     store.exhaustivity = .off
     #expect(store.state.total == Product.tShirt.price)
     await store.send(\.view.payTapped)
+    #expect(store.state.checkout?.lines == [CartItem(product: .tShirt, quantity: 1)])
+    await placeOrderAgain(store, total: (Product.tShirt.price + Money(cents: 500)).formatted)
     await store.send(\.view.alert.confirmPurchase)
     await store.receive(\._internal.orderResponse)
-    #expect(sent.value?.order.products == [.init(productId: Product.tShirt.id, quantity: 1)])
+    #expect(sent.value?.order.products == [.init(productId: Product.tShirt.id, quantity: 1, price: Product.tShirt.price)])
+    #expect(sent.value?.order.total == Product.tShirt.price + Money(cents: 500), "under $100: standard shipping is $5")
     let onlyUnavailable = CartFeature.State(items: [CartItemFeature.State(unavailableID: 99, quantity: 3)], userID: 1)
     #expect(onlyUnavailable.total == .zero && !onlyUnavailable.canPay)
   }
 
   @Test func cancelClosesTheConfirmation() async {
     let store = makeStore()
-    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await checkOut(store)
     await store.send(\.view.alert.dismiss) { $0.alert = nil }
   }
 
@@ -237,7 +261,7 @@ struct CartFeatureTests {
   /// is sent. On the one-button success alert it presses Done, which completes the order.
   @Test func escapePressesTheCancelButtonOrTheOnlyOne() async {
     let store = makeStore()
-    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await checkOut(store)
     await store.send(.view(.alertEscaped))
     await store.receive(.view(.alert(.dismiss))) { $0.alert = nil }
     await store.send(.view(.alertEscaped))
@@ -257,7 +281,7 @@ struct CartFeatureTests {
       for await _ in release.stream { break }
       return confirmation
     }
-    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await checkOut(store)
     await store.send(\.view.alert.confirmPurchase) {
       $0.alert = nil
       $0.order = .sending
@@ -293,7 +317,7 @@ struct CartFeatureTests {
 
   @Test func theKeyboardMovesBetweenAlertButtons() async {
     let store = makeStore()
-    await store.send(\.view.payTapped) { $0.alert = .confirmPurchaseForTest(total: "$264.50") }
+    await checkOut(store)
     #expect(store.state.alert?.focusedButton?.action == .confirmPurchase)
     await store.send(.view(.alertFocusMoved(by: 1))) { $0.alert?.moveFocus(by: 1) }
     #expect(store.state.alert?.focusedButton?.role == .cancel)
@@ -310,7 +334,7 @@ extension AlertState where Action == CartFeature.Action.Alert {
     } actions: {
       ButtonState(action: .orderCompletedAcknowledged) { TextState("Done") }
     } message: {
-      TextState("Your order is in process. Your order number is \(number).")
+      TextState("Your order is in process. Your order number is \(number). It ships to Ana Lima, San Francisco, United States.")
     }
   }
 
@@ -322,7 +346,7 @@ extension AlertState where Action == CartFeature.Action.Alert {
       ButtonState(action: .confirmPurchase) { TextState("Pay \(total)") }
       ButtonState(role: .cancel) { TextState("Cancel") }
     } message: {
-      TextState("Do you want to proceed with your purchase of \(total)?")
+      TextState("Do you want to proceed with your purchase of \(total), shipping to Ana Lima in San Francisco?")
     }
   }
 }

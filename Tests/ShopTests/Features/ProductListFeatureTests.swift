@@ -1,7 +1,9 @@
 import TerminalKit
 import Boundaries
+import Clocks
 import Foundation
 import Shop
+import StoreTestSupport
 import Testing
 
 /// Ports of the original ProductList tests, and the list's rules from SPEC "Behaviour".
@@ -29,7 +31,25 @@ struct ProductListFeatureTests {
       $0.cartStorage = storage ?? .inMemory(saved)
       $0.date.now = .orderDate
       $0.uuid = .incrementing
+      $0.apiClient.fetchShippingRules = { .standard }
+      $0.addressBook = .inMemory(AddressBook(addresses: [.sample]))
+      $0.continuousClock = ImmediateClock()
     }
+  }
+
+  /// Pay, then checkout's steps as the screens send them — from the default address, or from a
+  /// kept draft where it stopped — up to the confirmation. (Checkout's own steps are asserted in
+  /// its tests.)
+  func checkOut(_ store: TestStoreOf<ProductListFeature>, resuming: Bool = false) async {
+    let exhaustivity = store.exhaustivity
+    store.exhaustivity = .off(showSkippedAssertions: false)
+    await store.send(._internal(.cart(.presented(.view(.payTapped)))))
+    let steps: [CheckoutFeature.Action.ViewAction] = resuming ? [.task, .placeOrderTapped] : [.task, .continueTapped, .continueTapped, .placeOrderTapped]
+    for step in steps {
+      await store.send(._internal(.cart(.presented(._internal(.checkout(.view(step)))))))
+      await store.skipReceivedActions()
+    }
+    store.exhaustivity = exhaustivity
   }
 
   /// Appears, reads the (empty) saved cart, then loads the products.
@@ -126,7 +146,10 @@ struct ProductListFeatureTests {
   @Test func anUnconfirmedOrderSurvivesARestart() async throws {
     let memory = CartStorage.inMemory()
     let sent = LockIsolated<[OrderAttempt]>([])
-    let order = OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: Product.demo.id, quantity: 1)])
+    let order = OrderRequest(
+      userId: 1, date: .orderDate, products: [.init(productId: Product.demo.id, quantity: 1, price: Product.demo.price)],
+      shipping: .sample, delivery: .standard, total: Product.demo.price + Money(cents: 500)
+    )
     let attempt = OrderAttempt(idempotencyKey: "00000000-0000-0000-0000-000000000000", order: order)
 
     // First run: the order times out.
@@ -140,7 +163,7 @@ struct ProductListFeatureTests {
     await first.send(._internal(.products(.element(id: Product.demo.id, action: ._internal(.addToCart(.view(.plusTapped)))))))
     await first.receive(\._internal.cartSaved)
     await first.send(.view(.cartButtonTapped))
-    await first.send(._internal(.cart(.presented(.view(.payTapped)))))
+    await checkOut(first)
     await first.send(._internal(.cart(.presented(.view(.alert(.presented(.confirmPurchase)))))))
     await first.receive(._internal(.cart(.presented(.delegate(.orderOutcomeUnclear(attempt)))))) {
       $0.unclearOrder = attempt
@@ -160,13 +183,17 @@ struct ProductListFeatureTests {
       $0.cartStorage = memory
       $0.date.now = .orderDate.addingTimeInterval(3_600)
       $0.uuid = .incrementing
+      $0.apiClient.fetchShippingRules = { .standard }
+      $0.addressBook = .inMemory()
+      $0.continuousClock = ImmediateClock()
     }
     second.exhaustivity = .off
     await second.send(.view(.onAppear))
     await second.receive(\._internal.productsResponse.success)
     #expect(second.state.unclearOrder == attempt)
+    #expect(second.state.checkoutDraft == CheckoutDraft(address: .sample, delivery: .standard, step: .review), "the checkout was kept too")
     await second.send(.view(.cartButtonTapped))
-    await second.send(._internal(.cart(.presented(.view(.payTapped)))))
+    await checkOut(second, resuming: true)
     await second.send(._internal(.cart(.presented(.view(.alert(.presented(.confirmPurchase)))))))
     await second.receive(\._internal.cart.presented)
     await second.send(._internal(.cart(.presented(.view(.alert(.presented(.orderCompletedAcknowledged)))))))
@@ -174,6 +201,7 @@ struct ProductListFeatureTests {
     await second.receive(\._internal.cartSaved)
     #expect(sent.value == [attempt, attempt], "one key, one body, twice")
     #expect(try await memory.load().unconfirmedOrder == nil, "cleared once the order went through")
+    #expect(try await memory.load().checkout == nil, "and so is the checkout")
   }
 
   @Test func skippedProductsAreSaid() async {
@@ -282,22 +310,24 @@ struct ProductListFeatureTests {
         items: [CartItemFeature.State(item: CartItem(product: .demo, quantity: 2))], userID: 1
       )
     }
-    await store.send(._internal(.cart(.presented(.view(.payTapped))))) {
-      $0.cart?.alert = AlertState {
-        TextState("Confirm your purchase")
-      } actions: {
-        ButtonState(action: .confirmPurchase) { TextState("Pay $21.00") }
-        ButtonState(role: .cancel) { TextState("Cancel") }
-      } message: {
-        TextState("Do you want to proceed with your purchase of $21.00?")
-      }
-    }
+    await checkOut(store)
+    #expect(store.state.cart?.alert == AlertState {
+      TextState("Confirm your purchase")
+    } actions: {
+      ButtonState(action: .confirmPurchase) { TextState("Pay $26.00") }
+      ButtonState(role: .cancel) { TextState("Cancel") }
+    } message: {
+      TextState("Do you want to proceed with your purchase of $26.00, shipping to Ana Lima in San Francisco?")
+    })
     await store.send(._internal(.cart(.presented(.view(.alert(.presented(.confirmPurchase))))))) {
       $0.cart?.alert = nil
       $0.cart?.order = .sending
       $0.cart?.attempt = OrderAttempt(
         idempotencyKey: "00000000-0000-0000-0000-000000000000",
-        order: OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: Product.demo.id, quantity: 2)])
+        order: OrderRequest(
+          userId: 1, date: .orderDate, products: [.init(productId: Product.demo.id, quantity: 2, price: Product.demo.price)],
+          shipping: .sample, delivery: .standard, total: Money(cents: 2_600)
+        )
       )
     }
     let confirmation = OrderConfirmation(id: 1, userId: 1, products: [])
@@ -312,12 +342,13 @@ struct ProductListFeatureTests {
     await store.receive(._internal(.cart(.presented(.delegate(.orderCompleted))))) {
       $0.products[id: Product.demo.id]?.quantity = 0
       $0.cart = nil
-      $0.savingChanges = CartChanges(quantities: [Product.demo.id: 0])
+      $0.checkoutDraft = nil
+      $0.savingChanges = CartChanges(quantities: [Product.demo.id: 0], checkout: .replaced(by: nil))
     }
     // The parent hears of the order (the order history fetches again), and the cart is saved.
     await store.receive(.delegate(.orderPlaced))
     await store.receive(\._internal.cartSaved) {
-      $0.savedCart = SavedCart(quantities: [:], revision: 3)
+      $0.savedCart = $0.savedCart.applying($0.savingChanges!)
       $0.savingChanges = nil
     }
     #expect(store.state.savedCart.quantities.isEmpty)

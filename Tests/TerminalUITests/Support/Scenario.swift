@@ -1,6 +1,8 @@
 import Boundaries
+import Clocks
 import Foundation
 import Shop
+import StoreTestSupport
 import TerminalKit
 import TerminalUI
 
@@ -46,6 +48,20 @@ enum Scenario: String, CaseIterable, Sendable {
   case productsBrowsed
   /// The detail sheet of a product in the cart.
   case details
+  /// Checkout's first step with nothing typed, after Continue: every problem under its field.
+  case checkoutAddressProblems
+  /// Checkout's first step with a Korean address pasted in, the country found by typing.
+  case checkoutAddressKorean
+  /// A returning shopper: the saved addresses to pick from, the default filled in.
+  case checkoutAddressBook
+  /// Delivery, express chosen.
+  case checkoutDelivery
+  /// The review before Place order.
+  case checkoutReview
+  /// The store refused: a price changed meanwhile (409).
+  case checkoutPriceChanged
+  /// An order from checkout, shipped, opened in the history.
+  case profileOrderShipped
 
   /// The app in this scenario, laid out for `size`.
   @MainActor
@@ -71,12 +87,17 @@ enum Scenario: String, CaseIterable, Sendable {
         return UserProfile(id: 1, email: "ada@example.com", username: "ada", name: .init(firstname: "ada", lastname: "lovelace"))
       }
       $0.apiClient.fetchOrders = { id in
-        [
+        if scenario == .profileOrderShipped { return [Self.shippedOrder(userID: id, catalog: catalog)] }
+        return [
           StoredOrder(id: 12, userId: id, date: Date(timeIntervalSince1970: 1_795_260_000), products: [.init(productId: catalog[0].id, quantity: 2), .init(productId: 999, quantity: 1)]),
           StoredOrder(id: 4, userId: id, date: Date(timeIntervalSince1970: 1_794_000_000), products: [.init(productId: catalog[1].id, quantity: 1)]),
         ]
       }
+      $0.apiClient.fetchShippingRules = { .standard }
+      $0.addressBook = scenario == .checkoutAddressBook ? .inMemory(AddressBook(addresses: [.sample, .seoul])) : .none
+      $0.continuousClock = ImmediateClock()
       $0.apiClient.sendOrder = { attempt in
+        if scenario == .checkoutPriceChanged { throw APIError.changed("the price of \(catalog[0].title) changed to $99.00") }
         if scenario == .orderFailed { throw APIError.httpStatus(400) }
         if scenario == .orderNotConfirmed { throw APIError.timedOut(seconds: 10) }
         return OrderConfirmation(id: 7, userId: attempt.order.userId, products: attempt.order.products)
@@ -100,7 +121,7 @@ enum Scenario: String, CaseIterable, Sendable {
       await send(.app(.tabSelected(.profile)))
       await send(.profile(.onAppear))
       return store.state
-    case .profileOrderOpen:
+    case .profileOrderOpen, .profileOrderShipped:
       await send(.products(.onAppear))
       await send(.app(.tabSelected(.profile)))
       await send(.profile(.onAppear))
@@ -187,6 +208,28 @@ enum Scenario: String, CaseIterable, Sendable {
       break
     }
     await send(.cart(.payTapped))
+    await send(.checkout(.task))
+    switch self {
+    case .checkoutAddressProblems:
+      await send(.checkout(.continueTapped))
+      return store.state
+    case .checkoutAddressKorean:
+      await fill(.seoul, send)
+      return store.state
+    case .checkoutAddressBook:
+      return store.state
+    default:
+      break
+    }
+    if self != .checkoutAddressBook { await fill(.sample, send) }
+    await sendKeys([.enter], send)
+    if self == .checkoutDelivery {
+      await send(.checkout(.deliveryMoved(by: 1)))
+      return store.state
+    }
+    await send(.checkout(.continueTapped))
+    if self == .checkoutReview { return store.state }
+    await send(.checkout(.placeOrderTapped))
     switch self {
     case .confirmPayFocused:
       return store.state
@@ -197,6 +240,41 @@ enum Scenario: String, CaseIterable, Sendable {
       await send(.cart(.alert(.presented(.confirmPurchase))))
       return store.state
     }
+  }
+
+  /// Types `address` into checkout's empty form, field by field as a person would: pasted into
+  /// each text field, the country found by typing its name and chosen with Enter, Tab between.
+  @MainActor
+  private func fill(_ address: ShippingAddress, _ send: (KeyCommand) async -> Void) async {
+    for field in [ShippingAddress.Field.fullName, .line1, .line2, .city, .region, .postalCode] {
+      if !address[field].isEmpty { await send(.checkout(.form(.paste(address[field])))) }
+      await sendKeys([.tab], send)
+    }
+    await send(.checkout(.form(.paste(address.countryName))))
+    await sendKeys([.enter, .tab], send)
+    for field in [ShippingAddress.Field.email, .phone] {
+      if !address[field].isEmpty { await send(.checkout(.form(.paste(address[field])))) }
+      await sendKeys([.tab], send)
+    }
+  }
+
+  @MainActor
+  private func sendKeys(_ keys: [Key], _ send: (KeyCommand) async -> Void) async {
+    for key in keys { await send(.checkout(.form(.key(key)))) }
+  }
+
+  /// An order from checkout to ``ShippingAddress/seoul``, packed and then shipped.
+  static func shippedOrder(userID: Int, catalog: [Product]) -> StoredOrder {
+    let placed = Date(timeIntervalSince1970: 1_795_260_000)
+    return StoredOrder(
+      id: 21, userId: userID, date: placed,
+      products: [.init(productId: catalog[0].id, quantity: 1, price: catalog[0].price)],
+      checkout: OrderCheckout(shipping: .seoul, delivery: .express, shippingFee: Money(cents: 1_500), total: catalog[0].price + Money(cents: 1_500)),
+      statusHistory: [
+        OrderStatusChange(stage: .packed, at: placed.addingTimeInterval(3_600)),
+        OrderStatusChange(stage: .shipped, at: placed.addingTimeInterval(7_200), carrier: "CJ Logistics", tracking: "6543 2109 8765"),
+      ]
+    )
   }
 
   /// What the scenario starts with in the saved cart.

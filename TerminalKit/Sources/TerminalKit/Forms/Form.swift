@@ -133,9 +133,18 @@ public struct Form<Root, ID: Hashable & Sendable> {
         bindings.append(KeyBinding([.enter], nil, isLastInput ? "done" : "next", action: "advance").inFooter())
       }
     }
-    // The field's own keys first; the form's only where the field leaves them some key.
+    // The field's own keys first; the form's only where the field leaves them some key, and
+    // only where they lead somewhere (no "back" on the first field, no "next" on the last).
     let taken = Set(bindings.flatMap(\.keys))
-    let navigation = FormNavigation.bindings.filter { !$0.keys.allSatisfy(taken.contains) }
+    let index = focusedIndex
+    let navigation = FormNavigation.bindings.filter { binding in
+      guard !binding.keys.allSatisfy(taken.contains) else { return false }
+      switch binding.action {
+      case .previous: return (index ?? 0) > 0
+      case .next: return index.map { $0 + 1 < fields.count } ?? true
+      case .advance, .cancel: return true
+      }
+    }
     return bindings + navigation.map { $0.map { "\($0)" } }
   }
 
@@ -159,3 +168,5 @@ public enum FormNavigation: Hashable, Sendable {
     KeyBinding([.escape], nil, "cancel", action: .cancel).inFooter(essential: true),
   ]
 }
+
+extension Form: Sendable where Root: Sendable {}

@@ -76,3 +76,6 @@ public struct FormField<Root, ID: Hashable & Sendable> {
     if case .button = control { true } else { false }
   }
 }
+
+extension FormField: Sendable where Root: Sendable {}
+extension FormField.Control: Sendable where Root: Sendable {}

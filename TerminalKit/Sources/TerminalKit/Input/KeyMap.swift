@@ -48,23 +48,35 @@ public struct KeyMap<Action> {
   /// Where typed text goes (a search line): printable characters no binding takes, and pasted
   /// text. Help lists it as a row of its own.
   public var textInput: TextInput<Action>?
+  /// For a control that decides its keys itself (a ``Form``): every key goes here instead of
+  /// through ``bindings``, which then only describe the keys for help and the footer.
+  public var route: (@Sendable (Key) -> Action?)?
 
-  public init(_ title: String, isModal: Bool = false, textInput: TextInput<Action>? = nil, bindings: [KeyBinding<Action>]) {
+  public init(
+    _ title: String, isModal: Bool = false, textInput: TextInput<Action>? = nil, bindings: [KeyBinding<Action>],
+    route: (@Sendable (Key) -> Action?)? = nil
+  ) {
     self.title = title
     self.isModal = isModal
     self.textInput = textInput
     self.bindings = bindings
+    self.route = route
   }
 
   /// The action bound to `key`, if any; a printable character goes to the text input.
   public func action(for key: Key) -> Action? {
+    if let route { return route(key) }
     if let bound = bindings.first(where: { $0.keys.contains(key) }) { return bound.action }
     if let textInput, case let .character(character) = key { return textInput.action(String(character)) }
     return nil
   }
 
   public func map<NewAction>(_ transform: @escaping @Sendable (Action) -> NewAction) -> KeyMap<NewAction> {
-    KeyMap<NewAction>(title, isModal: isModal, textInput: textInput?.map(transform), bindings: bindings.map { $0.map(transform) })
+    var routed: (@Sendable (Key) -> NewAction?)?
+    if let route { routed = { key in route(key).map(transform) } }
+    return KeyMap<NewAction>(
+      title, isModal: isModal, textInput: textInput?.map(transform), bindings: bindings.map { $0.map(transform) }, route: routed
+    )
   }
 }
 

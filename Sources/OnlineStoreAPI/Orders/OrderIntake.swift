@@ -6,10 +6,18 @@ import StoreModels
 /// possible (an account, or a number of ``Customer/keyShopperNumbers``, which the routes then
 /// look for among the numbers given to keys: ``KnownCustomers``).
 /// What fails gets a 4xx with the reason, and nothing is stored.
+///
+/// An order from checkout also carries where it ships: the address must pass the same rules as
+/// the shop's form, and the prices and total the shopper saw must be the store's own
+/// (``OrderPricing``). A line or total that differs is a 409 that says what changed, so the shop
+/// can tell the shopper; the fingerprint then includes the address and delivery.
 struct OrderIntake {
   let productIDs: Set<Int>
   let customerIDs: Set<Int>
   let now: @Sendable () -> Date
+  /// Each product's price and title, as the catalog has them.
+  var products: [Int: Product] = [:]
+  var shipping = ShippingRules.standard
 
   /// The largest quantity of one product an order may hold.
   static let maximumQuantity = 99
@@ -20,6 +28,9 @@ struct OrderIntake {
     var userId: Int
     var date: Date?
     var products: [OrderRequest.Line]
+    var shipping: ShippingAddress?
+    var delivery: DeliveryMethod?
+    var total: Money?
   }
 
   func order(from body: Data, idempotencyKey: String?) throws(APIFailure) -> NewOrder {
@@ -55,9 +66,27 @@ struct OrderIntake {
         throw APIFailure(.badRequest, "product \(line.productId) is in the order twice")
       }
     }
-    return NewOrder(
+    var order = NewOrder(
       userId: decoded.userId, date: decoded.date ?? now(), products: decoded.products, idempotencyKey: idempotencyKey, sentDate: decoded.date
     )
+    guard let address = decoded.shipping else {
+      guard decoded.delivery == nil, decoded.total == nil else {
+        throw APIFailure(.badRequest, "delivery and total come with a shipping address")
+      }
+      return order
+    }
+    let sent = OrderRequest(userId: decoded.userId, date: order.date, products: decoded.products, delivery: decoded.delivery, total: decoded.total)
+    do {
+      let charged = try OrderPricing.charge(sent, shipping: address, products: products, rules: shipping)
+      order.products = charged.lines
+      order.checkout = charged.checkout
+    } catch let refusal {
+      switch refusal {
+      case .address: throw APIFailure(.badRequest, refusal.message)
+      case .priceChanged, .totalChanged: throw APIFailure(.conflict, refusal.message)
+      }
+    }
+    return order
   }
 
   private static func describe(_ error: DecodingError) -> String {

@@ -2,8 +2,8 @@ import Foundation
 
 /// What checkout asks of an address and a way to reach the shopper, as rules a form's fields are
 /// checked by: each answers `nil` for a value it accepts, or what is wrong in words a person can
-/// act on. Pure, so every rule is tested alone; the checkout feature (issue 31) puts them under
-/// its fields.
+/// act on. Pure, so every rule is tested alone; ``ShippingAddress/problem(with:)`` puts them
+/// together, for the shop's form and the server alike.
 public enum AddressRules {
   /// The longest value any address or contact field keeps.
   public static let maximumLength = 100
@@ -11,6 +11,13 @@ public enum AddressRules {
   /// A field that must be filled in.
   public static func required(_ value: String, _ name: String) -> String? {
     value.allSatisfy(\.isWhitespace) ? "\(name) is needed" : tooLong(value)
+  }
+
+  /// Any field: no control characters or escapes (the shop's fields never let one in; the
+  /// server refuses them from anyone else).
+  public static func controlCharacters(_ value: String) -> String? {
+    value.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format && $0.properties.isBidiControl }
+      ? "no control characters" : nil
   }
 
   /// Any field: at most ``maximumLength`` characters.
