@@ -276,7 +276,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        pseudoTerminal, "Shop", "SSHTestSupport", "StoreTestSupport", terminalKit, terminalKitTesting,
+        pseudoTerminal, "Shop", "SSHTestSupport", "StoreModels", "StoreTestSupport", terminalKit, terminalKitTesting,
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
       ]

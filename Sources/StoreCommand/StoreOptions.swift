@@ -61,6 +61,9 @@ public struct StoreOptions: ParsableArguments, Sendable {
   @Flag(name: .customLong("no-color"), help: "Draw without colours (also when NO_COLOR is set).")
   public var noColor = false
 
+  @Flag(help: "Plain lines for screen readers: forms ask one question at a time, checkout draws no boxes.")
+  public var accessible = false
+
   @Option(
     help: ArgumentHelp(
       "Product pictures: auto (the finest symbols and most colours this terminal shows), blocks (half blocks, in every font), ascii, or off.",
@@ -187,6 +190,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
     if user != 1 { arguments += ["--user", String(user)] }
     if latency != 0 { arguments += ["--latency", String(latency)] }
     if noColor { arguments.append("--no-color") }
+    if accessible { arguments.append("--accessible") }
     if pictures != .auto { arguments += ["--pictures", pictures.rawValue] }
     if let pictureHosts { arguments += ["--picture-hosts", pictureHosts.rawValue] }
     if carts != .auto { arguments += ["--carts", carts.rawValue] }

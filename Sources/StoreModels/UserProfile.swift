@@ -17,15 +17,16 @@ public struct UserProfile: Identifiable, Hashable, Sendable, Codable {
     self.phone = phone
   }
 
-  /// The account's address as checkout asks for one: FakeStore's users live in the United
-  /// States and carry a street, a number, a city and a ZIP code, no state. What the shop cannot
-  /// know is left for the shopper to fill in.
+  /// The account's address as checkout asks for one: FakeStore's users carry a street, a number,
+  /// a city and a ZIP code, but no state and no country — the country is the one whose postal
+  /// codes look like theirs (the United States when none does). What the shop cannot know is
+  /// left for the shopper to fill in.
   public var suggestedAddress: ShippingAddress {
     ShippingAddress(
       fullName: fullName,
       line1: address.map { "\($0.number) \($0.street.capitalizedFirstLetters)" } ?? "",
       city: address?.city.capitalizedFirstLetters ?? "",
-      postalCode: address?.zipcode ?? "", country: "US", email: email,
+      postalCode: address?.zipcode ?? "", country: Countries.likely(forPostalCode: address?.zipcode ?? ""), email: email,
       phone: phone.map { String($0.filter { $0.isNumber || " +-()".contains($0) }.prefix(AddressRules.maximumLength)) } ?? ""
     )
   }

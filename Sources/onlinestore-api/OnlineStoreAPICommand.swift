@@ -72,6 +72,12 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   )
   var tokenFile: String?
 
+  @Option(
+    name: .customLong("shipping"), parsing: .unconditional,
+    help: ArgumentHelp("What shipping costs, in dollars: standard, express and the amount from which standard is free.", valueName: "standard,express,free-from")
+  )
+  var shipping = "5,15,100"
+
   @Option(name: .customLong("max-connections"), parsing: .unconditional, help: ArgumentHelp("Connections at once (lowered to fit the open-file limit).", valueName: "n"))
   var maxConnections = APILimits().maximumConnections
 
@@ -122,7 +128,7 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     let counts: [(String, Int, ClosedRange<Int>)] = [
       ("--max-connections", maxConnections, 1...1_000_000), ("--idle-timeout", idleTimeout, 1...3_600),
       ("--header-timeout", headerTimeout, 1...600), ("--body-timeout", bodyTimeout, 1...3_600),
-      ("--write-timeout", writeTimeout, 1...3_600), ("--max-pipelined", maxPipelined, 1...1_000), ("--orders-per-minute", ordersPerMinute, 1...100_000),
+      ("--write-timeout", writeTimeout, 1...3_600), ("--max-pipelined", maxPipelined, 1...1_000), ("--orders-per-minute", ordersPerMinute, 1...10_000_000),
       ("--max-page", maxPage, 1...1_000_000), ("--max-cart-watchers", maxCartWatchers, 1...1_000_000),
       ("--max-cart-watchers-per-customer", maxCartWatchersPerCustomer, 1...1_000_000),
       ("--new-keys-per-hour", newKeysPerHour, 1...1_000_000),
@@ -131,12 +137,24 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
       throw ValidationError("\(flag) needs a number from \(range.lowerBound) to \(range.upperBound) (got \(value)).")
     }
     if let tokenFile { _ = try Self.token(in: tokenFile) }
+    _ = try shippingRules()
     do {
       _ = try databaseLocation()
       _ = try faults()
     } catch {
       throw ValidationError("\(error)")
     }
+  }
+
+  /// `--shipping 5,15,100`: three amounts of dollars, each at most $10,000.
+  func shippingRules() throws -> ShippingRules {
+    let amounts = shipping.split(separator: ",", omittingEmptySubsequences: false).map {
+      Decimal(string: $0.trimmingCharacters(in: .whitespaces)).flatMap { $0 <= 10_000 ? Money(dollars: $0) : nil }
+    }
+    guard amounts.count == 3, let standard = amounts[0], let express = amounts[1], let freeFrom = amounts[2] else {
+      throw ValidationError("--shipping needs three amounts of dollars up to 10000, standard,express,free-from, such as 5,15,100 (got '\(shipping)').")
+    }
+    return ShippingRules(standardFee: standard, expressFee: express, freeStandardFrom: freeFrom)
   }
 
   func run() async throws {
@@ -155,6 +173,7 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     }
     configuration.faults = try faults()
     configuration.token = try tokenFile.map(Self.token(in:))
+    configuration.shipping = try shippingRules()
     var limits = APILimits()
     limits.maximumConnections = maxConnections
     limits.idleTimeout = .seconds(idleTimeout)

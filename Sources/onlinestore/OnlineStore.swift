@@ -67,6 +67,7 @@ struct OnlineStore: AsyncParsableCommand {
     } withDependencies: { [data] in
       $0.apiClient = data.apiClient
       $0.cartStorage = data.cartStorage
+      $0.addressBook = data.addressBookStorage
     }
 
     let crashNote = "onlinestore stopped unexpectedly; the terminal has been restored."
@@ -82,7 +83,7 @@ struct OnlineStore: AsyncParsableCommand {
     let pixels = terminal.pixelSize
     let cellAspect = PictureMode.cellAspect(columns: terminal.size.width, rows: terminal.size.height, pixelWidth: pixels.width, pixelHeight: pixels.height)
     let pictures = data.pictureLoader(mode: data.pictureMode(colorCount: terminal.colorCount, cellAspect: cellAspect), log: log)
-    let ending = await ProgramLoop(program: ShopProgram(store: store, pictures: pictures), backend: terminal).run()
+    let ending = await ProgramLoop(program: ShopProgram(store: store, pictures: pictures, accessible: data.accessible), backend: terminal).run()
     restoreStandardError?()
     return ending.status
   }
@@ -165,6 +166,7 @@ extension OnlineStore {
       } withDependencies: { [data] in
         $0.apiClient = data.apiClient
         $0.cartStorage = .inMemory()
+        $0.addressBook = .inMemory()
       }
       let format = styles ? .styled : format
       let keys = (try? Key.sequence(parsing: keys)) ?? []

@@ -39,6 +39,19 @@ extension StoreOptions {
     return carts == .server ? .server(server, customer: user) : .serverIfItKeepsCarts(server, customer: user, otherwise: files)
   }
 
+  /// Where the shopper's addresses are kept: as the cart is — the `--api` server's database when
+  /// it is onlinestore-api (or `--carts server`), otherwise a file under the state directory
+  /// (`addresses/<store>/<customer>.json`) — and nowhere for a guest, who types one each time.
+  var addressBookStorage: AddressBookStorage {
+    guard !guest else { return .none }
+    let file: AddressBookStorage =
+      CartStorage.stateDirectory().map { .file(at: $0.appendingPathComponent("addresses").appendingPathComponent(cartOwner.relativePath)) }
+      ?? .inMemory()
+    guard carts != .files, let url = apiBaseURL else { return file }
+    let server = StoreServer(baseURL: url, token: apiTokenFile.flatMap { try? Self.readToken($0) }, timeout: .seconds(timeout))
+    return carts == .server ? .server(server, customer: user) : .serverIfItKeepsAddresses(server, customer: user, otherwise: file)
+  }
+
   /// Whether to draw in colour: not with `--no-color`, nor when `NO_COLOR` is set and not empty
   /// (https://no-color.org).
   var wantsColor: Bool {

@@ -23,10 +23,12 @@ struct APIServerEndToEndTests {
     try await store.waitFor(text: "Ada Lovelace")
     // The order history reads the order back from the server.
     try await store.waitFor(text: "#1 ")
-    #expect(store.text.contains("Your orders") && store.text.contains("2 items") && store.text.contains("$29.00"), "\(store.text)")
+    // $29.00 of items and $5.00 of standard shipping, charged by the server.
+    #expect(store.text.contains("Your orders") && store.text.contains("2 items") && store.text.contains("$34.00"), "\(store.text)")
     try store.press(.enter)
     try await store.waitFor(text: "Order #1")
-    #expect(store.text.contains("Dot-grid notebook") && store.text.contains("×2") && store.text.contains("Total $29.00"), "\(store.text)")
+    #expect(store.text.contains("Dot-grid notebook") && store.text.contains("×2") && store.text.contains("Total $34.00"), "\(store.text)")
+    #expect(store.text.contains("Ships to: Ana Lima, 12 Main Street") && store.text.contains("Status: Placed"), "\(store.text)")
     try store.press("Esc")
     try await store.waitUntil("the order closed") { !$0.plainText.contains("Order #1") }
     try store.press("q")
@@ -37,6 +39,9 @@ struct APIServerEndToEndTests {
     let orders = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])
     #expect(orders.count == 1)
     #expect(orders.first?["id"] as? Int == 1)
-    #expect((orders.first?["products"] as? [[String: Int]]) == [["productId": 1, "quantity": 2]])
+    let lines = try #require(orders.first?["products"] as? [[String: Any]])
+    #expect(lines.count == 1 && lines[0]["productId"] as? Int == 1 && lines[0]["quantity"] as? Int == 2)
+    #expect((lines[0]["price"] as? NSNumber)?.doubleValue == 14.5, "the price it was sold at")
+    #expect((orders.first?["shipping"] as? [String: Any])?["postalCode"] as? String == "94103")
   }
 }

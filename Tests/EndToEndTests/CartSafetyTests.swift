@@ -67,7 +67,7 @@ struct CartSafetyTests {
     try store.press("j +")
     try await store.waitFor(text: "Cart: 2 items")
     try store.press("c")
-    try await store.waitFor(text: "Product #999 · no longer available")
+    try await store.waitFor(text: "#999 · no longer available")
     try store.press(.escape)
     try await store.waitUntil("the cart sheet closed") { !$0.plainText.contains("no longer available") }
     try store.press("q")
@@ -168,12 +168,13 @@ struct CartSafetyTests {
     try store.press("+")
     try await store.waitFor(text: "Cart: 1 item")
     try store.press("c p")
-    try await store.waitFor(text: "Confirm your purchase")
+    try await StoreTerminal.checkOut(store)
     try store.press(.enter)
     try await store.waitFor(text: "Order not confirmed")
     #expect(store.text.contains("your order may have gone"), "\(store.text)")
     try store.press(.enter)
     try await store.waitUntil("the notice closed") { !$0.plainText.contains("Order not confirmed") }
+    // Back at the review: p places the same order again.
     try store.press("p")
     try await store.waitFor(text: "Confirm your purchase")
     try store.press(.enter)

@@ -22,7 +22,7 @@ struct EndToEndTests {
     try store.press("d")
     try await store.waitFor(text: "Cart: 1 item ")
     try store.press("p")
-    try await store.waitFor(text: "Confirm your purchase")
+    try await StoreTerminal.checkOut(store)
     try store.press(.enter)
     try await store.waitFor(text: "Thank you!")
     #expect(store.text.contains("Your order is in process. Your order number is 1."), "\(store.text)")

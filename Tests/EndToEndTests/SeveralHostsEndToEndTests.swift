@@ -175,11 +175,18 @@ struct SeveralHostsEndToEndTests {
     try throughA.press("+")
     try await throughA.waitFor(text: "Cart: 1 item")
     try throughA.press("c p")
-    try await throughA.waitFor(text: "Confirm your purchase")
+    try await StoreTerminal.checkOut(throughA)
     try throughA.press(.enter)
     try await throughA.waitFor(text: "Order not confirmed")
     try throughA.press(.enter)
     try await throughA.waitUntil("the notice closed") { !$0.plainText.contains("Order not confirmed") }
+    // Esc steps back through checkout (review, delivery, address) to the cart, and closes it.
+    try throughA.press("Esc")
+    try await throughA.waitFor(text: "Checkout · 2/3")
+    try throughA.press("Esc")
+    try await throughA.waitFor(text: "Checkout · 1/3")
+    try throughA.press("Esc")
+    try await throughA.waitFor(text: "Cart ─")
     try throughA.press(.escape)
     try await throughA.waitUntil("the cart closed") { !$0.plainText.contains("Cart ─") }
     try await StoreTerminal.quit(throughA)

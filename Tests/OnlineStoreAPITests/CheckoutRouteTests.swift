@@ -229,7 +229,9 @@ struct CheckoutRouteTests {
     let replay = try await http.order(OldSchema.order, key: OldSchema.key)
     #expect(replay.status == 200 && replay.headers["idempotent-replayed"] == "true")
     let new = try await http.order(Self.checkout())
-    #expect(try new.decode(StoredOrder.self).id == 2)
+    // (PostgreSQL spends a number on the replay's INSERT … ON CONFLICT, so not necessarily 2.)
+    #expect(try new.decode(StoredOrder.self).id > 1)
+    #expect(try new.decode(StoredOrder.self).checkout?.shipping == .sample)
     await server.stop()
   }
 }

@@ -174,6 +174,16 @@ struct AdmissionTests {
 struct SessionRequestPolicyTests {
   let policy = SessionRequestPolicy(maximumVariables: 3)
 
+  /// `ssh -t HOST accessible` asks for the accessible mode; any other command shops as a shell.
+  @Test func theCommandAccessibleAsksForTheAccessibleMode() {
+    for command in ["accessible", " Accessible ", "ACCESSIBLE"] {
+      #expect(SessionRequestPolicy.asksForAccessibleMode(command), "\(command)")
+    }
+    for command in ["", "ls", "accessible; rm -rf /", "accessible mode", "inaccessible"] {
+      #expect(!SessionRequestPolicy.asksForAccessibleMode(command), "\(command)")
+    }
+  }
+
   @Test(arguments: [
     ("LANG", "en_GB.UTF-8", true), ("LC_ALL", "sr_RS@latin", true), ("LC_CTYPE", "C.UTF-8", true), ("COLORTERM", "truecolor", true),
     ("NO_COLOR", "1", true), ("LC_EVIL", "x", false), ("LD_PRELOAD", "/tmp/x.so", false), ("PATH", "/tmp", false),

@@ -10,6 +10,7 @@ struct StoreOptionsTests {
     [],
     ["--api", "http://127.0.0.1:8080", "--timeout", "3", "--user", "1001", "--customer", "key-SHA256:ab+cd/ef="],
     ["--user", "7", "--latency", "250", "--no-color", "--pictures", "ascii", "--guest"],
+    ["--no-color", "--accessible"],
     ["--pictures", "blocks", "--picture-hosts", "public"],
     ["--picture-hosts", "any"],
     ["--api", "https://fakestoreapi.com", "--api-token-file", "/dev/null"],

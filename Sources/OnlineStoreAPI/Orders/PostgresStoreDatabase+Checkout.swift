@@ -18,6 +18,16 @@ extension PostgresStoreDatabase {
   }
 
   public func changeStatus(of id: Int, to change: OrderStatusChange) async throws -> StoredOrder {
+    do {
+      return try await moveInTransaction(id, to: change)
+    } catch let error as PostgresTransactionError {
+      // A refusal from inside the transaction is the answer; the transaction was rolled back.
+      if let refusal = error.closureError as? OrderStatusRejection { throw refusal }
+      throw error
+    }
+  }
+
+  private func moveInTransaction(_ id: Int, to change: OrderStatusChange) async throws -> StoredOrder {
     let logger = self.logger
     return try await client.withTransaction(logger: logger) { connection in
       var found: OrderRow?

@@ -1,6 +1,15 @@
+import Foundation
+
 /// What a session's requests may ask for: which environment variables a client may set, and
 /// what terminal sizes mean. Pure, so every rule has a table of tests.
 public struct SessionRequestPolicy: Sendable, Equatable {
+  /// Whether an exec request's command asks for the store's accessible mode:
+  /// `ssh -t HOST accessible` (any case, spaces around ignored). Every other command shops as
+  /// a shell does.
+  public static func asksForAccessibleMode(_ command: String) -> Bool {
+    command.trimmingCharacters(in: .whitespaces).lowercased() == "accessible"
+  }
+
   /// The variables a client may send: the locale (what OpenSSH's `SendEnv LANG LC_*` sends) and
   /// what its terminal can show (`COLORTERM`, `NO_COLOR`). Nothing that could change how the
   /// store runs beyond its language and colours.

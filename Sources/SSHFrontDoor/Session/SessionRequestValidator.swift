@@ -5,7 +5,9 @@ import NIOSSH
 /// front of ``StoreSession``, which sees only these.
 enum SessionRequest {
   /// Start the store (a shell or exec request); `terminal` is `nil` when no pty was asked for.
-  case start(terminal: SessionTerminal?, environment: [String: String])
+  /// `accessible` for the command `accessible` (`ssh -t HOST accessible`): the store's
+  /// accessible mode.
+  case start(terminal: SessionTerminal?, environment: [String: String], accessible: Bool)
   /// The client's window is now this size (already within bounds).
   case resize(columns: Int, rows: Int)
 }
@@ -59,11 +61,12 @@ final class SessionRequestValidator: ChannelInboundHandler {
       reply(verdict == .accept, to: request.wantReply, context: context)
 
     case let request as SSHChannelRequestEvent.ShellRequest:
-      start(wantReply: request.wantReply, context: context)
+      start(wantReply: request.wantReply, accessible: false, context: context)
 
     case let request as SSHChannelRequestEvent.ExecRequest:
-      // A command is not something the store runs; with a terminal it is shopping all the same.
-      start(wantReply: request.wantReply, context: context)
+      // A command is not something the store runs; with a terminal it is shopping all the same,
+      // in the accessible mode when the command asks for it.
+      start(wantReply: request.wantReply, accessible: SessionRequestPolicy.asksForAccessibleMode(request.command), context: context)
 
     case let request as SSHChannelRequestEvent.SubsystemRequest:
       reply(false, to: request.wantReply, context: context)
@@ -86,11 +89,13 @@ final class SessionRequestValidator: ChannelInboundHandler {
     }
   }
 
-  private func start(wantReply: Bool, context: ChannelHandlerContext) {
+  private func start(wantReply: Bool, accessible: Bool, context: ChannelHandlerContext) {
     let first = !started
     started = true
     reply(first, to: wantReply, context: context)
-    if first { context.fireUserInboundEventTriggered(SessionRequest.start(terminal: terminal, environment: environment)) }
+    if first {
+      context.fireUserInboundEventTriggered(SessionRequest.start(terminal: terminal, environment: environment, accessible: accessible))
+    }
   }
 
   private func reply(_ success: Bool, to wantReply: Bool, context: ChannelHandlerContext) {

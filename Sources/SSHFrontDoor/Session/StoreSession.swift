@@ -91,8 +91,8 @@ final class StoreSession: ChannelDuplexHandler {
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     switch event {
-    case let SessionRequest.start(terminal, environment):
-      start(terminal: terminal, environment: environment)
+    case let SessionRequest.start(terminal, environment, accessible):
+      start(terminal: terminal, environment: environment, accessible: accessible)
     case let SessionRequest.resize(columns, rows):
       pendingSize = (columns, rows)
       applyWindowSize()
@@ -144,7 +144,7 @@ final class StoreSession: ChannelDuplexHandler {
 
   // MARK: Starting
 
-  private func start(terminal: SessionTerminal?, environment: [String: String]) {
+  private func start(terminal: SessionTerminal?, environment: [String: String], accessible: Bool) {
     guard phase == .waiting, let shopper = connection.shopper else { return }
     guard let terminal else {
       end(status: 1, message: "The store needs a terminal: connect with ssh -t.")
@@ -173,7 +173,9 @@ final class StoreSession: ChannelDuplexHandler {
     let title = "onlinestore store: \(shopper.logName)"
     let session = NIOLoopBound(self, eventLoop: connection.channel.eventLoop)
     services.offLoop(on: connection.channel.eventLoop) {
-      try Self.launch(shopper: shopper, from: address, terminal: terminal, environment: environment, title: title, services: services)
+      try Self.launch(
+        shopper: shopper, from: address, terminal: terminal, environment: environment, accessible: accessible, title: title, services: services
+      )
     }.whenComplete { result in
       let session = session.value
       switch result {
@@ -186,10 +188,11 @@ final class StoreSession: ChannelDuplexHandler {
   /// The shopper's home and number, the command, the store: everything that blocks, on one of
   /// the front door's blocking threads.
   private static func launch(
-    shopper: Shopper, from address: ClientAddress, terminal: SessionTerminal, environment: [String: String], title: String,
-    services: FrontDoorServices
+    shopper: Shopper, from address: ClientAddress, terminal: SessionTerminal, environment: [String: String], accessible: Bool,
+    title: String, services: FrontDoorServices
   ) throws -> Launched {
     var options = services.configuration.storeOptions
+    options.accessible = accessible
     let home: URL
     let isGuest: Bool
     switch shopper {

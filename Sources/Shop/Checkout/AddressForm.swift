@@ -14,8 +14,11 @@ public struct AddressForm: Hashable, Sendable {
   public var country: ChoiceState
   public var email: TextFieldState
   public var phone: TextFieldState
-  /// The saved addresses, then "New address"; `nil` for a shopper with no book.
+  /// The saved addresses, then "New address"; `nil` when there are none to pick.
   public var saved: ChoiceState?
+  /// Whether the shopper keeps an address book (a guest does not): "keep this address" is
+  /// offered.
+  public var offersKeeping = false
   /// Whether the address goes into the address book when the order is placed.
   public var keepAddress: Bool
   /// The field the keyboard is in.
@@ -55,16 +58,22 @@ public struct AddressForm: Hashable, Sendable {
   public mutating func fill(with address: ShippingAddress) {
     var filled = AddressForm(address, book: nil, keepAddress: keepAddress)
     filled.saved = saved
+    filled.offersKeeping = offersKeeping
     filled.focus = focus
     self = filled
   }
 
-  /// Offers `book`'s addresses to pick from, `current` picked if it is one of them.
+  /// Offers `book`'s addresses to pick from, `current` picked if it is one of them, and keeping
+  /// this one.
   public mutating func offer(_ book: AddressBook, current: ShippingAddress) {
-    saved = ChoiceState(
-      options: book.addresses.map(\.oneLine) + [Self.newAddressOption],
-      selected: book.addresses.firstIndex(of: current) ?? book.addresses.count
-    )
+    offersKeeping = true
+    saved =
+      book.addresses.isEmpty
+      ? nil
+      : ChoiceState(
+        options: book.addresses.map(\.oneLine) + [Self.newAddressOption],
+        selected: book.addresses.firstIndex(of: current) ?? book.addresses.count
+      )
   }
 
   /// The address as typed.
@@ -117,7 +126,7 @@ public struct AddressForm: Hashable, Sendable {
       .text(.address(.email), "Email", \.email, placeholder: "for the receipt and the tracking", required: true, message: message(.email)),
       .text(.address(.phone), "Phone", \.phone, placeholder: "optional", message: message(.phone)),
     ]
-    if saved != nil {
+    if offersKeeping {
       fields.append(.checkbox(.keepAddress, "Keep this address in my address book", \.keepAddress))
     }
     fields.append(.button(.continue, "Continue to delivery", appearance: .normal))

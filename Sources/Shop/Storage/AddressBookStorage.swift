@@ -48,6 +48,24 @@ extension AddressBookStorage: DependencyKey {
     )
   }
 
+  /// The server's address books when `server` is onlinestore-api (it keeps open carts and
+  /// addresses alike), `file` otherwise: asked once, when the book is first needed.
+  public static func serverIfItKeepsAddresses(_ server: StoreServer, customer: Int, otherwise file: AddressBookStorage) -> AddressBookStorage {
+    // Asked when checkout first needs the book, not when the store starts.
+    let choice = LockIsolated<Task<AddressBookStorage, Never>?>(nil)
+    @Sendable func chosen() async -> AddressBookStorage {
+      let task = choice.withValue { task in
+        if task == nil { task = Task { (try? await server.keepsOpenCarts()) == true ? .server(server, customer: customer) : file } }
+        return task!
+      }
+      return await task.value
+    }
+    return AddressBookStorage(
+      load: { try await chosen().load() },
+      save: { book in try await chosen().save(book) }
+    )
+  }
+
   /// In the JSON file at `url`, replaced whole and durably on each save (the cart's way:
   /// a temporary file, `fsync`, `rename`). A file that is not an address book fails to load,
   /// and checkout then saves no book over it.

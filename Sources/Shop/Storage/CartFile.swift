@@ -139,6 +139,9 @@ public final class CartFile: Sendable {
       revision: max(0, cart.revision)
     )
     checked.unconfirmedOrder = cart.unconfirmedOrder
+    // A draft that could not have been typed here (overlong, with control characters) is let go.
+    checked.checkout = cart.checkout.flatMap { $0.isKeepable ? $0 : nil }
+    checked.orderUpdates = max(0, cart.orderUpdates)
     return checked
   }
 

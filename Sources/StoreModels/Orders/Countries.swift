@@ -9,6 +9,13 @@ public enum Countries {
 
   private static let byCode: [String: Country] = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })
 
+  /// The country whose postal codes look like `postalCode`, among those whose shape is
+  /// distinctive (the United States, Canada, the United Kingdom, Japan); the United States for
+  /// any other. A first guess for a form, which the person can change.
+  public static func likely(forPostalCode postalCode: String) -> String {
+    ["US", "CA", "GB", "JP"].first { AddressRules.postalCode(postalCode, country: $0) == nil } ?? "US"
+  }
+
   /// The country whose alpha-2 code is `code` (any case), if there is one.
   public static func named(code: String) -> Country? {
     byCode[code.uppercased()]

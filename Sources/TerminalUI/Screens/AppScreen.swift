@@ -32,7 +32,8 @@ public enum AppScreen {
       if let cart = state.productList.cart {
         canvas.render(CartSheet(cart, showsPictures: layout.showsPictures, context: context, pictures: pictures), in: layout.content)
         if cart.order != .sending, let alert = cart.alert {
-          canvas.render(AlertView(alert, press: { .cart(.alert($0)) }), in: layout.screen.sheet.insetBy(dx: 2, dy: 1))
+          let area = context.accessible ? layout.content : layout.screen.sheet.insetBy(dx: 2, dy: 1)
+          canvas.render(AlertView(alert, plain: context.accessible, press: { .cart(.alert($0)) }), in: area)
         }
       }
     case .profile:

@@ -108,7 +108,8 @@ public struct CartSheet: Widget {
         draw(product.title, width: columns.title + 1, style: theme.text)
         draw(TextLayout.pad(product.price.formatted, toWidth: columns.price, alignment: .trailing), width: columns.price + 2, style: theme[.price])
       } else {
-        draw(columns.unavailable(id: line.id), width: columns.title + 1 + columns.price + 2, style: theme.disabled)
+        let width = columns.title + 1 + columns.price + 2
+        draw(columns.unavailable(id: line.id, width: width), width: width, style: theme.disabled)
       }
       draw(TextLayout.pad(columns.quantity(line.quantity), toWidth: columns.quantityWidth), width: columns.quantityWidth + 1, style: line.product == nil ? theme.disabled : theme.text)
       draw(TextLayout.pad(line.item?.subtotal.formatted ?? "", toWidth: columns.lineTotal, alignment: .trailing), width: columns.lineTotal + 2, style: theme[.price])
@@ -141,9 +142,11 @@ public struct CartSheet: Widget {
     var quantityWidth: Int { isCompact ? 4 : 13 }
     var delete: String { isCompact ? "[x]" : ScreenButton.text("Delete") }
 
-    /// A line whose product the store does not list now, where its title and price would be.
-    func unavailable(id: Product.ID) -> String {
-      isCompact ? "#\(id) unavailable" : "Product #\(id) · no longer available"
+    /// A line whose product the store does not list now, where its title and price would be:
+    /// the longest of its wordings that fits `width`.
+    func unavailable(id: Product.ID, width: Int) -> String {
+      let wordings = isCompact ? ["#\(id) unavailable"] : ["Product #\(id) · no longer available", "#\(id) · no longer available", "#\(id) unavailable"]
+      return wordings.first { TextWidth.columns(of: $0) < width } ?? wordings[wordings.count - 1]
     }
 
     func quantity(_ count: Int) -> String {

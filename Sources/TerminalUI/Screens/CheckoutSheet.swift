@@ -111,7 +111,11 @@ public struct CheckoutSheet: Widget {
   /// Draws `lines` from the top of `area`; when they do not fit, the last lines — the buttons and
   /// the totals — stay and the items give way, with a line saying how many are not shown.
   private func drawLines(_ lines: [Line], in area: Rect, on canvas: inout ScreenFrame) {
-    var shown = lines
+    // In the accessible mode a line is never cut: what does not fit goes on the next line.
+    var shown = !context.accessible ? lines : lines.flatMap { line in
+      line.buttons.isEmpty && TextWidth.columns(of: line.text) > area.width
+        ? TextLayout.wrap(line.text, toWidth: area.width).map { Line(text: $0, style: line.style, press: line.press) } : [line]
+    }
     if shown.count > area.height, let firstItem = lines.firstIndex(where: { $0.text.hasPrefix("  ") }) {
       let excess = shown.count - area.height + 1
       let cut = min(excess, state.lines.count)

@@ -14,13 +14,16 @@ public final class ShopProgram: TerminalProgram {
   public let store: StoreOf<AppFeature>
   /// Product pictures, when they are on.
   public let pictures: PictureLoader?
+  /// The accessible mode (`--accessible`): plain lines where a screen offers them.
+  public let accessible: Bool
   private let screens: ScreenStores
   /// The state the screens last spoke for (see ``ScreenEvents``).
   private var settledState: AppFeature.State?
 
-  public init(store: StoreOf<AppFeature>, pictures: PictureLoader? = nil) {
+  public init(store: StoreOf<AppFeature>, pictures: PictureLoader? = nil, accessible: Bool = false) {
     self.store = store
     self.pictures = pictures
+    self.accessible = accessible
     self.screens = ScreenStores(app: store)
   }
 
@@ -31,7 +34,9 @@ public final class ShopProgram: TerminalProgram {
   }
 
   public func frame(size: Size, context: RenderContext) -> ScreenFrame {
-    AppScreen.render(store.state, size: size, context: context, pictures: shelf)
+    var context = context
+    context.accessible = context.accessible || accessible
+    return AppScreen.render(store.state, size: size, context: context, pictures: shelf)
   }
 
   public func command(for input: InputEvent, size: Size) -> KeyCommand? {

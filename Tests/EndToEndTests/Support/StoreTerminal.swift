@@ -1,4 +1,6 @@
 import Foundation
+import StoreModels
+import StoreTestSupport
 import TerminalKit
 import TerminalKitTesting
 import Testing
@@ -74,11 +76,47 @@ extension StoreTerminal {
   /// cart is empty again.
   static func payForTheCart(_ session: TerminalSession, expecting answer: String = "Thank you!") async throws {
     try session.press("c p")
-    try await session.waitFor(text: "Confirm your purchase")
+    try await checkOut(session)
     try session.press(.enter)
     try await session.waitFor(text: answer)
     try session.press(.enter)
     try await session.waitFor(text: "Cart: empty")
+  }
+
+  /// Checkout as a person does it, from its first step: each field emptied (End, Ctrl-U) and
+  /// `address` pasted in, the country found by its name, then Continue, delivery as it is, and
+  /// the review's Place order; returns at the confirmation.
+  static func checkOut(_ session: TerminalSession, address: ShippingAddress = .sample) async throws {
+    try await fillAddress(session, address)
+    try session.press("Enter")
+    try await session.waitFor(text: "Checkout · 3/3")
+    try session.press("Enter")
+    try await session.waitFor(text: "Confirm your purchase")
+  }
+
+  /// Checkout's first step filled in with `address`, and on to delivery.
+  static func fillAddress(_ session: TerminalSession, _ address: ShippingAddress = .sample) async throws {
+    try await session.waitFor(text: "Checkout · 1/3")
+    // Focus starts on the full name, or on the saved addresses when there are some.
+    if session.text.contains("› Saved addresses") { try session.press("Tab") }
+    for field in [ShippingAddress.Field.fullName, .line1, .line2, .city, .region, .postalCode] {
+      try fill(session, with: address[field])
+    }
+    try session.paste(address.countryName)
+    try session.press("Enter Tab")
+    for field in [ShippingAddress.Field.email, .phone] {
+      try fill(session, with: address[field])
+    }
+    // Past the phone: Continue (or the tick box, where Enter is done all the same).
+    try session.press("Enter")
+    try await session.waitFor(text: "Checkout · 2/3")
+  }
+
+  /// Empties the focused field, pastes `text` into it and goes on to the next.
+  private static func fill(_ session: TerminalSession, with text: String) throws {
+    try session.press("End C-u")
+    if !text.isEmpty { try session.paste(text) }
+    try session.press("Tab")
   }
 
   /// Puts the first product and the second in the cart and waits for the cart to say so.

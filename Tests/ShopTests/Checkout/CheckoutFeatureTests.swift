@@ -222,7 +222,7 @@ struct CheckoutFeatureTests {
     let store = makeStore(book: .inMemory(AddressBook(addresses: [.sample])))
     store.exhaustivity = .off
     await store.send(.view(.task))
-    await store.skipReceivedActions()
+    await store.receive(\._internal.bookLoaded)
     await store.send(.view(.form(.key(.down))))
     await store.send(.view(.form(.key(.enter))))
     await store.skipReceivedActions()
@@ -255,7 +255,7 @@ struct CheckoutFeatureTests {
     let store = makeStore(draft: .sample, book: book)
     store.exhaustivity = .off
     await store.send(.view(.task))
-    await store.skipReceivedActions()
+    await store.receive(\._internal.bookLoaded)
     store.exhaustivity = .on
     await store.send(.view(.editTapped(.address))) { $0.step = .address }
     await store.receive(\.delegate.draftChanged)
@@ -278,7 +278,7 @@ struct CheckoutFeatureTests {
     let store = makeStore(book: book)
     store.exhaustivity = .off
     await store.send(.view(.task))
-    await store.skipReceivedActions()
+    await store.receive(\._internal.bookLoaded)
     await store.send(.view(.form(.key(.down))))
     await store.send(.view(.form(.key(.enter))))
     await store.skipReceivedActions()

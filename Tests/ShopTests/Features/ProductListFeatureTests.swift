@@ -44,7 +44,10 @@ struct ProductListFeatureTests {
     let exhaustivity = store.exhaustivity
     store.exhaustivity = .off(showSkippedAssertions: false)
     await store.send(._internal(.cart(.presented(.view(.payTapped)))))
-    let steps: [CheckoutFeature.Action.ViewAction] = resuming ? [.task, .placeOrderTapped] : [.task, .continueTapped, .continueTapped, .placeOrderTapped]
+    await store.send(._internal(.cart(.presented(._internal(.checkout(.view(.task)))))))
+    // The address book has answered (and the default is in the form) before going on.
+    await store.receive(\._internal.cart.presented._internal.checkout._internal.bookLoaded)
+    let steps: [CheckoutFeature.Action.ViewAction] = resuming ? [.placeOrderTapped] : [.continueTapped, .continueTapped, .placeOrderTapped]
     for step in steps {
       await store.send(._internal(.cart(.presented(._internal(.checkout(.view(step)))))))
       await store.skipReceivedActions()

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""checkout-typing.py — what a keystroke in checkout costs the full-screen store, beside what a
+selection move on the product list costs, in one run.
+
+Starts a release `onlinestore` (embedded catalog) in a pseudo-terminal of 80×24, and for each run:
+  * moves the selection down and up 19 times on the product list (the anchor: the store's
+    cheapest redraw);
+  * adds a product, opens the cart, presses p, and types 60 characters into checkout's first
+    field (Latin, Hangul and kana), then Tab through the fields.
+For every key it measures the time from writing the key to the last byte of the frame it caused
+(the output is read until it has been quiet for 50 ms; the quiet time is not counted) and the
+bytes of that frame. The table shows, per kind of key, the median over --runs runs of each run's
+p50 and p95.
+
+Usage: swift build -c release --product onlinestore
+       python3 Benchmarks/checkout-typing.py [--binary .build/release/onlinestore] [--runs 7]
+"""
+import argparse
+import fcntl
+import os
+import pty
+import select
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import time
+
+QUIET = 0.05
+
+
+def read_until_quiet(fd, quiet=QUIET, limit=5.0):
+    """Bytes read until `quiet` seconds pass without any, and the time of the last byte."""
+    total, last = 0, None
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], quiet)
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        total += len(chunk)
+        last = time.monotonic()
+    return total, last
+
+
+def wait_for(fd, needle, limit=20.0):
+    seen = b""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            seen += os.read(fd, 65536)
+            if needle in seen:
+                read_until_quiet(fd)
+                return
+    raise SystemExit(f"never saw {needle!r}")
+
+
+def press(fd, data):
+    sent = time.monotonic()
+    os.write(fd, data)
+    total, last = read_until_quiet(fd)
+    return total, ((last - sent) * 1000 if last else None)
+
+
+def percentile(values, fraction):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(fraction * (len(values) - 1) + 0.5))]
+
+
+def run(binary):
+    with tempfile.TemporaryDirectory() as home:
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.environ.update(HOME=home, XDG_STATE_HOME=home, TERM="xterm-256color", LANG="C.UTF-8")
+            os.environ.pop("NO_COLOR", None)
+            os.execv(binary, [binary, "--latency", "0", "--pictures", "off"])
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        wait_for(fd, "Dot-grid".encode())
+        kinds = {"list move": [], "checkout typing": [], "checkout Tab": []}
+        sizes = {kind: [] for kind in kinds}
+        for key in [b"\x1bOB"] * 19 + [b"\x1bOA"] * 19:
+            size, ms = press(fd, key)
+            if ms is not None:
+                kinds["list move"].append(ms)
+                sizes["list move"].append(size)
+        for key in [b"+", b"c", b"p"]:
+            press(fd, key)
+        text = "Ana Lima 김민지 세종대로 ひらがな Straße 12 Main Street Apt 4B Seoul"[:60]
+        for character in text:
+            size, ms = press(fd, character.encode())
+            if ms is not None:
+                kinds["checkout typing"].append(ms)
+                sizes["checkout typing"].append(size)
+        for _ in range(9):
+            size, ms = press(fd, b"\t")
+            if ms is not None:
+                kinds["checkout Tab"].append(ms)
+                sizes["checkout Tab"].append(size)
+        os.write(fd, b"\x03")  # Ctrl-C: the checkout's draft is saved on the way out
+        read_until_quiet(fd, 0.3)
+        os.waitpid(pid, 0)
+        os.close(fd)
+    return {kind: (statistics.median(values), percentile(values, 0.95), statistics.median(sizes[kind]))
+            for kind, values in kinds.items() if values}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", default=".build/release/onlinestore")
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    if not os.access(args.binary, os.X_OK):
+        raise SystemExit(f"{args.binary} is missing: swift build -c release --product onlinestore")
+    results = [run(args.binary) for _ in range(args.runs)]
+    print(f"{args.binary}, 80×24, {args.runs} runs, medians of each run's p50 and p95")
+    print(f"{'key':<18}{'p50 ms':>9}{'p95 ms':>9}{'bytes':>8}")
+    for kind in results[0]:
+        p50 = statistics.median(r[kind][0] for r in results)
+        p95 = statistics.median(r[kind][1] for r in results)
+        size = statistics.median(r[kind][2] for r in results)
+        print(f"{kind:<18}{p50:>9.2f}{p95:>9.2f}{size:>8.0f}")
+
+
+if __name__ == "__main__":
+    main()
