@@ -70,7 +70,10 @@ public struct NewOrder: Sendable, Equatable {
   public var fingerprint: String {
     let lines = products.map { "\($0.productId)x\($0.quantity)" }.joined(separator: ",")
     let plain = "\(userId)|\(sentDate.map(StoreJSON.format) ?? "no date")|\(lines)"
-    guard let checkout, let address = try? DatabaseJSON.text(checkout.shipping) else { return plain }
+    guard let checkout else { return plain }
+    // The address's fields joined by the unit separator, which no field may hold (control
+    // characters are refused), so two different addresses never read the same.
+    let address = ShippingAddress.Field.allCases.map { checkout.shipping[$0] }.joined(separator: "\u{1F}")
     return plain + "|\(checkout.delivery.rawValue)|\(address)"
   }
 

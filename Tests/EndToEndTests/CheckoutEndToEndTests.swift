@@ -22,6 +22,21 @@ struct CheckoutEndToEndTests {
     (try? String(contentsOf: state.appendingPathComponent("onlinestore/carts/embedded/user-1.json"), encoding: .utf8)) ?? ""
   }
 
+  /// Ends `session` the `way` given (a key, or HUP or KILL), starts the store again on the same
+  /// state, waits for the saved cart, and opens checkout.
+  static func interrupt(_ session: TerminalSession, _ way: String, restartingIn state: URL) async throws -> TerminalSession {
+    switch way {
+    case "HUP": session.signal(SIGHUP)
+    case "KILL": session.signal(SIGKILL)
+    default: try session.press(way)
+    }
+    _ = try await session.waitForExit()
+    let again = try StoreTerminal.start(stateDirectory: state)
+    try await again.waitFor(text: "Cart: 1 item")
+    try again.press("c p")
+    return again
+  }
+
   /// Whether `condition` holds within `seconds`, looked at every 50 ms.
   static func eventually(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1_000))
@@ -84,16 +99,7 @@ struct CheckoutEndToEndTests {
     try await first.waitFor(text: "세종대로 110")
     // The draft rests half a second before it is written: wait until it is on disk.
     #expect(await Self.eventually { Self.savedCart(in: state).contains("세종대로 110") }, "the draft was saved: \(Self.savedCart(in: state))")
-    switch way {
-    case "HUP": first.signal(SIGHUP)
-    case "KILL": first.signal(SIGKILL)
-    default: try first.press(way)
-    }
-    _ = try await first.waitForExit()
-
-    let second = try StoreTerminal.start(stateDirectory: state)
-    try await second.waitFor(text: "Cart: 1 item")
-    try second.press("c p")
+    let second = try await Self.interrupt(first, way, restartingIn: state)
     try await second.waitFor(text: "Checkout · 1/3")
     #expect(second.text.contains("김민지") && second.text.contains("세종대로 110"), "\(second.text)")
     try await StoreTerminal.checkOut(second, address: .seoul)
@@ -120,16 +126,7 @@ struct CheckoutEndToEndTests {
       try await first.waitFor(text: "Checkout · 3/3")
     }
     #expect(await Self.eventually { Self.savedCart(in: state).contains("\"express\"") }, "\(Self.savedCart(in: state))")
-    switch way {
-    case "HUP": first.signal(SIGHUP)
-    case "KILL": first.signal(SIGKILL)
-    default: try first.press(way)
-    }
-    _ = try await first.waitForExit()
-
-    let second = try StoreTerminal.start(stateDirectory: state)
-    try await second.waitFor(text: "Cart: 1 item")
-    try second.press("c p")
+    let second = try await Self.interrupt(first, way, restartingIn: state)
     try await second.waitFor(text: step == "review" ? "Checkout · 3/3" : "Checkout · 2/3")
     #expect(second.text.contains("Express"), "the delivery chosen: \(second.text)")
     if step == "delivery" {

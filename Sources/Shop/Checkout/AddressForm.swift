@@ -78,11 +78,28 @@ public struct AddressForm: Hashable, Sendable {
 
   /// The address as typed.
   public var address: ShippingAddress {
-    ShippingAddress(
-      fullName: fullName.text.trimmed, line1: line1.text.trimmed, line2: line2.text.trimmed, city: city.text.trimmed,
-      region: region.text.trimmed, postalCode: postalCode.text.trimmed,
-      country: country.selected.map { Countries.all[$0].code } ?? "", email: email.text.trimmed, phone: phone.text.trimmed
-    )
+    var address = ShippingAddress(country: country.selected.map { Countries.all[$0].code } ?? "")
+    for field in ShippingAddress.Field.allCases {
+      if let text = Self.text(of: field) { address[field] = self[keyPath: text].text.trimmed }
+    }
+    return address
+  }
+
+  /// The text field that holds `field`; `nil` for the country, a choice.
+  public static func text(of field: ShippingAddress.Field) -> (WritableKeyPath<AddressForm, TextFieldState> & Sendable)? {
+    let keyPath: WritableKeyPath<AddressForm, TextFieldState> & Sendable
+    switch field {
+    case .fullName: keyPath = \.fullName
+    case .line1: keyPath = \.line1
+    case .line2: keyPath = \.line2
+    case .city: keyPath = \.city
+    case .region: keyPath = \.region
+    case .postalCode: keyPath = \.postalCode
+    case .email: keyPath = \.email
+    case .phone: keyPath = \.phone
+    case .country: return nil
+    }
+    return keyPath
   }
 
   /// The chosen country, if any.

@@ -20,7 +20,11 @@ public enum AppScreen {
     canvas.render(TabBar(state), in: layout.tabBar)
     switch state.selectedTab {
     case .products:
-      canvas.render(ProductsScreen(state.productList, showsPictures: layout.showsPictures, context: context, pictures: pictures), in: layout.content)
+      let products = ProductsScreen(
+        state.productList, showsPictures: layout.showsPictures, context: context, pictures: pictures,
+        isUnderSheet: state.productList.cart != nil
+      )
+      canvas.render(products, in: layout.content)
       if let details = state.productList.details, let row = state.productList.products[id: details.productID] {
         let area = DetailsSheet.pictureArea(for: state.productList, layout: layout.screen)
         let picture = area.map { pictures.content(for: row.product, in: $0.size) as PictureView<KeyCommand>.Content }

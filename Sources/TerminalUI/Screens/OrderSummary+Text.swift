@@ -13,9 +13,9 @@ extension OrderSummary {
     order.history.last?.summary ?? order.status.name
   }
 
-  /// "to Ana Kim, Seoul"; "no address" for an order that has none.
+  /// "to Ana Kim, Seoul, express"; "no address" for an order that has none.
   var shipToText: String {
-    order.checkout.map { "to \($0.shipping.fullName), \($0.shipping.city)" } ?? "no address"
+    order.checkout.map { "to \($0.shipping.fullName), \($0.shipping.city), \($0.delivery.rawValue)" } ?? "no address"
   }
 
   /// `2026-11-21 10:00 UTC` for any time.

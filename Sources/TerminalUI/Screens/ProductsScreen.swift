@@ -11,11 +11,18 @@ public struct ProductsScreen: Widget {
   public var context: RenderContext
   public var pictures: PictureShelf
 
-  public init(_ state: ProductListFeature.State, showsPictures: Bool, context: RenderContext, pictures: PictureShelf = .off) {
+  /// Whether a sheet (the cart, checkout) will be drawn over the list: then only the header is
+  /// drawn, since the sheet covers the rest and a keystroke in it should not pay for the list.
+  public var isUnderSheet: Bool
+
+  public init(
+    _ state: ProductListFeature.State, showsPictures: Bool, context: RenderContext, pictures: PictureShelf = .off, isUnderSheet: Bool = false
+  ) {
     self.state = state
     self.showsPictures = showsPictures
     self.context = context
     self.pictures = pictures
+    self.isUnderSheet = isUnderSheet
   }
 
   /// Columns of a price: "$1,249.50" and a margin.
@@ -39,6 +46,7 @@ public struct ProductsScreen: Widget {
     canvas.draw(hint, at: Point(x: hintX, y: layout.header.y), style: theme.secondary)
     canvas.onPress(Rect(x: hintX, y: layout.header.y, width: TextWidth.columns(of: hint), height: 1), .products(.cartButtonTapped))
     canvas.draw(String(repeating: "─", count: layout.rule.width), at: layout.rule.origin, style: theme.secondary)
+    guard !isUnderSheet else { return }
 
     switch state.status {
     case .idle, .loading:

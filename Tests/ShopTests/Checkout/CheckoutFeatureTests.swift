@@ -48,7 +48,7 @@ struct CheckoutFeatureTests {
     }
     for (field, text) in [(ShippingAddress.Field.line1, "12 Main Street"), (.line2, ""), (.city, "San Francisco"), (.region, "CA"), (.postalCode, "94103")] {
       if !text.isEmpty {
-        await store.send(.view(.form(.paste(text)))) { $0.form[text: field].apply(.paste(text)) }
+        await store.send(.view(.form(.paste(text)))) { $0.form[keyPath: AddressForm.text(of: field)!].apply(.paste(text)) }
         await store.receive(\.delegate.draftChanged)
       }
       await store.send(.view(.form(.key(.tab)))) {
@@ -378,37 +378,5 @@ struct CheckoutFeatureTests {
     await store.send(.view(.form(.paste(long)))) { $0.form.fullName.apply(.paste(long)) }
     await store.receive(\.delegate.draftChanged)
     #expect(store.state.form.address.fullName.count == AddressRules.maximumLength)
-  }
-}
-
-extension AddressForm {
-  /// The text field of an address field, for a test that types into several in turn.
-  subscript(text field: ShippingAddress.Field) -> TextFieldState {
-    get {
-      switch field {
-      case .fullName: fullName
-      case .line1: line1
-      case .line2: line2
-      case .city: city
-      case .region: region
-      case .postalCode: postalCode
-      case .email: email
-      case .phone: phone
-      case .country: fatalError("the country is a choice")
-      }
-    }
-    set {
-      switch field {
-      case .fullName: fullName = newValue
-      case .line1: line1 = newValue
-      case .line2: line2 = newValue
-      case .city: city = newValue
-      case .region: region = newValue
-      case .postalCode: postalCode = newValue
-      case .email: email = newValue
-      case .phone: phone = newValue
-      case .country: fatalError("the country is a choice")
-      }
-    }
   }
 }
