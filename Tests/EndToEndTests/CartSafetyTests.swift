@@ -159,11 +159,11 @@ struct CartSafetyTests {
   @Test func anOrderThatTimedOutIsTakenOnce() async throws {
     let state = try StoreTerminal.temporaryStateDirectory()
     let orders = OrderBook()
-    // The answer comes 4.5 s late, past the store's 2 s; paying again is answered at once, with
-    // 2 s of room for a machine the other suites keep busy.
-    let server = try await Self.fakeStore(orders: orders, orderDelay: .milliseconds(4_500))
+    // The answer comes 7.5 s late, past the store's 5 s; paying again is answered at once. The
+    // 5 s leave the products' first answer room on a machine the other suites keep busy.
+    let server = try await Self.fakeStore(orders: orders, orderDelay: .milliseconds(7_500))
     defer { Task { await server.stop() } }
-    let store = try StoreTerminal.start(["--api", server.baseURL.absoluteString, "--timeout", "2"], stateDirectory: state)
+    let store = try StoreTerminal.start(["--api", server.baseURL.absoluteString, "--timeout", "5"], stateDirectory: state)
     try await store.waitFor(text: "Fjallraven")
     try store.press("+")
     try await store.waitFor(text: "Cart: 1 item")

@@ -53,14 +53,7 @@ public struct StoreServer: Sendable {
 
   /// Applies `changes` to the open cart; the cart as saved.
   public func apply(_ changes: CartChanges, toCartOf customer: Int) async throws(APIError) -> SavedCart {
-    var post = request("shop/carts/\(customer)/changes")
-    post.httpMethod = "POST"
-    post.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    do {
-      post.httpBody = try ResponseDecoding.encoder.encode(changes)
-    } catch {
-      throw .other("The cart's changes could not be written: \(error)")
-    }
+    let post = try request("shop/carts/\(customer)/changes", method: "POST", sending: changes, called: "The cart's changes")
     let body = try await transport.body(for: post)
     return try ResponseDecoding.decode(SavedCart.self, from: body, notFound: "cart of customer \(customer)")
   }
@@ -148,15 +141,21 @@ public struct StoreServer: Sendable {
 
   /// Replaces customer `customer`'s address book.
   public func save(_ book: AddressBook, of customer: Int) async throws(APIError) {
-    var put = request("shop/customers/\(customer)/addresses")
-    put.httpMethod = "PUT"
-    put.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    _ = try await transport.body(for: try request("shop/customers/\(customer)/addresses", method: "PUT", sending: book, called: "The address book"))
+  }
+
+  /// A `method` request for `path` carrying `value` as JSON; what cannot be encoded is said as
+  /// "`name` could not be written".
+  private func request(_ path: String, method: String, sending value: some Encodable, called name: String) throws(APIError) -> URLRequest {
+    var request = request(path)
+    request.httpMethod = method
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     do {
-      put.httpBody = try ResponseDecoding.encoder.encode(book)
+      request.httpBody = try ResponseDecoding.encoder.encode(value)
     } catch {
-      throw .other("The address book could not be written: \(error)")
+      throw .other("\(name) could not be written: \(error)")
     }
-    _ = try await transport.body(for: put)
+    return request
   }
 
   /// A request for `path` (which may carry a query) below the base URL, with the token.

@@ -388,7 +388,26 @@ struct ProductListFeatureTests {
   /// on restore and deleted by the next save. It is kept aside, shown, and never saved away.
   @Test func savedQuantitiesAreRestoredAndUnlistedLinesKept() async {
     let saved = SavedCart(quantities: [Product.another.id: 3, 999: 1], revision: 4)
-    let store = makeStore(saved: saved)
+    // The products answer once the saved cart has been read and its answer sent, as this test
+    // asserts them in that order (on a loaded machine the two effects could swap).
+    let cartRead = AsyncStream.makeStream(of: Void.self)
+    var storage = CartStorage.inMemory(saved)
+    let load = storage.load
+    storage.load = {
+      let cart = try await load()
+      Task {
+        try await Task.sleep(for: .milliseconds(20))
+        cartRead.continuation.yield()
+      }
+      return cart
+    }
+    let store = makeStore(
+      fetch: {
+        for await _ in cartRead.stream { break }
+        return Self.products
+      },
+      storage: storage
+    )
     await store.send(.view(.onAppear)) {
       $0.status = .loading
       $0.restoration = .loading

@@ -113,12 +113,12 @@ public struct Form<Root, ID: Hashable & Sendable> {
       case let .textArea(keyPath, _) where root[keyPath: keyPath].isMultiline:
         bindings.append(KeyBinding([.enter], nil, "new line", action: "newline").inFooter())
         bindings.append(KeyBinding([.up, .down], "↑/↓", "line up, line down", action: "lines"))
-        bindings += TextFieldState.keyBindings.map { $0.map { "\($0)" } }
+        bindings += TextFieldState.formKeyBindings
       case .textArea:
         // A text area given a one-line value edits as a text field does.
-        bindings += TextFieldState.keyBindings.map { $0.map { "\($0)" } }
+        bindings += TextFieldState.formKeyBindings
       case .text:
-        bindings += TextFieldState.keyBindings.map { $0.map { "\($0)" } }
+        bindings += TextFieldState.formKeyBindings
       case .choice:
         bindings.append(KeyBinding([], "type", "find", action: "search").inFooter())
         bindings.append(KeyBinding([.up, .down], "↑/↓", "highlight", action: "highlight").inFooter(keys: "↑↓"))
@@ -145,7 +145,7 @@ public struct Form<Root, ID: Hashable & Sendable> {
       case .advance, .cancel: return true
       }
     }
-    return bindings + navigation.map { $0.map { "\($0)" } }
+    return bindings + navigation.map { $0.map(\.name) }
   }
 
   /// The footer's few hints for the focused field: the bindings of ``keyBindings`` marked for
@@ -161,6 +161,16 @@ public struct Form<Root, ID: Hashable & Sendable> {
 public enum FormNavigation: Hashable, Sendable {
   case next, previous, advance, cancel
 
+  /// What a binding of it is called in ``Form/keyBindings``.
+  var name: String {
+    switch self {
+    case .next: "next"
+    case .previous: "previous"
+    case .advance: "advance"
+    case .cancel: "cancel"
+    }
+  }
+
   public static let bindings: [KeyBinding<FormNavigation>] = [
     KeyBinding([.tab, .down], "Tab/↓", "next", action: .next).inFooter(keys: "Tab"),
     KeyBinding([.backTab, .up], "Shift-Tab/↑", "back", action: .previous).inFooter(keys: "S-Tab"),
@@ -170,3 +180,9 @@ public enum FormNavigation: Hashable, Sendable {
 }
 
 extension Form: Sendable where Root: Sendable {}
+
+extension TextFieldState {
+  /// The editing keys as a ``Form`` lists them (each named "edit"): made once, since the router,
+  /// help and the footer ask a form for its keys on every key pressed.
+  static let formKeyBindings: [KeyBinding<String>] = keyBindings.map { $0.map { _ in "edit" } }
+}
