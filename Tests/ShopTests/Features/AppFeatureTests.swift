@@ -9,14 +9,25 @@ struct AppFeatureTests {
   func makeStore(
     sendOrder: @escaping @Sendable (OrderAttempt) async throws -> OrderConfirmation
   ) -> TestStoreOf<AppFeature> {
-    TestStore(initialState: AppFeature.State()) {
+    // The products answer once the saved cart has been read, the order the tests receive them in.
+    let cartRead = Gate()
+    var storage = CartStorage.inMemory()
+    let load = storage.load
+    storage.load = {
+      defer { cartRead.open(after: .milliseconds(20)) }
+      return try await load()
+    }
+    return TestStore(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: {
-      $0.apiClient.fetchProducts = { ProductListing(products: [.demo, .another]) }
+      $0.apiClient.fetchProducts = {
+        await cartRead.wait()
+        return ProductListing(products: [.demo, .another])
+      }
       $0.apiClient.fetchUserProfile = { _ in .john }
       $0.apiClient.fetchOrders = { _ in [] }
       $0.apiClient.sendOrder = sendOrder
-      $0.cartStorage = .inMemory()
+      $0.cartStorage = storage
       $0.date.now = .orderDate
       $0.uuid = .incrementing
       $0.apiClient.fetchShippingRules = { .standard }

@@ -23,12 +23,24 @@ struct ProductListFeatureTests {
       OrderConfirmation(id: 1, userId: 1, products: [])
     }
   ) -> TestStoreOf<ProductListFeature> {
-    TestStore(initialState: state) {
+    // The products answer only once the saved cart has been read and its answer is on its way:
+    // the tests receive the two in that order, which a busy machine could otherwise swap.
+    let cartRead = Gate()
+    var storage = storage ?? .inMemory(saved)
+    let load = storage.load
+    storage.load = {
+      defer { cartRead.open(after: .milliseconds(20)) }
+      return try await load()
+    }
+    return TestStore(initialState: state) {
       ProductListFeature()
     } withDependencies: {
-      $0.apiClient.fetchProducts = { ProductListing(products: try await fetch()) }
+      $0.apiClient.fetchProducts = {
+        await cartRead.wait()
+        return ProductListing(products: try await fetch())
+      }
       $0.apiClient.sendOrder = sendOrder
-      $0.cartStorage = storage ?? .inMemory(saved)
+      $0.cartStorage = storage
       $0.date.now = .orderDate
       $0.uuid = .incrementing
       $0.apiClient.fetchShippingRules = { .standard }
@@ -388,26 +400,7 @@ struct ProductListFeatureTests {
   /// on restore and deleted by the next save. It is kept aside, shown, and never saved away.
   @Test func savedQuantitiesAreRestoredAndUnlistedLinesKept() async {
     let saved = SavedCart(quantities: [Product.another.id: 3, 999: 1], revision: 4)
-    // The products answer once the saved cart has been read and its answer sent, as this test
-    // asserts them in that order (on a loaded machine the two effects could swap).
-    let cartRead = AsyncStream.makeStream(of: Void.self)
-    var storage = CartStorage.inMemory(saved)
-    let load = storage.load
-    storage.load = {
-      let cart = try await load()
-      Task {
-        try await Task.sleep(for: .milliseconds(20))
-        cartRead.continuation.yield()
-      }
-      return cart
-    }
-    let store = makeStore(
-      fetch: {
-        for await _ in cartRead.stream { break }
-        return Self.products
-      },
-      storage: storage
-    )
+    let store = makeStore(saved: saved)
     await store.send(.view(.onAppear)) {
       $0.status = .loading
       $0.restoration = .loading
@@ -783,6 +776,35 @@ struct ProductListFeatureTests {
     await store.send(.view(.visibleRowCountChanged(40))) {
       $0.visibleRowCount = 40
       $0.scrollOffset = 0
+    }
+  }
+}
+
+/// Closed until opened; then every wait, before or after, goes on.
+final class Gate: Sendable {
+  private let state = LockIsolated<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let goOn = state.withValue { state in
+        if state.isOpen { return true }
+        state.waiting.append(continuation)
+        return false
+      }
+      if goOn { continuation.resume() }
+    }
+  }
+
+  /// Opens the gate `delay` from now.
+  func open(after delay: Duration) {
+    Task {
+      try? await Task.sleep(for: delay)
+      let waiting = state.withValue { state in
+        state.isOpen = true
+        defer { state.waiting = [] }
+        return state.waiting
+      }
+      for continuation in waiting { continuation.resume() }
     }
   }
 }
