@@ -78,11 +78,12 @@ public struct AddressForm: Hashable, Sendable {
 
   /// The address as typed.
   public var address: ShippingAddress {
-    var address = ShippingAddress(country: country.selected.map { Countries.all[$0].code } ?? "")
-    for field in ShippingAddress.Field.allCases {
-      if let text = Self.text(of: field) { address[field] = self[keyPath: text].text.trimmed }
-    }
-    return address
+    // Each field by name: this runs several times per key, and key paths cost more than reads.
+    ShippingAddress(
+      fullName: fullName.text.trimmed, line1: line1.text.trimmed, line2: line2.text.trimmed, city: city.text.trimmed,
+      region: region.text.trimmed, postalCode: postalCode.text.trimmed,
+      country: country.selected.map { Countries.all[$0].code } ?? "", email: email.text.trimmed, phone: phone.text.trimmed
+    )
   }
 
   /// The text field that holds `field`; `nil` for the country, a choice.
@@ -154,6 +155,10 @@ public struct AddressForm: Hashable, Sendable {
 }
 
 extension String {
-  /// Without spaces at either end.
-  var trimmed: String { trimmingCharacters(in: .whitespaces) }
+  /// Without white space at either end (in the standard library's terms, not Foundation's:
+  /// this runs for every field on every key).
+  var trimmed: String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    return String(self[first...last])
+  }
 }
