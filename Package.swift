@@ -86,8 +86,10 @@ let package = Package(
       resources: [.embedInCode("Catalog/demo-catalog.json"), .embedInCode("Catalog/demo-users.json")]
         + (1...20).map { .embedInCode("Catalog/Pictures/product-\($0).png") }
     ),
-    // The shop's API clients, cart storage and features. No terminal in sight: of the kit it
-    // uses only pure values a feature keeps (the search line's editing state).
+    // The shop's API clients, cart and address storage and features. No terminal in sight: of
+    // the kit it uses only pure values a feature keeps (the search line's and checkout's text
+    // fields, the country choice) and the description of checkout's form, whose keys its
+    // reducer decides.
     .target(
       name: "Shop",
       dependencies: [

@@ -205,10 +205,13 @@ hc_outcome hc_perform(const hc_request *request, hc_response *response) {
   curl_easy_setopt(curl, CURLOPT_OPENSOCKETDATA, &exchange);
   // A fresh connection each time: a reused one could skip the address check.
   curl_easy_setopt(curl, CURLOPT_FORBID_REUSE, 1L);
-  if (request->method && strcmp(request->method, "POST") == 0) {
+  // POST and PUT carry the body; any method but GET is sent as named (a PUT was once sent as a
+  // GET, its body dropped).
+  if (request->method && strcmp(request->method, "GET") != 0) {
     curl_easy_setopt(curl, CURLOPT_POST, 1L);
     curl_easy_setopt(curl, CURLOPT_POSTFIELDS, (const char *)request->body);
     curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)request->body_size);
+    if (strcmp(request->method, "POST") != 0) curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request->method);
   }
   CURLcode code = curl_easy_perform(curl);
   curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response->status);

@@ -144,14 +144,19 @@ struct CheckoutEndToEndTests {
 
   /// The whole of it as a shopper has it: over SSH, a key shopper pastes a Korean address, the
   /// order lands at the store's server with it, and each move of the status route shows in the
-  /// open session's order history without a key pressed.
+  /// open session's order history without a key pressed. Both servers run as the unprivileged
+  /// service user when the tests are root, as they are deployed.
   @Test func overSSHWithAKoreanAddressFollowedToDelivered() async throws {
     let workspace = try StoreTerminal.temporaryStateDirectory()
-    let token = workspace.appendingPathComponent("api.token")
+    let apiState = workspace.appendingPathComponent("api")
+    try FileManager.default.createDirectory(at: apiState, withIntermediateDirectories: true)
+    let token = apiState.appendingPathComponent("api.token")
     try Data("checkout-e2e-token-0123456789abcdef".utf8).write(to: token)
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token.path)
+    ServiceUser.handOver(apiState)
     let api = try await APIServerProcess.start(
-      database: "sqlite:" + workspace.appendingPathComponent("api.sqlite").path, arguments: ["--token-file", token.path]
+      database: "sqlite:" + apiState.appendingPathComponent("api.sqlite").path, arguments: ["--token-file", token.path],
+      asServiceUser: true
     )
     defer { Task { await api.stop() } }
     let server = try await ServeProcess.start(
@@ -168,12 +173,17 @@ struct CheckoutEndToEndTests {
     #expect(shopper.text.contains("김민지, 서울, South Korea."), "the confirmation says where it ships: \(shopper.text)")
     try shopper.press(.enter)
     try await shopper.waitFor(text: "Cart: empty")
+    // "Keep this address" was ticked: the key shopper's book at the server holds it.
+    let bearer = "Bearer checkout-e2e-token-0123456789abcdef"
+    var bookRequest = URLRequest(url: api.baseURL.appendingPathComponent("shop/customers/1001/addresses"))
+    bookRequest.setValue(bearer, forHTTPHeaderField: "Authorization")
+    let (book, _) = try await URLSession.shared.data(for: bookRequest)
+    #expect(try StoreJSON.decoder.decode(AddressBook.self, from: book).addresses == [.seoul], "\(String(decoding: book, as: UTF8.self))")
     try shopper.press("2")
     try await shopper.waitFor(text: "#1 ")
     #expect(shopper.text.contains("Placed"), "\(shopper.text)")
 
     // The operator moves it on; the open session hears each step.
-    let bearer = "Bearer checkout-e2e-token-0123456789abcdef"
     for (body, shown) in [
       (#"{"status":"packed"}"#, "Packed"),
       (#"{"status":"shipped","carrier":"CJ Logistics","tracking":"6543 2109 8765"}"#, "Shipped"),

@@ -56,6 +56,11 @@ struct OpenCartRouteTests {
           #"{"replacesUnconfirmedOrder":true,"unconfirmedOrder":{"idempotencyKey":"k","order":{"userId":1,"date":"2026-11-21T10:00:00Z","products":[]}}}"#,
           "the order attempt is not an order this store would take"
         ),
+        (
+          Self.draftChange(fullName: String(repeating: "x", count: 101)),
+          "a checkout draft's fields are at most 100 characters of visible text"
+        ),
+        (Self.draftChange(fullName: #"Ana\u001b[2J"#), "a checkout draft's fields are at most 100 characters of visible text"),
       ]
       for (body, reason) in refused {
         let answer = try await http.cartChanges(1, body)
@@ -67,6 +72,27 @@ struct OpenCartRouteTests {
       let huge = Data(count: 70 * 1_024)
       #expect(try await http.post("/shop/carts/1/changes", body: huge).status == 413)
       #expect(try await http.get("/shop/carts/1").decode(SavedCart.self).quantities.isEmpty, "nothing refused was stored")
+    }
+  }
+
+  /// A change that sets the checkout draft, its name `fullName` (JSON-escaped already).
+  static func draftChange(fullName: String) -> String {
+    #"{"replacesCheckout":true,"checkout":{"address":{"fullName":"\#(fullName)","line1":"","line2":"","city":"","region":"","postalCode":"","country":"US","email":"","phone":""},"delivery":"standard","step":"address"}}"#
+  }
+
+  /// The checkout draft goes with the open cart, and goes when a save clears it.
+  @Test func theCheckoutDraftIsKeptWithTheCart() async throws {
+    try await RouteTests.withServer(.sqlite) { http, _ in
+      func draft() async throws -> CheckoutDraft? { try await http.get("/shop/carts/1").decode(SavedCart.self).checkout }
+      let kept = try await http.cartChanges(1, Self.draftChange(fullName: "김민지"))
+      #expect(kept.status == 200)
+      #expect(try await draft()?.address.fullName == "김민지")
+      let otherLines = try await http.cartChanges(1, #"{"quantities":{"3":1}}"#)
+      #expect(otherLines.status == 200)
+      #expect(try await draft()?.address.fullName == "김민지", "a save of other lines keeps it")
+      let cleared = try await http.cartChanges(1, #"{"replacesCheckout":true,"checkout":null}"#)
+      #expect(cleared.status == 200)
+      #expect(try await draft() == nil)
     }
   }
 

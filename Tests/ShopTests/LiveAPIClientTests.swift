@@ -1,5 +1,6 @@
 import FlyingFox
 import FlyingSocks
+import Boundaries
 import Foundation
 import Shop
 import StoreTestSupport
@@ -32,6 +33,50 @@ struct LiveAPIClientTests {
     #expect(fetched.products.count == 18)
     #expect(fetched.skippedCount == 3)
     #expect(!fetched.products.contains { $0.id == 3 || $0.id == 8 })
+  }
+
+  /// A 409 says what changed, in the store's words, and is not an unclear failure.
+  @Test func aRefusalBecauseAPriceChangedSaysWhatChanged() async throws {
+    let server = try await StubStoreServer([
+      "POST /carts": { _ in .json(#"{"error":"the price of Brass pen changed to $34.00\u001b[2J"}"#, status: .conflict) }
+    ])
+    defer { Task { await server.stop() } }
+    let attempt = OrderAttempt(idempotencyKey: "k", order: OrderRequest(userId: 1, date: .now, products: [.init(productId: 3, quantity: 1)]))
+    await #expect(throws: APIError.changed("the price of Brass pen changed to $34.00[2J")) {
+      try await APIClient.live(baseURL: server.baseURL).sendOrder(attempt)
+    }
+    #expect(APIError.changed("the price of Brass pen changed to $34.00").message == "The price of Brass pen changed to $34.00")
+    #expect(!APIError.changed("x").mayHaveReachedStore)
+  }
+
+  /// A store that says nothing of shipping (FakeStore) ships by the standard rules.
+  @Test func shippingRulesAreTheStoresOrTheStandardOnes() async throws {
+    let rules = ShippingRules(standardFee: Money(cents: 700), expressFee: Money(cents: 2_000), freeStandardFrom: Money(cents: 5_000))
+    let body = try StoreJSON.encoder.encode(rules)
+    let server = try await StubStoreServer(["GET /shop/shipping": { _ in .json(body) }])
+    defer { Task { await server.stop() } }
+    #expect(try await APIClient.live(baseURL: server.baseURL).fetchShippingRules() == rules)
+    let plain = try await StubStoreServer([:])
+    defer { Task { await plain.stop() } }
+    #expect(try await APIClient.live(baseURL: plain.baseURL).fetchShippingRules() == .standard)
+  }
+
+  /// A book is saved with PUT and its body: a PUT was once sent as a GET, which every server
+  /// answered 200, so no address was ever kept at a store's server.
+  @Test func anAddressBookIsSavedWithAPutThatCarriesIt() async throws {
+    let received = LockIsolated<(method: String, body: Data)?>(nil)
+    let server = try await StubStoreServer([
+      "PUT /shop/customers/1001/addresses": { request in
+        let body = try await request.bodyData
+        received.setValue((request.method.rawValue, body))
+        return .json(#"{"addresses":[]}"#)
+      }
+    ])
+    defer { Task { await server.stop() } }
+    try await StoreServer(baseURL: server.baseURL).save(AddressBook(addresses: [.seoul]), of: 1_001)
+    #expect(received.value?.method == "PUT")
+    let body = try #require(received.value?.body)
+    #expect(try StoreJSON.decoder.decode(AddressBook.self, from: body) == AddressBook(addresses: [.seoul]))
   }
 
   @Test func fetchesAUser() async throws {
