@@ -156,6 +156,26 @@ struct CheckoutRouteTests {
     }
   }
 
+  /// Ten operators pack one order at once: one of them does, the others are told it is packed.
+  @Test(arguments: TestDatabase.all)
+  func changesAtOnceTakeTurns(database: TestDatabase) async throws {
+    try await RouteTests.withServer(database, token: Self.token) { http, _ in
+      var http = http
+      http.headers = Self.authorized
+      let order = try await http.order(Self.checkout()).decode(StoredOrder.self)
+      let client = http
+      let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<10 {
+          group.addTask { try await client.post("/shop/orders/\(order.id)/status", body: Data(#"{"status":"packed"}"#.utf8)).status }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+      #expect(statuses.sorted() == [200] + Array(repeating: 409, count: 9), "\(statuses)")
+      let stored = try await http.get("/carts/\(order.id)").decode(StoredOrder.self)
+      #expect(stored.statusHistory.map(\.stage) == [.packed], "packed once")
+    }
+  }
+
   @Test func theStatusRouteAsksForTheTokenAndIsClosedWithoutOne() async throws {
     let packed = Data(#"{"status":"packed"}"#.utf8)
     try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in

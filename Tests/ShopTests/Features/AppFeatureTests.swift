@@ -48,8 +48,16 @@ struct AppFeatureTests {
     await store.receive(\._internal.productList._internal.cart.presented._internal.checkout._internal.bookLoaded)
     for action in [CheckoutFeature.Action.ViewAction.continueTapped, .continueTapped, .placeOrderTapped] {
       await store.send(cart(._internal(.checkout(.view(action)))))
-      await store.skipReceivedActions()
+      // Each step's answer has come (the draft handed on; Place order asked of the cart).
+      if action == .placeOrderTapped {
+        await store.receive(\._internal.productList._internal.cart.presented._internal.checkout.delegate.placeOrder)
+      } else {
+        await store.receive(\._internal.productList._internal.cart.presented._internal.checkout.delegate.draftChanged)
+      }
     }
+    // The draft the cart was handed is saved before the test goes on.
+    await store.receive(\._internal.productList._internal.cart.presented.delegate.checkoutDraftChanged)
+    while store.state.productList.savingChanges != nil { await store.receive(\._internal.productList._internal.cartSaved) }
     store.exhaustivity = exhaustivity
     #expect(store.state.productList.cart?.alert == .confirmPurchaseForTest(total: total))
     #expect(store.state.productList.checkoutDraft == .sample, "the draft goes with the cart")
@@ -269,7 +277,7 @@ struct AppFeatureTests {
     #expect(store.state.productList.cart?.checkout?.step == .review)
     store.exhaustivity = .off(showSkippedAssertions: false)
     await store.send(cart(._internal(.checkout(.view(.placeOrderTapped)))))
-    await store.skipReceivedActions()
+    await store.receive(\._internal.productList._internal.cart.presented._internal.checkout.delegate.placeOrder)
     #expect(store.state.productList.cart?.alert == .confirmPurchaseForTest(total: "$15.50"))
     await store.finish()
   }

@@ -62,8 +62,16 @@ struct ProductListFeatureTests {
     let steps: [CheckoutFeature.Action.ViewAction] = resuming ? [.placeOrderTapped] : [.continueTapped, .continueTapped, .placeOrderTapped]
     for step in steps {
       await store.send(._internal(.cart(.presented(._internal(.checkout(.view(step)))))))
-      await store.skipReceivedActions()
+      // Each step's answer has come (the draft handed on; Place order asked of the cart).
+      if step == .placeOrderTapped {
+        await store.receive(\._internal.cart.presented._internal.checkout.delegate.placeOrder)
+      } else {
+        await store.receive(\._internal.cart.presented._internal.checkout.delegate.draftChanged)
+      }
     }
+    // The draft the cart was handed is saved before the test goes on.
+    await store.receive(\._internal.cart.presented.delegate.checkoutDraftChanged)
+    while store.state.savingChanges != nil { await store.receive(\._internal.cartSaved) }
     store.exhaustivity = exhaustivity
   }
 
