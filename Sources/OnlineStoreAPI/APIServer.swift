@@ -16,8 +16,11 @@ public struct APIServer: Sendable {
     public var faults = FaultPlan()
     public var limits = APILimits()
     /// When set, the routes of customers' accounts, orders, open carts, addresses and keys ask
-    /// for it (``TokenMiddleware``), and it alone moves an order on (without it, nobody can).
+    /// for it (``TokenMiddleware``).
     public var token: String?
+    /// When set, the back office's routes (`/admin/…`: orders, stock, the audit) ask for it;
+    /// without it they are closed to everyone.
+    public var adminToken: String?
     /// The pictures served at `/img/<file>`; the demo catalog's when `nil`.
     public var pictures: CatalogPictures?
     /// Where clients reach this server (`http://shop.example:8080`): the catalog's pictures are
@@ -56,7 +59,7 @@ public struct APIServer: Sendable {
         catalog: catalog, database: database, limits: limits, pictures: configuration.pictures ?? .demo(), publicBase: configuration.publicBase,
         shipping: configuration.shipping
       )
-      routes.add(to: router, token: configuration.token)
+      routes.add(to: router, token: configuration.token, adminToken: configuration.adminToken)
       // Saves through other instances on the same database wake this one's waiting requests.
       let hearing = Task {
         for await customer in database.cartsSavedElsewhere() { routes.cartSavedElsewhere(customer) }

@@ -13,6 +13,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
   let client: PostgresClient
   private let runner: Task<Void, Never>
   let logger: Logger
+  private let batcher: OrderBatcher
 
   public init(_ location: DatabaseLocation.PostgresLocation, logger: Logger) {
     var configuration: PostgresClient.Configuration
@@ -33,6 +34,13 @@ public final class PostgresStoreDatabase: StoreDatabase {
     self.client = client
     self.logger = logger
     self.runner = Task { await client.run() }
+    self.batcher = OrderBatcher { orders in
+      try await Self.unwrapped {
+        try await client.withTransaction(logger: logger) { connection in
+          try await Self.placeTogether(orders, on: connection, logger: logger)
+        }
+      }
+    }
   }
 
   public func prepare(loading catalog: StoreCatalog) async throws -> StoreCatalog {
@@ -61,35 +69,23 @@ public final class PostgresStoreDatabase: StoreDatabase {
   }
 
   public func place(_ order: NewOrder) async throws -> PlacedOrder {
-    let date = StoreJSON.format(order.date)
-    let products = try DatabaseJSON.text(order.products)
-    let checkout = try order.checkout.map(DatabaseJSON.text)
-    let inserted = try await client.query(
-      """
-      INSERT INTO orders (user_id, date, products, idempotency_key, fingerprint, checkout)
-      VALUES (\(order.userId), \(date), \(products), \(order.idempotencyKey), \(order.fingerprint), \(checkout))
-      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
-      """,
-      logger: logger
-    )
-    for try await id in inserted.decode(Int.self) {
-      return PlacedOrder(order: order.stored(as: id), isNew: true)
-    }
-    // The key was there already: answer with that order, if it is this one.
-    guard let earlier = try await replay(order) else { throw CatalogError("the order was neither stored nor found") }
-    return PlacedOrder(order: earlier, isNew: false)
+    try await batcher.place(order).get()
   }
 
   public func replay(_ order: NewOrder) async throws -> StoredOrder? {
-    guard let key = order.idempotencyKey else { return nil }
-    let earlier = try await client.query(
-      "SELECT \(unescaped: OrderRow.columns), fingerprint FROM orders WHERE idempotency_key = \(key)", logger: logger
-    )
-    for try await (id, userId, date, lines, checkout, history, fingerprint) in earlier.decode((Int, Int, String, String, String?, String, String).self) {
-      guard fingerprint == order.fingerprint else { throw OrderRejection.keyReusedForAnotherOrder }
-      return try OrderRow(id: id, userId: userId, date: date, products: lines, checkout: checkout, statusHistory: history).order
+    let logger = self.logger
+    let outcome = try await client.withConnection { connection in try await Self.earlier(order, on: connection, logger: logger) }
+    return try outcome?.get().order
+  }
+
+  /// `body`'s answer, or the error a transaction's closure threw rather than the wrapper
+  /// PostgresNIO puts around it (the transaction was rolled back either way).
+  static func unwrapped<Value>(_ body: () async throws -> Value) async throws -> Value {
+    do {
+      return try await body()
+    } catch let error as PostgresTransactionError {
+      throw error.closureError ?? error
     }
-    return nil
   }
 
   public func orders(_ filter: OrderFilter) async throws -> [StoredOrder] {
@@ -101,6 +97,8 @@ public final class PostgresStoreDatabase: StoreDatabase {
       SELECT \(unescaped: OrderRow.columns) FROM orders
       WHERE (\(filter.userId)::BIGINT IS NULL OR user_id = \(filter.userId))
         AND (\(start)::TEXT IS NULL OR date >= \(start)) AND (\(end)::TEXT IS NULL OR date < \(end))
+        AND (\(filter.status?.rawValue)::TEXT IS NULL OR status = \(filter.status?.rawValue))
+        AND (\(filter.before)::BIGINT IS NULL OR id < \(filter.before))
       ORDER BY \(unescaped: order) LIMIT \(filter.limit)
       """,
       logger: logger
@@ -144,6 +142,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
     if applied < 1, version >= 1 { try await migrateOrders(connection, logger: logger) }
     if applied < 2, version >= 2 { try await migrateOpenCarts(connection, logger: logger) }
     if applied < 3, version >= 3 { try await migrateCheckout(connection, logger: logger) }
+    if applied < 4, version >= 4 { try await migrateStock(connection, logger: logger) }
   }
 
   /// The first migration: the catalog and the orders.

@@ -96,6 +96,14 @@ public final class SQLiteStoreDatabase: StoreDatabase {
       conditions.append("date < ?")
       arguments += [StoreJSON.format(end)]
     }
+    if let status = filter.status {
+      conditions.append("status = ?")
+      arguments += [status.rawValue]
+    }
+    if let before = filter.before {
+      conditions.append("id < ?")
+      arguments += [before]
+    }
     var sql = "SELECT \(OrderRow.columns) FROM orders"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += filter.newestFirst ? " ORDER BY date DESC, id DESC" : " ORDER BY id"
@@ -143,12 +151,14 @@ public final class SQLiteStoreDatabase: StoreDatabase {
     }
     registerOpenCarts(in: &migrator)
     registerCheckout(in: &migrator)
+    registerStock(in: &migrator)
     return migrator
   }
 
   // MARK: Rows
 
-  /// Stores `order` in the open transaction, or finds the one stored under its key.
+  /// Stores `order` in the open transaction and takes its stock, or finds the one stored under
+  /// its key.
   private static func insert(_ order: NewOrder, in db: Database) throws -> Result<PlacedOrder, OrderRejection> {
     if let key = order.idempotencyKey,
       let row = try Row.fetchOne(
@@ -158,11 +168,18 @@ public final class SQLiteStoreDatabase: StoreDatabase {
       guard row["fingerprint"] as String == order.fingerprint else { return .failure(.keyReusedForAnotherOrder) }
       return .success(PlacedOrder(order: try orderRow(row).order, isNew: false))
     }
+    let taken: [OrderRequest.Line]
+    switch try takeStock(for: order, in: db) {
+    case let .success(lines): taken = lines
+    case let .failure(rejection): return .failure(rejection)
+    }
     try db.execute(
-      sql: "INSERT INTO orders (user_id, date, products, idempotency_key, fingerprint, checkout) VALUES (?, ?, ?, ?, ?, ?)",
+      sql: """
+        INSERT INTO orders (user_id, date, products, idempotency_key, fingerprint, checkout, stock_taken) VALUES (?, ?, ?, ?, ?, ?, ?)
+        """,
       arguments: [
         order.userId, StoreJSON.format(order.date), try DatabaseJSON.text(order.products), order.idempotencyKey, order.fingerprint,
-        try order.checkout.map(DatabaseJSON.text),
+        try order.checkout.map(DatabaseJSON.text), try DatabaseJSON.text(taken),
       ]
     )
     return .success(PlacedOrder(order: order.stored(as: Int(db.lastInsertedRowID)), isNew: true))

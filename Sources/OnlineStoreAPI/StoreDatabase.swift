@@ -5,13 +5,15 @@ import StoreModels
 /// and key customers of the store's hosts. The routes know only this; SQLite
 /// (``SQLiteStoreDatabase``) and PostgreSQL (``PostgresStoreDatabase``) implement it, with the
 /// same schema and the same answers.
-public protocol StoreDatabase: OpenCartStorage {
+public protocol StoreDatabase: OpenCartStorage, BackOfficeStorage {
   /// Creates or migrates the schema, loads `catalog` if the database has none yet, and returns
   /// the catalog the database holds (the one loaded on its first start).
   func prepare(loading catalog: StoreCatalog) async throws -> StoreCatalog
 
   /// Stores `order` durably before returning — or, when its idempotency key was used before,
-  /// returns the order stored then and stores nothing.
+  /// returns the order stored then and stores nothing. The units of its products that have a
+  /// stock are taken in the same transaction that stores it; when one has fewer left than the
+  /// order wants, nothing is stored or taken and it throws ``OrderRejection/outOfStock(_:)``.
   func place(_ order: NewOrder) async throws -> PlacedOrder
 
   /// The order stored earlier under `order`'s idempotency key, if there is one (and it is this
@@ -24,10 +26,12 @@ public protocol StoreDatabase: OpenCartStorage {
 
   func order(id: Int) async throws -> StoredOrder?
 
-  /// Moves order `id` on to `change`'s stage and returns it as it is now. Throws
-  /// ``OrderStatusRejection`` when there is no such order or it cannot move there from where
-  /// it is; two changes at once take turns, so each is checked against the other's result.
-  func changeStatus(of id: Int, to change: OrderStatusChange) async throws -> StoredOrder
+  /// Moves order `id` on to `change`'s stage and returns it as it is now, with the change in the
+  /// audit table under `actor`. Throws ``OrderStatusRejection`` when there is no such order or it
+  /// cannot move there from where it is; two changes at once take turns, so each is checked
+  /// against the other's result. A cancelled order's units go back to stock in the same
+  /// transaction.
+  func changeStatus(of id: Int, to change: OrderStatusChange, by actor: String) async throws -> StoredOrder
 
   /// A customer's address book (``AddressBook/empty`` when they have none).
   func addressBook(of customer: Int) async throws -> AddressBook
@@ -94,6 +98,8 @@ public struct PlacedOrder: Sendable, Equatable {
 public enum OrderRejection: Error, Equatable {
   /// The idempotency key came before with a different order.
   case keyReusedForAnotherOrder
+  /// These lines want more than is left.
+  case outOfStock([StockShortage])
 }
 
 /// Why a status change was refused.
@@ -111,12 +117,21 @@ public struct OrderFilter: Sendable, Equatable {
   public var end: Date?
   public var limit: Int?
   public var newestFirst: Bool
+  /// Orders at this stage only.
+  public var status: OrderStage?
+  /// Orders numbered below this: the next page of a list newest first.
+  public var before: Int?
 
-  public init(userId: Int? = nil, start: Date? = nil, end: Date? = nil, limit: Int? = nil, newestFirst: Bool = false) {
+  public init(
+    userId: Int? = nil, start: Date? = nil, end: Date? = nil, limit: Int? = nil, newestFirst: Bool = false, status: OrderStage? = nil,
+    before: Int? = nil
+  ) {
     self.userId = userId
     self.start = start
     self.end = end
     self.limit = limit
     self.newestFirst = newestFirst
+    self.status = status
+    self.before = before
   }
 }

@@ -20,6 +20,7 @@ public struct StoreRoutes: Sendable {
   let customers: KnownCustomers
   let openCarts: OpenCartRoutes
   let checkout: CheckoutRoutes
+  let admin: AdminRoutes
 
   public init(
     catalog: StoreCatalog, database: any StoreDatabase, limits: APILimits = APILimits(), pictures: CatalogPictures = .demo(),
@@ -43,8 +44,9 @@ public struct StoreRoutes: Sendable {
       limits: limits
     )
     let watchers = openCarts.watchers
-    self.checkout = CheckoutRoutes(
-      database: database, customers: customers, shipping: shipping,
+    self.checkout = CheckoutRoutes(database: database, customers: customers, shipping: shipping)
+    self.admin = AdminRoutes(
+      database: database, limits: limits,
       statusChanged: { order in
         // The customer's open sessions wait on their cart: a change of it wakes them.
         var notice = CartChanges()
@@ -64,10 +66,10 @@ public struct StoreRoutes: Sendable {
   /// Adds every route to `router`. With a `token`, the customers' routes — their accounts,
   /// orders, open carts, addresses and keys' numbers — sit in a group that asks for it
   /// (``TokenMiddleware``), so that whatever path reaches one of them, the token was asked for
-  /// on the way; the catalog, `/shop` and `/shop/shipping` stay open. The route that moves an
-  /// order on sits in a group of its own that asks for the token, and refuses everyone when
-  /// there is none.
-  public func add<Context: RequestContext>(to router: Router<Context>, token: String?) {
+  /// on the way; the catalog, `/shop`, `/shop/shipping` and `/shop/stock` stay open. The back
+  /// office's routes (``AdminRoutes``) sit in a group that asks for the `adminToken`, and refuses
+  /// everyone when there is none: they are never open, and the shop's token never opens them.
+  public func add<Context: RequestContext>(to router: Router<Context>, token: String?, adminToken: String? = nil) {
     addCatalog(to: router)
     openCarts.addOffer(to: router)
     checkout.addOpen(to: router)
@@ -76,14 +78,13 @@ public struct StoreRoutes: Sendable {
     addCustomers(to: customersOnly)
     openCarts.addCustomers(to: customersOnly)
     checkout.addCustomers(to: customersOnly)
-    // Moving an order on is never open: without a token, nobody may.
-    let operatorOnly = router.group()
-    if let token {
-      operatorOnly.add(middleware: TokenMiddleware(token: token))
+    let operatorsOnly = router.group()
+    if let adminToken {
+      operatorsOnly.add(middleware: TokenMiddleware(token: adminToken, name: "the admin token"))
     } else {
-      operatorOnly.add(middleware: TokenRequiredMiddleware())
+      operatorsOnly.add(middleware: ClosedRouteMiddleware(reason: "the back office is closed: the server was started without --admin-token-file"))
     }
-    checkout.addOperator(to: operatorOnly)
+    admin.add(to: operatorsOnly)
   }
 
   /// The catalog, its pictures and logging in: open to anyone.
@@ -92,6 +93,9 @@ public struct StoreRoutes: Sendable {
       let query = try ListQuery(request)
       let body = query.isEmpty ? encoded.allProducts : EncodedCatalog.array(query.apply(to: encoded.products))
       return JSONAnswer.body(body, status: .ok)
+    }
+    router.get("shop/stock") { _, _ in
+      try JSONAnswer.ok(StockLevels(left: try await database.stock().compactMapValues { $0 }))
     }
     router.get("products/categories") { _, _ in
       JSONAnswer.body(encoded.categories, status: .ok)
@@ -181,10 +185,28 @@ public struct StoreRoutes: Sendable {
     } catch OrderRejection.keyReusedForAnotherOrder {
       orderRate.giveBack(by: order.userId)
       throw APIFailure(.unprocessableContent, "this Idempotency-Key was used for a different order")
+    } catch let OrderRejection.outOfStock(shortages) {
+      orderRate.giveBack(by: order.userId)
+      return try outOfStock(shortages)
     } catch {
       orderRate.giveBack(by: order.userId)
       throw error
     }
+  }
+
+  /// The 409 of an order that wants more than is left: `{"error": "Only 2 of … left",
+  /// "shortages": [{"productId", "title", "wanted", "left"}]}`.
+  private func outOfStock(_ shortages: [StockShortage]) throws -> Response {
+    struct Answer: Encodable {
+      var error: String
+      var shortages: [StockShortage]
+    }
+    let named = shortages.map { shortage in
+      var named = shortage
+      named.title = intake.products[shortage.productId]?.title
+      return named
+    }
+    return try JSONAnswer.ok(Answer(error: StockShortage.sentence(for: named), shortages: named), status: .conflict)
   }
 
   private struct Credentials: Decodable {

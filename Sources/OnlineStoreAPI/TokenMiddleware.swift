@@ -10,13 +10,17 @@ import Hummingbird
 /// with `//users`, which the router reads as `/users`.)
 ///
 /// The token is what the store's own front door (`onlinestore serve --api-token-file`) sends, so
-/// that nobody else can order as one of its shoppers or read their orders.
+/// that nobody else can order as one of its shoppers or read their orders. The back office's
+/// routes sit in a group of their own with another one, the admin token (`--admin-token-file`):
+/// the shop's token does not open them, nor theirs the shop's.
 struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
   let token: String
+  /// What the refusal calls it.
+  var name = "the store's token"
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
     guard let offered = request.headers[.authorization], Self.matches(offered, "Bearer " + token) else {
-      var answer = JSONAnswer.error("this route needs the store's token: Authorization: Bearer …", status: .unauthorized)
+      var answer = JSONAnswer.error("this route needs \(name): Authorization: Bearer …", status: .unauthorized)
       answer.headers[.wwwAuthenticate] = "Bearer"
       return answer
     }
@@ -29,5 +33,15 @@ struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let b = Array(expected.utf8)
     guard a.count == b.count else { return false }
     return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}
+
+/// The group of routes that only a token opens, on a server started without it: nobody.
+struct ClosedRouteMiddleware<Context: RequestContext>: RouterMiddleware {
+  /// Why, and what would open it.
+  let reason: String
+
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    JSONAnswer.error(reason, status: .forbidden)
   }
 }

@@ -73,6 +73,15 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   var tokenFile: String?
 
   @Option(
+    name: .customLong("admin-token-file"),
+    help: ArgumentHelp(
+      "Open the back office's routes (/admin/…: orders, stock, the audit) to the token in this file; without it they are closed.",
+      valueName: "file"
+    )
+  )
+  var adminTokenFile: String?
+
+  @Option(
     name: .customLong("shipping"), parsing: .unconditional,
     help: ArgumentHelp("What shipping costs, in dollars: standard, express and the amount from which standard is free.", valueName: "standard,express,free-from")
   )
@@ -137,6 +146,10 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
       throw ValidationError("\(flag) needs a number from \(range.lowerBound) to \(range.upperBound) (got \(value)).")
     }
     if let tokenFile { _ = try Self.token(in: tokenFile) }
+    if let adminTokenFile { _ = try Self.token(in: adminTokenFile, flag: "--admin-token-file") }
+    if let tokenFile, let adminTokenFile, try Self.token(in: tokenFile) == Self.token(in: adminTokenFile, flag: "--admin-token-file") {
+      throw ValidationError("--admin-token-file holds the same token as --token-file: the back office needs a token of its own.")
+    }
     _ = try shippingRules()
     do {
       _ = try databaseLocation()
@@ -172,7 +185,8 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
       try? PrivateFiles.ensureDirectory((path as NSString).deletingLastPathComponent, tighteningExisting: true)
     }
     configuration.faults = try faults()
-    configuration.token = try tokenFile.map(Self.token(in:))
+    configuration.token = try tokenFile.map { try Self.token(in: $0) }
+    configuration.adminToken = try adminTokenFile.map { try Self.token(in: $0, flag: "--admin-token-file") }
     configuration.shipping = try shippingRules()
     var limits = APILimits()
     limits.maximumConnections = maxConnections
@@ -242,11 +256,11 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     try database.map(DatabaseLocation.init(parsing:)) ?? .defaultSQLite()
   }
 
-  private static func token(in path: String) throws -> String {
+  private static func token(in path: String, flag: String = "--token-file") throws -> String {
     do {
       return try APIToken.read(from: path)
     } catch {
-      throw ValidationError("--token-file: \(error).")
+      throw ValidationError("\(flag): \(error).")
     }
   }
 

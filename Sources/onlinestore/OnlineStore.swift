@@ -68,6 +68,7 @@ struct OnlineStore: AsyncParsableCommand {
       $0.apiClient = data.apiClient
       $0.cartStorage = data.cartStorage
       $0.addressBook = data.addressBookStorage
+      $0.stockWatch = data.stockWatch
     }
 
     let crashNote = "onlinestore stopped unexpectedly; the terminal has been restored."
@@ -167,6 +168,8 @@ extension OnlineStore {
         $0.apiClient = data.apiClient
         $0.cartStorage = .inMemory()
         $0.addressBook = .inMemory()
+        // One look at the stock, so that the snapshot shows what a shopper would see.
+        $0.stockWatch = data.apiBaseURL == nil ? .none : .polling(every: .seconds(3_600), fetch: data.apiClient.fetchStock)
       }
       let format = styles ? .styled : format
       let keys = (try? Key.sequence(parsing: keys)) ?? []

@@ -52,6 +52,14 @@ extension StoreOptions {
     return carts == .server ? .server(server, customer: user) : .serverIfItKeepsAddresses(server, customer: user, otherwise: file)
   }
 
+  /// What the shop hears of the store's stock: the `--api` server's, asked every few seconds
+  /// (a FakeStore server has none to tell, and is asked the same); the embedded catalog has
+  /// no stock.
+  var stockWatch: StockWatch {
+    guard apiBaseURL != nil else { return .none }
+    return .polling(every: StockWatch.interval, fetch: apiClient.fetchStock)
+  }
+
   /// Whether to draw in colour: not with `--no-color`, nor when `NO_COLOR` is set and not empty
   /// (https://no-color.org).
   var wantsColor: Bool {

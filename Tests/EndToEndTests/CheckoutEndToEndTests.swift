@@ -143,7 +143,7 @@ struct CheckoutEndToEndTests {
   }
 
   /// The whole of it as a shopper has it: over SSH, a key shopper pastes a Korean address, the
-  /// order lands at the store's server with it, and each move of the status route shows in the
+  /// order lands at the store's server with it, and each move of the back office's status route shows in the
   /// open session's order history without a key pressed. Both servers run as the unprivileged
   /// service user when the tests are root, as they are deployed.
   @Test func overSSHWithAKoreanAddressFollowedToDelivered() async throws {
@@ -153,10 +153,13 @@ struct CheckoutEndToEndTests {
     let token = apiState.appendingPathComponent("api.token")
     try Data("checkout-e2e-token-0123456789abcdef".utf8).write(to: token)
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token.path)
+    let adminToken = apiState.appendingPathComponent("admin.token")
+    try Data("checkout-e2e-admin-0123456789abcdef".utf8).write(to: adminToken)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: adminToken.path)
     ServiceUser.handOver(apiState)
     let api = try await APIServerProcess.start(
-      database: "sqlite:" + apiState.appendingPathComponent("api.sqlite").path, arguments: ["--token-file", token.path],
-      asServiceUser: true
+      database: "sqlite:" + apiState.appendingPathComponent("api.sqlite").path,
+      arguments: ["--token-file", token.path, "--admin-token-file", adminToken.path], asServiceUser: true
     )
     defer { Task { await api.stop() } }
     let server = try await ServeProcess.start(
@@ -189,9 +192,9 @@ struct CheckoutEndToEndTests {
       (#"{"status":"shipped","carrier":"CJ Logistics","tracking":"6543 2109 8765"}"#, "Shipped"),
       (#"{"status":"delivered"}"#, "Delivered"),
     ] {
-      var request = URLRequest(url: api.baseURL.appendingPathComponent("shop/orders/1/status"))
+      var request = URLRequest(url: api.baseURL.appendingPathComponent("admin/orders/1/status"))
       request.httpMethod = "POST"
-      request.setValue(bearer, forHTTPHeaderField: "Authorization")
+      request.setValue("Bearer checkout-e2e-admin-0123456789abcdef", forHTTPHeaderField: "Authorization")
       request.httpBody = Data(body.utf8)
       let (_, response) = try await URLSession.shared.data(for: request)
       #expect((response as? HTTPURLResponse)?.statusCode == 200)

@@ -10,11 +10,12 @@ import Testing
 
 /// Orders from checkout at the API: the address checked as the shop's form checks it, the order
 /// charged by the server's own prices and shipping rules, what the shopper saw compared (409 when
-/// it changed), the status route behind the token, address books, and orders written before
+/// it changed), the back office's status route, address books, and orders written before
 /// checkout still read.
 struct CheckoutRouteTests {
   static let token = HardeningTests.token
   static let authorized = ["Authorization": "Bearer \(token)"]
+  static let adminToken = AdminRouteTests.adminToken
 
   /// Product 1 ($14.50) ×2 and product 2 ($21.00) ×1 to `address`, as the shop sends them.
   static func checkout(
@@ -50,7 +51,7 @@ struct CheckoutRouteTests {
   }
 
   @Test func theShippingRulesAreOpenToRead() async throws {
-    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
+    try await RouteTests.withServer(.sqlite, token: Self.token, adminToken: Self.adminToken) { http, _ in
       let answer = try await http.get("/shop/shipping")
       #expect(answer.status == 200)
       #expect(try answer.decode(ShippingRules.self) == .standard)
@@ -126,12 +127,12 @@ struct CheckoutRouteTests {
 
   @Test(arguments: TestDatabase.all)
   func theStatusRouteMovesAnOrderOnAndKeepsItsHistory(database: TestDatabase) async throws {
-    try await RouteTests.withServer(database, token: Self.token) { http, _ in
+    try await RouteTests.withServer(database, token: Self.token, adminToken: Self.adminToken) { http, _ in
       var http = http
       http.headers = Self.authorized
       let placed = try await http.order(Self.checkout()).decode(StoredOrder.self)
       func move(_ body: String) async throws -> HTTP.Answer {
-        try await http.post("/shop/orders/\(placed.id)/status", body: Data(body.utf8))
+        try await http.operate("/admin/orders/\(placed.id)/status", body: Data(body.utf8))
       }
       #expect(try await move(#"{"status":"delivered"}"#).status == 409, "not before it ships")
       #expect(try await move(#"{"status":"packed"}"#).status == 200)
@@ -146,12 +147,12 @@ struct CheckoutRouteTests {
       #expect(order.statusHistory.map(\.stage) == [.packed, .shipped, .delivered])
       #expect(order.statusHistory[1].carrier == "UPS" && order.statusHistory[1].tracking == "1Z999")
       #expect(order.checkout?.shipping == .sample, "the address is kept through it all")
-      #expect(try await http.post("/shop/orders/999/status", body: Data(#"{"status":"packed"}"#.utf8)).status == 404)
-      #expect(try await http.post("/shop/orders/abc/status", body: Data(#"{"status":"packed"}"#.utf8)).status == 400)
-      #expect(try await http.post("/shop/orders/1/status", body: Data(#"{"status":"lost"}"#.utf8)).status == 400)
+      #expect(try await http.operate("/admin/orders/999/status", body: Data(#"{"status":"packed"}"#.utf8)).status == 404)
+      #expect(try await http.operate("/admin/orders/abc/status", body: Data(#"{"status":"packed"}"#.utf8)).status == 400)
+      #expect(try await http.operate("/admin/orders/1/status", body: Data(#"{"status":"lost"}"#.utf8)).status == 400)
       // A cancellation says why.
       let second = try await http.order(Self.checkout(minute: 5)).decode(StoredOrder.self)
-      let cancelled = try await http.post("/shop/orders/\(second.id)/status", body: Data(#"{"status":"cancelled","reason":"out of stock"}"#.utf8))
+      let cancelled = try await http.operate("/admin/orders/\(second.id)/status", body: Data(#"{"status":"cancelled","reason":"out of stock"}"#.utf8))
       #expect(try cancelled.decode(StoredOrder.self).history.last?.summary == "Cancelled: out of stock")
     }
   }
@@ -159,14 +160,14 @@ struct CheckoutRouteTests {
   /// Ten operators pack one order at once: one of them does, the others are told it is packed.
   @Test(arguments: TestDatabase.all)
   func changesAtOnceTakeTurns(database: TestDatabase) async throws {
-    try await RouteTests.withServer(database, token: Self.token) { http, _ in
+    try await RouteTests.withServer(database, token: Self.token, adminToken: Self.adminToken) { http, _ in
       var http = http
       http.headers = Self.authorized
       let order = try await http.order(Self.checkout()).decode(StoredOrder.self)
       let client = http
       let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
         for _ in 0..<10 {
-          group.addTask { try await client.post("/shop/orders/\(order.id)/status", body: Data(#"{"status":"packed"}"#.utf8)).status }
+          group.addTask { try await client.operate("/admin/orders/\(order.id)/status", body: Data(#"{"status":"packed"}"#.utf8)).status }
         }
         return try await group.reduce(into: []) { $0.append($1) }
       }
@@ -176,18 +177,22 @@ struct CheckoutRouteTests {
     }
   }
 
-  @Test func theStatusRouteAsksForTheTokenAndIsClosedWithoutOne() async throws {
+  @Test func theStatusRouteAsksForTheAdminTokenAndIsClosedWithoutOne() async throws {
     let packed = Data(#"{"status":"packed"}"#.utf8)
-    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
-      let anonymous = try await http.post("/shop/orders/1/status", body: packed)
-      let wrong = try await http.post("/shop/orders/1/status", body: packed, headers: ["Authorization": "Bearer wrong"])
-      #expect(anonymous.status == 401)
-      #expect(wrong.status == 401)
+    try await RouteTests.withServer(.sqlite, token: Self.token, adminToken: Self.adminToken) { http, _ in
+      var shop = http
+      shop.headers = Self.authorized
+      let order = try await shop.order(Self.checkout()).decode(StoredOrder.self)
+      #expect(try await http.post("/admin/orders/\(order.id)/status", body: packed).status == 401)
+      #expect(try await shop.post("/admin/orders/\(order.id)/status", body: packed).status == 401, "not the shop's token")
+      #expect(try await http.post("/admin/orders/\(order.id)/status", body: packed, headers: ["Authorization": "Bearer wrong"]).status == 401)
+      #expect(try await shop.post("/shop/orders/\(order.id)/status", body: packed).status == 404, "the route moved")
+      #expect(try await shop.get("/carts/\(order.id)").decode(StoredOrder.self).status == .placed)
     }
     try await RouteTests.withServer(.sqlite) { http, _ in
       let order = try await http.order(Self.checkout()).decode(StoredOrder.self)
-      let answer = try await http.post("/shop/orders/\(order.id)/status", body: packed)
-      #expect(answer.status == 403, "a server with no token moves no order on")
+      let answer = try await http.operate("/admin/orders/\(order.id)/status", body: packed)
+      #expect(answer.status == 403, "a server with no admin token moves no order on")
       #expect(try await http.get("/carts/\(order.id)").decode(StoredOrder.self).status == .placed)
     }
   }
@@ -215,7 +220,7 @@ struct CheckoutRouteTests {
   /// A status change reaches an open session the way a cart change does: a waiting request for
   /// the customer's cart returns, with the count of order updates moved on.
   @Test func aStatusChangeWakesTheCustomersWaitingCart() async throws {
-    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
+    try await RouteTests.withServer(.sqlite, token: Self.token, adminToken: Self.adminToken) { http, _ in
       var http = http
       http.headers = Self.authorized
       let order = try await http.order(Self.checkout()).decode(StoredOrder.self)
@@ -223,7 +228,7 @@ struct CheckoutRouteTests {
       async let woken = http.get("/shop/carts/1/updates?after=\(before.revision)&wait=20")
       try await Task.sleep(for: .milliseconds(300))
       let started = ContinuousClock.now
-      #expect(try await http.post("/shop/orders/\(order.id)/status", body: Data(#"{"status":"packed"}"#.utf8)).status == 200)
+      #expect(try await http.operate("/admin/orders/\(order.id)/status", body: Data(#"{"status":"packed"}"#.utf8)).status == 200)
       let answer = try await woken
       #expect(answer.status == 200)
       #expect(try answer.decode(SavedCart.self).orderUpdates == before.orderUpdates + 1)
@@ -238,13 +243,13 @@ struct CheckoutRouteTests {
     let (location, remove) = try await database.make()
     defer { Task { await remove() } }
     try await OldSchema.write(location)
-    let server = try await TestServer(location: location, token: Self.token)
+    let server = try await TestServer(location: location, token: Self.token, adminToken: Self.adminToken)
     var http = HTTP(baseURL: server.baseURL)
     http.headers = Self.authorized
     let old = try await http.get("/carts/1").decode(StoredOrder.self)
     #expect(old.products == [.init(productId: 3, quantity: 2)])
     #expect(old.checkout == nil && old.status == .placed)
-    #expect(try await http.post("/shop/orders/1/status", body: Data(#"{"status":"packed"}"#.utf8)).status == 200)
+    #expect(try await http.operate("/admin/orders/1/status", body: Data(#"{"status":"packed"}"#.utf8)).status == 200)
     // The same key and body as before the migration is still the same order.
     let replay = try await http.order(OldSchema.order, key: OldSchema.key)
     #expect(replay.status == 200 && replay.headers["idempotent-replayed"] == "true")

@@ -39,7 +39,17 @@ struct RouteProtectionTests {
     Route(method: "POST", path: "/shop/key-customers", body: #"{"fingerprint":"SHA256:walker","origin":"192.0.2.9"}"#),
     Route(method: "GET", path: "/shop/customers/1/addresses"),
     Route(method: "PUT", path: "/shop/customers/1/addresses", body: #"{"addresses":[]}"#),
-    Route(method: "POST", path: "/shop/orders/1/status", body: #"{"status":"packed"}"#),  // the order POST /carts placed
+  ]
+
+  /// The back office's routes: only the admin token opens them.
+  static let adminRoutes: [Route] = [
+    Route(method: "GET", path: "/admin/orders"),
+    Route(method: "GET", path: "/admin/orders?status=placed&customer=1&limit=5"),
+    Route(method: "GET", path: "/admin/orders/1", reached: 404),  // no order yet: the route's own answer
+    Route(method: "POST", path: "/admin/orders/1/status", body: #"{"status":"packed"}"#, reached: 404),
+    Route(method: "GET", path: "/admin/stock"),
+    Route(method: "PUT", path: "/admin/products/1/stock", body: #"{"stock":5}"#),
+    Route(method: "GET", path: "/admin/audit"),
   ]
 
   /// The same route written the ways the router would also have taken it before the fix.
@@ -106,10 +116,47 @@ struct RouteProtectionTests {
     }
   }
 
+  /// Neither no token nor the shop's opens the back office, in any spelling; the admin token
+  /// opens it in the plain one only; and the admin token opens none of the customers' routes.
+  @Test func theBackOfficeOpensToItsOwnTokenAlone() async throws {
+    try await RouteTests.withServer(.sqlite, token: Self.token, adminToken: AdminRouteTests.adminToken) { http, _ in
+      let port = try #require(http.baseURL.port)
+      let shop = ["Authorization": "Bearer " + Self.token]
+      let admin = ["Authorization": "Bearer " + AdminRouteTests.adminToken]
+      for route in Self.adminRoutes {
+        for headers in [[:], shop, ["Authorization": "Bearer " + AdminRouteTests.adminToken.dropLast()]] {
+          #expect(await Self.status(port: port, route.method, route.path, headers: headers, body: route.body) == 401, "\(route.testDescription) \(headers)")
+          for spelling in Self.otherSpellings(of: route.path) {
+            #expect(await Self.status(port: port, route.method, spelling, headers: headers, body: route.body) == 400, "\(route.method) \(spelling)")
+          }
+        }
+        #expect(await Self.status(port: port, route.method, route.path, headers: admin, body: route.body) == route.reached, "\(route.testDescription)")
+        for spelling in Self.otherSpellings(of: route.path) {
+          #expect(await Self.status(port: port, route.method, spelling, headers: admin, body: route.body) == 400, "\(route.method) \(spelling)")
+        }
+      }
+      for route in Self.customersRoutes {
+        #expect(await Self.status(port: port, route.method, route.path, headers: admin, body: route.body) == 401, "\(route.testDescription)")
+      }
+    }
+  }
+
+  /// A server started without `--admin-token-file` keeps the back office shut to every token.
+  @Test func withoutAnAdminTokenTheBackOfficeIsClosed() async throws {
+    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
+      let port = try #require(http.baseURL.port)
+      for route in Self.adminRoutes {
+        for headers in [[:], ["Authorization": "Bearer " + Self.token], ["Authorization": "Bearer " + AdminRouteTests.adminToken]] {
+          #expect(await Self.status(port: port, route.method, route.path, headers: headers, body: route.body) == 403, "\(route.testDescription)")
+        }
+      }
+    }
+  }
+
   @Test func theCatalogStaysOpenAndIsSpelledOneWayToo() async throws {
     try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
       let port = try #require(http.baseURL.port)
-      for path in ["/", "/products", "/products/1", "/products/categories", "/shop", "/img/product-1.png"] {
+      for path in ["/", "/products", "/products/1", "/products/categories", "/shop", "/shop/stock", "/img/product-1.png"] {
         let status = await Self.status(port: port, "GET", path)
         #expect(status == (path == "/" ? 404 : 200), "\(path)")
       }

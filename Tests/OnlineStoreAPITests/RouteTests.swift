@@ -10,10 +10,10 @@ struct RouteTests {
   /// Runs `body` against a fresh server over a fresh database of `kind`.
   static func withServer(
     _ kind: TestDatabase, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(), limits: APILimits = .testing, token: String? = nil,
-    _ body: (HTTP, TestServer) async throws -> Void
+    adminToken: String? = nil, _ body: (HTTP, TestServer) async throws -> Void
   ) async throws {
     let (location, remove) = try await kind.make()
-    let server = try await TestServer(location: location, catalog: catalog, faults: faults, limits: limits, token: token)
+    let server = try await TestServer(location: location, catalog: catalog, faults: faults, limits: limits, token: token, adminToken: adminToken)
     do {
       try await body(HTTP(baseURL: server.baseURL), server)
     } catch {

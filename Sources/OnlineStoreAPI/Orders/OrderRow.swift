@@ -35,4 +35,9 @@ struct OrderRow {
     moved.statusHistory.append(change)
     return moved
   }
+
+  /// The audit's line for `order` moved on by `change`.
+  static func audit(of order: StoredOrder, movedBy change: OrderStatusChange, actor: String) -> AuditEntry {
+    AuditEntry(at: change.at, actor: actor, subject: "order \(order.id)", change: "status", before: order.status.name, after: change.summary)
+  }
 }

@@ -17,31 +17,27 @@ extension PostgresStoreDatabase {
     }
   }
 
-  public func changeStatus(of id: Int, to change: OrderStatusChange) async throws -> StoredOrder {
-    do {
-      return try await moveInTransaction(id, to: change)
-    } catch let error as PostgresTransactionError {
-      // A refusal from inside the transaction is the answer; the transaction was rolled back.
-      if let refusal = error.closureError as? OrderStatusRejection { throw refusal }
-      throw error
-    }
-  }
-
-  private func moveInTransaction(_ id: Int, to change: OrderStatusChange) async throws -> StoredOrder {
+  public func changeStatus(of id: Int, to change: OrderStatusChange, by actor: String) async throws -> StoredOrder {
     let logger = self.logger
-    return try await client.withTransaction(logger: logger) { connection in
-      var found: OrderRow?
-      let rows = try await connection.query(
-        "SELECT \(unescaped: OrderRow.columns) FROM orders WHERE id = \(id) FOR UPDATE", logger: logger
-      )
-      for try await row in rows.decode(OrderRow.Columns.self) { found = OrderRow(row) }
-      guard let found else { throw OrderStatusRejection.noSuchOrder }
-      let moved = try OrderRow.moving(try found.order, to: change)
-      try await connection.query(
-        "UPDATE orders SET status = \(moved.status.rawValue), status_history = \(try DatabaseJSON.text(moved.statusHistory)) WHERE id = \(id)",
-        logger: logger
-      )
-      return moved
+    // A refusal from inside the transaction is the answer; the transaction was rolled back.
+    return try await Self.unwrapped {
+      try await client.withTransaction(logger: logger) { connection in
+        var found: OrderRow?
+        let rows = try await connection.query(
+          "SELECT \(unescaped: OrderRow.columns) FROM orders WHERE id = \(id) FOR UPDATE", logger: logger
+        )
+        for try await row in rows.decode(OrderRow.Columns.self) { found = OrderRow(row) }
+        guard let found else { throw OrderStatusRejection.noSuchOrder }
+        let order = try found.order
+        let moved = try OrderRow.moving(order, to: change)
+        try await connection.query(
+          "UPDATE orders SET status = \(moved.status.rawValue), status_history = \(try DatabaseJSON.text(moved.statusHistory)) WHERE id = \(id)",
+          logger: logger
+        )
+        if change.stage == .cancelled { try await Self.giveBackStock(of: id, on: connection, logger: logger) }
+        try await Self.record(OrderRow.audit(of: order, movedBy: change, actor: actor), on: connection, logger: logger)
+        return moved
+      }
     }
   }
 

@@ -20,16 +20,19 @@ extension SQLiteStoreDatabase {
     }
   }
 
-  public func changeStatus(of id: Int, to change: OrderStatusChange) async throws -> StoredOrder {
+  public func changeStatus(of id: Int, to change: OrderStatusChange, by actor: String) async throws -> StoredOrder {
     try await pool.write { db in
       guard let row = try Row.fetchOne(db, sql: "SELECT \(OrderRow.columns) FROM orders WHERE id = ?", arguments: [id]) else {
         throw OrderStatusRejection.noSuchOrder
       }
-      let moved = try OrderRow.moving(try Self.orderRow(row).order, to: change)
+      let order = try Self.orderRow(row).order
+      let moved = try OrderRow.moving(order, to: change)
       try db.execute(
         sql: "UPDATE orders SET status = ?, status_history = ? WHERE id = ?",
         arguments: [moved.status.rawValue, try DatabaseJSON.text(moved.statusHistory), id]
       )
+      if change.stage == .cancelled { try Self.giveBackStock(of: id, in: db) }
+      try Self.record(OrderRow.audit(of: order, movedBy: change, actor: actor), in: db)
       return moved
     }
   }

@@ -57,7 +57,8 @@ extension APIClient {
       fetchShippingRules: {
         try await clock.sleep(for: latency)
         return .standard
-      }
+      },
+      fetchStock: { .unlimited }
     )
   }
 }

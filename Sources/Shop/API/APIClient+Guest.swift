@@ -24,7 +24,8 @@ extension APIClient {
         }
         return confirmation
       },
-      fetchShippingRules: base.fetchShippingRules
+      fetchShippingRules: base.fetchShippingRules,
+      fetchStock: base.fetchStock
     )
   }
 }

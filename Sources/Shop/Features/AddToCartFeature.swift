@@ -4,19 +4,27 @@ import Boundaries
 ///
 /// It keeps its count between 0 and ``State/maximum`` itself, so a quantity is never negative
 /// (the original app's stepper went below zero and relied on its parent to clamp it), and
-/// tells its parent whenever the count changes.
+/// tells its parent whenever the count changes. Where the store has less than that left, `+`
+/// stops at what is left (``State/limit``); a count already above it (the stock fell after the
+/// product went into the cart) is kept, not cut: the shopper decides, and checkout tells them.
 @Reducer
 public struct AddToCartFeature: BoundingReducer, Sendable {
   @ObservableState
   public struct State: Hashable, Sendable {
     public var count: Int
+    /// The most `+` goes to: ``maximum``, or what the store has left when that is less.
+    public var limit: Int
 
     /// The most of one product a cart may hold.
     public static let maximum = 99
 
-    public init(count: Int = 0) {
+    public init(count: Int = 0, limit: Int = maximum) {
       self.count = count
+      self.limit = min(max(limit, 0), Self.maximum)
     }
+
+    /// Whether `+` adds one.
+    public var canAdd: Bool { count < limit }
   }
 
   public enum Action: TCAFeatureAction, Hashable, Sendable {
@@ -41,7 +49,7 @@ public struct AddToCartFeature: BoundingReducer, Sendable {
     let previous = state.count
     switch action {
     case .plusTapped:
-      state.count = min(state.count + 1, State.maximum)
+      if state.canAdd { state.count += 1 }
     case .minusTapped:
       state.count = max(state.count - 1, 0)
     }

@@ -7,11 +7,19 @@ public struct ProductFeature: ComposedBoundingReducer, Sendable {
   public struct State: Hashable, Identifiable, Sendable {
     public let product: Product
     public var addToCart: AddToCartFeature.State
+    /// What the store has left of it; `nil` when it sells without a limit. The stepper stops
+    /// there.
+    public var stockLeft: Int? {
+      didSet { addToCart.limit = stockLeft.map { min(max($0, 0), AddToCartFeature.State.maximum) } ?? AddToCartFeature.State.maximum }
+    }
 
     public init(product: Product, quantity: Int = 0) {
       self.product = product
       self.addToCart = AddToCartFeature.State(count: quantity)
     }
+
+    /// Whether the store has none of it left.
+    public var isSoldOut: Bool { stockLeft.map { $0 <= 0 } ?? false }
 
     public var id: Product.ID { product.id }
 

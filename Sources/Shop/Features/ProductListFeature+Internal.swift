@@ -19,6 +19,7 @@ extension ProductListFeature {
         uniquingIDsWith: { first, _ in first }
       )
       state.index = BrowsingIndex(state.products.map(\.product), sort: state.browsing.sort)
+      applyStock(to: &state)
       if let details = state.details, state.products[id: details.productID] == nil {
         state.details = nil
       }
@@ -106,6 +107,11 @@ extension ProductListFeature {
 
     case .cart(.presented(.delegate(.closeRequested))):
       state.cart = nil
+      return .none
+
+    case let .stockChanged(levels):
+      state.stock = levels
+      applyStock(to: &state)
       return .none
 
     case .categoriesResponse, .picker, .details:

@@ -64,6 +64,8 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     /// Something the customer should know that is not an error of this screen (the saved cart
     /// could not be read or written).
     public var notice: ProductListNotice?
+    /// What the store last said it has left of the products that have a stock.
+    public var stock: StockLevels = .unlimited
 
     public init(userID: Int = 1) {
       self.userID = userID
@@ -133,6 +135,8 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       /// Another copy of the store saved the cart.
       case cartChangedElsewhere(SavedCart)
       case categoriesResponse(Result<[String], APIError>)
+      /// The store's stock changed (or was first heard).
+      case stockChanged(StockLevels)
       case products(IdentifiedActionOf<ProductFeature>)
       case cart(PresentationAction<CartFeature.Action>)
       case picker(PresentationAction<PickerFeature.Action>)
@@ -155,10 +159,12 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case fetch
     case watch
     case categories
+    case stock
   }
 
   @Dependency(\.apiClient) var apiClient
   @Dependency(\.cartStorage) var cartStorage
+  @Dependency(\.stockWatch) var stockWatch
 
   public init() {}
 
@@ -183,7 +189,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       if state.restoration == .notStarted {
         state.restoration = .loading
         effects.append(loadSavedCart())
-        watch = watchSavedCart()
+        watch = .merge(watchSavedCart(), watchStock())
       }
       if state.status.allowsFetch {
         effects.append(fetchProducts(&state))

@@ -117,8 +117,10 @@ public struct DetailsSheet: Widget {
       )
       let width = min(TextWidth.columns(of: Stepper<KeyCommand>.label(count: row.quantity, emptyLabel: CartStepper.emptyLabel(compact: false))), inside.width)
       canvas.render(stepper, in: Rect(x: inside.x, y: y, width: width, height: 1))
-      if row.quantity > 0 {
-        canvas.draw("in your cart", at: Point(x: inside.x + width + 2, y: y), width: max(0, inside.width - width - 2), style: theme.secondary)
+      let notes = [row.quantity > 0 ? "in your cart" : nil, StockBadge.detail(for: row)].compactMap { $0 }
+      if !notes.isEmpty {
+        let style = row.stockLeft.map { $0 <= StockBadge.fewLeft } == true ? theme.warning : theme.secondary
+        canvas.draw(notes.joined(separator: " · "), at: Point(x: inside.x + width + 2, y: y), width: max(0, inside.width - width - 2), style: style)
       }
     }
     y += 1

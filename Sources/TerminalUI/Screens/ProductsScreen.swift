@@ -123,7 +123,16 @@ public struct ProductsScreen: Widget {
     let titleWidth = max(0, line.width - 2 - priceColumns - 2 - stepperWidth)
     var x = line.x
     x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: line.y), width: 2, style: theme.action)
-    let titleColumns = canvas.draw(row.product.title, at: Point(x: x, y: line.y), width: titleWidth, style: theme.text)
+    // "3 left" or "sold out" at the end of the title's room, when there is room for both.
+    let badge = StockBadge.text(for: row)
+    let badgeWidth = badge.map { TextWidth.columns(of: $0) + 1 } ?? 0
+    let showsBadge = badge != nil && titleWidth >= badgeWidth + StockBadge.titleRoomNeeded
+    let titleColumns = canvas.draw(
+      row.product.title, at: Point(x: x, y: line.y), width: showsBadge ? titleWidth - badgeWidth : titleWidth, style: theme.text
+    )
+    if showsBadge, let badge {
+      canvas.draw(badge, at: Point(x: x + titleWidth - badgeWidth + 1, y: line.y), width: badgeWidth - 1, style: theme.warning)
+    }
     x += titleWidth
     let price = TextLayout.pad(row.product.price.formatted, toWidth: priceColumns, alignment: .trailing)
     x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceColumns, style: theme[.price])

@@ -52,3 +52,32 @@ struct AddToCartFeatureTests {
     await store.send(.view(.plusTapped))
   }
 }
+
+/// The stepper of a product the store has little of: `+` stops at what is left, and a count
+/// already above it is kept (the stock fell after it went into the cart) and only comes down.
+@MainActor
+struct AddToCartStockTests {
+  @Test func plusStopsAtWhatIsLeft() async {
+    let store = TestStore(initialState: AddToCartFeature.State(count: 1, limit: 2)) { AddToCartFeature() }
+    await store.send(.view(.plusTapped)) { $0.count = 2 }
+    await store.receive(.delegate(.countChanged(2)))
+    await store.send(.view(.plusTapped))
+  }
+
+  @Test func soldOutAddsNothing() async {
+    let store = TestStore(initialState: AddToCartFeature.State(count: 0, limit: 0)) { AddToCartFeature() }
+    await store.send(.view(.plusTapped))
+  }
+
+  @Test func aCountAboveWhatIsLeftIsKeptAndComesDown() async {
+    let store = TestStore(initialState: AddToCartFeature.State(count: 5, limit: 2)) { AddToCartFeature() }
+    await store.send(.view(.plusTapped))
+    await store.send(.view(.minusTapped)) { $0.count = 4 }
+    await store.receive(.delegate(.countChanged(4)))
+  }
+
+  @Test func aLimitIsNeverBelowZeroNorAboveTheMaximum() {
+    #expect(AddToCartFeature.State(limit: -3).limit == 0)
+    #expect(AddToCartFeature.State(limit: 500).limit == AddToCartFeature.State.maximum)
+  }
+}

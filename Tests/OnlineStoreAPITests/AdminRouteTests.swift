@@ -1,0 +1,148 @@
+import Foundation
+@testable import OnlineStoreAPI
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+import StoreModels
+import Testing
+
+/// The back office at the API: stock that is taken with the order that takes it, refused with
+/// what is left, given back when an order is cancelled, set and adjusted by the operator, every
+/// change in the audit; and the orders listed newest first, filtered and paged.
+struct AdminRouteTests {
+  static let adminToken = "admin-fedcba9876543210fedcba987654"
+
+  @Test(arguments: TestDatabase.all)
+  func stockIsTakenRefusedWithWhatIsLeftAndGivenBackOnCancelling(database: TestDatabase) async throws {
+    try await RouteTests.withServer(database, adminToken: Self.adminToken) { http, _ in
+      #expect(try await http.get("/shop/stock").decode(StockLevels.self) == .unlimited, "a new catalog has no limits")
+      #expect(try await http.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":3}"#).status == 200)
+      #expect(try await http.get("/shop/stock").decode(StockLevels.self) == StockLevels(left: [1: 3]))
+
+      let first = try await http.order(.sample(1, quantity: 2), key: "first")
+      #expect(first.status == 200)
+      #expect(try await http.get("/shop/stock").decode(StockLevels.self)[1] == 1)
+
+      let tooMany = try await http.order(.sample(1, quantity: 2, minute: 1), key: "second")
+      #expect(tooMany.status == 409)
+      #expect(tooMany.error == "Only 1 of Dot-grid notebook, A5, 192 pages left")
+      let shortages = try #require((tooMany.json as? [String: Any])?["shortages"] as? [[String: Any]])
+      #expect(shortages.count == 1 && shortages[0]["productId"] as? Int == 1 && shortages[0]["wanted"] as? Int == 2 && shortages[0]["left"] as? Int == 1)
+      #expect(try await http.get("/carts/user/1").decode([StoredOrder].self).count == 1, "the refused order is not stored")
+      #expect(try await http.get("/shop/stock").decode(StockLevels.self)[1] == 1, "and took nothing")
+      // An order of two lines, one of them short, takes nothing of either.
+      #expect(try await http.operate("/admin/products/2/stock", method: "PUT", body: #"{"stock":5}"#).status == 200)
+      let mixed = OrderRequest(userId: 1, date: Date(timeIntervalSince1970: 1_795_260_600), products: [.init(productId: 2, quantity: 1), .init(productId: 1, quantity: 2)])
+      #expect(try await http.order(mixed).status == 409)
+      #expect(try await http.get("/shop/stock").decode(StockLevels.self) == StockLevels(left: [1: 1, 2: 5]))
+
+      let retry = try await http.order(.sample(1, quantity: 2), key: "first")
+      #expect(retry.status == 200 && retry.headers["idempotent-replayed"] == "true", "a retry is its order, whatever is left now")
+      #expect(try await http.get("/shop/stock").decode(StockLevels.self)[1] == 1)
+
+      let placed = try first.decode(StoredOrder.self)
+      var operatorHTTP = http
+      operatorHTTP.headers["X-Operator"] = "SHA256:operator-key"
+      let cancelled = try await operatorHTTP.operate("/admin/orders/\(placed.id)/status", body: #"{"status":"cancelled","reason":"customer asked"}"#)
+      #expect(cancelled.status == 200)
+      #expect(try await http.get("/shop/stock").decode(StockLevels.self)[1] == 3, "its units are back")
+
+      #expect(try await http.operate("/admin/products/1/stock", method: "PUT", body: #"{"adjust":-5}"#).decode(StockChange.self).after == 0)
+      #expect(try await http.operate("/admin/products/1/stock", method: "PUT", body: #"{"adjust":4}"#).decode(StockChange.self).after == 4)
+      #expect(try await http.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":null}"#).decode(StockChange.self).after == nil)
+      #expect(try await http.get("/shop/stock").decode(StockLevels.self) == StockLevels(left: [2: 5]))
+
+      let audit = try await http.operate("/admin/audit").decode([AuditEntry].self)
+      #expect(audit.map(\.subject) == ["product 1", "product 1", "product 1", "order \(placed.id)", "product 2", "product 1"])
+      #expect(audit[3].actor == "key SHA256:operator-key" && audit[3].before == "Placed" && audit[3].after == "Cancelled: customer asked")
+      #expect(audit[0].actor == "admin token" && audit[0].before == "4" && audit[0].after == "no limit")
+      #expect(try await http.operate("/admin/audit?limit=2&before=\(audit[1].id)").decode([AuditEntry].self) == Array(audit[2...3]))
+    }
+  }
+
+  @Test func stockSettingsOutsideTheirBoundsAreRefused() async throws {
+    try await RouteTests.withServer(.sqlite, adminToken: Self.adminToken) { http, _ in
+      for body in [
+        #"{"stock":-1}"#, #"{"stock":1000001}"#, #"{"stock":1.5}"#, #"{"stock":true}"#, #"{"stock":"3"}"#, #"{}"#, #"{"stock":1,"adjust":1}"#,
+        #"{"adjust":-9223372036854775808}"#, #"{"adjust":99999999999999999999}"#, "not json", #"{"adjust":null}"#,
+      ] {
+        let answer = try await http.operate("/admin/products/1/stock", method: "PUT", body: body)
+        #expect(answer.status == 400, "\(body)")
+      }
+      #expect(try await http.operate("/admin/products/999/stock", method: "PUT", body: #"{"stock":1}"#).status == 404)
+      #expect(try await http.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":1000000}"#).status == 200)
+      #expect(try await http.operate("/admin/products/1/stock", method: "PUT", body: #"{"adjust":1000000}"#).decode(StockChange.self).after == 1_000_000)
+      var longName = http
+      longName.headers["X-Operator"] = String(repeating: "k", count: 101)
+      #expect(try await longName.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":1}"#).status == 400)
+      #expect(try await http.operate("/admin/audit").decode([AuditEntry].self).count == 2, "only the two that were taken")
+    }
+  }
+
+  @Test(arguments: TestDatabase.all)
+  func ordersAreListedNewestFirstFilteredAndPaged(database: TestDatabase) async throws {
+    try await RouteTests.withServer(database, adminToken: Self.adminToken) { http, _ in
+      var ids: [Int] = []
+      for index in 0..<6 {
+        ids.append(try await http.order(.sample(index + 1, userId: index.isMultiple(of: 2) ? 1 : 2, minute: index)).decode(StoredOrder.self).id)
+      }
+      for id in ids.prefix(2) {
+        #expect(try await http.operate("/admin/orders/\(id)/status", body: #"{"status":"packed"}"#).status == 200)
+      }
+      #expect(try await http.operate("/admin/orders").decode([StoredOrder].self).map(\.id) == ids.reversed())
+      #expect(try await http.operate("/admin/orders?status=packed").decode([StoredOrder].self).map(\.id) == ids.prefix(2).reversed())
+      #expect(try await http.operate("/admin/orders?customer=2").decode([StoredOrder].self).map(\.id) == [ids[5], ids[3], ids[1]])
+      #expect(try await http.operate("/admin/orders?limit=2&before=\(ids[4])").decode([StoredOrder].self).map(\.id) == [ids[3], ids[2]])
+      #expect(try await http.operate("/admin/orders/\(ids[0])").decode(StoredOrder.self).status == .packed)
+      for query in ["status=lost", "customer=0", "before=x", "limit=-1"] {
+        #expect(try await http.operate("/admin/orders?\(query)").status == 400, "\(query)")
+      }
+    }
+  }
+
+  /// 200 shoppers race for the last 10 units of one product: exactly 10 orders are taken, and
+  /// the other 190 are told it is sold out. On PostgreSQL they race through two API instances
+  /// at once; SQLite has one.
+  @Test(arguments: TestDatabase.all)
+  func twoHundredShoppersRacingForTenUnitsBuyExactlyTen(database: TestDatabase) async throws {
+    let (location, remove) = try await database.make()
+    let instances = [try await TestServer(location: location, adminToken: Self.adminToken)]
+      + (database == .postgres ? [try await TestServer(location: location, adminToken: Self.adminToken)] : [])
+    do {
+      let first = HTTP(baseURL: instances[0].baseURL)
+      #expect(try await first.operate("/admin/products/7/stock", method: "PUT", body: #"{"stock":10}"#).status == 200)
+      let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+        for shopper in 0..<200 {
+          let http = HTTP(baseURL: instances[shopper % instances.count].baseURL)
+          group.addTask { try await http.order(.sample(7, userId: shopper % 2 + 1, minute: shopper), key: "race-\(shopper)").status }
+        }
+        return try await group.reduce(into: [Int: Int]()) { $0[$1, default: 0] += 1 }
+      }
+      #expect(statuses == [200: 10, 409: 190], "\(statuses)")
+      #expect(try await first.get("/shop/stock").decode(StockLevels.self)[7] == 0)
+      let sold = try await first.operate("/admin/orders?limit=500").decode([StoredOrder].self)
+      #expect(sold.count == 10 && sold.allSatisfy { $0.products == [.init(productId: 7, quantity: 1)] })
+    } catch {
+      Issue.record(error)
+    }
+    for instance in instances { await instance.stop() }
+    await remove()
+  }
+}
+
+extension HTTP {
+  /// A back-office request: the admin token as its `Authorization`.
+  func operate(_ path: String, method: String = "GET", body: String? = nil) async throws -> Answer {
+    var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
+    request.httpMethod = body == nil ? method : (method == "GET" ? "POST" : method)
+    request.httpBody = body.map { Data($0.utf8) }
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue("Bearer " + AdminRouteTests.adminToken, forHTTPHeaderField: "Authorization")
+    return try await send(request)
+  }
+
+  func operate(_ path: String, body: Data) async throws -> Answer {
+    try await operate(path, method: "POST", body: String(decoding: body, as: UTF8.self))
+  }
+}
