@@ -103,6 +103,22 @@ let package = Package(
       ]
     ),
 
+    // The back office's client and features: the operator's console on the same core, with
+    // the shop's careful HTTP transport.
+    .target(
+      name: "BackOffice",
+      dependencies: [
+        "Boundaries",
+        "Shop",
+        terminalKit,
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
+      ]
+    ),
+
+    // The back office's screens and keys on the kit, and the program that runs them.
+    .target(name: "BackOfficeTerminal", dependencies: ["BackOffice", "Boundaries", terminalKit]),
+
     // HTTP requests through libcurl's easy interface (Debian's libcurl4-openssl-dev), bounded in
     // size, time and where they may connect: the shop's transport.
     .target(name: "CHTTPClient", linkerSettings: [.linkedLibrary("curl")]),
@@ -171,6 +187,8 @@ let package = Package(
     .executableTarget(
       name: "onlinestore",
       dependencies: [
+        "BackOffice",
+        "BackOfficeTerminal",
         "Boundaries",
         "Composable",
         pseudoTerminal,

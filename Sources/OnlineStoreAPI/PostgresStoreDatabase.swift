@@ -99,6 +99,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
         AND (\(start)::TEXT IS NULL OR date >= \(start)) AND (\(end)::TEXT IS NULL OR date < \(end))
         AND (\(filter.status?.rawValue)::TEXT IS NULL OR status = \(filter.status?.rawValue))
         AND (\(filter.before)::BIGINT IS NULL OR id < \(filter.before))
+        AND (\(filter.numberOrCustomer)::BIGINT IS NULL OR id = \(filter.numberOrCustomer) OR user_id = \(filter.numberOrCustomer))
       ORDER BY \(unescaped: order) LIMIT \(filter.limit)
       """,
       logger: logger

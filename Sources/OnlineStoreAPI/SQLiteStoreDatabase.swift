@@ -104,6 +104,10 @@ public final class SQLiteStoreDatabase: StoreDatabase {
       conditions.append("id < ?")
       arguments += [before]
     }
+    if let number = filter.numberOrCustomer {
+      conditions.append("(id = ? OR user_id = ?)")
+      arguments += [number, number]
+    }
     var sql = "SELECT \(OrderRow.columns) FROM orders"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += filter.newestFirst ? " ORDER BY date DESC, id DESC" : " ORDER BY id"

@@ -121,10 +121,13 @@ public struct OrderFilter: Sendable, Equatable {
   public var status: OrderStage?
   /// Orders numbered below this: the next page of a list newest first.
   public var before: Int?
+  /// The order with this number, or the orders of the customer with it: what an operator
+  /// types to find one.
+  public var numberOrCustomer: Int?
 
   public init(
     userId: Int? = nil, start: Date? = nil, end: Date? = nil, limit: Int? = nil, newestFirst: Bool = false, status: OrderStage? = nil,
-    before: Int? = nil
+    before: Int? = nil, numberOrCustomer: Int? = nil
   ) {
     self.userId = userId
     self.start = start
@@ -133,5 +136,6 @@ public struct OrderFilter: Sendable, Equatable {
     self.newestFirst = newestFirst
     self.status = status
     self.before = before
+    self.numberOrCustomer = numberOrCustomer
   }
 }

@@ -113,7 +113,11 @@ public final class FrontDoor: Sendable {
   private static func installSSH(for connection: ShopperConnection, after gate: ChannelHandlerContext, hostKey: HostKey) throws {
     let limits = connection.services.configuration.limits
     let bound = NIOLoopBound(connection, eventLoop: gate.eventLoop)
-    let authenticator = ShopperAuthenticator(authorizedFingerprints: connection.services.configuration.authorizedFingerprints, connection: bound)
+    let configuration = connection.services.configuration
+    let authenticator = ShopperAuthenticator(
+      authorizedFingerprints: configuration.authorizedFingerprints, operatorFingerprints: configuration.operators?.fingerprints ?? [],
+      connection: bound
+    )
     var server = SSHServerConfiguration(hostKeys: [hostKey.privateKey], userAuthDelegate: authenticator)
     // The smallest packet SSH allows, and so the smallest window swift-nio-ssh offers (64
     // packets, 2 MiB): the most a client can have sent that the server has not yet passed on.

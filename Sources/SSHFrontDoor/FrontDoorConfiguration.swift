@@ -28,11 +28,25 @@ public struct FrontDoorConfiguration: Sendable {
   /// the same number (``KeyCustomers``); `nil` for an SQLite file in the state directory, for a
   /// store on one host.
   public var keyCustomers: (any KeyCustomers)?
+  /// The operators' keys (`--admin-keys`) and the back office they get instead of the shop.
+  public var operators: Operators?
+
+  /// Keys that reach the back office, and how it is started for them.
+  public struct Operators: Sendable {
+    public var fingerprints: Set<String>
+    /// `--api` and `--admin-token-file`; each session adds its operator's key.
+    public var options: AdminOptions
+
+    public init(fingerprints: Set<String>, options: AdminOptions) {
+      self.fingerprints = fingerprints
+      self.options = options
+    }
+  }
 
   public init(
     host: String, port: Int, stateDirectory: URL, hostKeyFile: URL? = nil, limits: FrontDoorLimits = FrontDoorLimits(),
     authorizedFingerprints: Set<String>?, storeExecutable: String, storeOptions: StoreOptions, forksStores: Bool = true,
-    proxyProtocolSources: [AddressRange] = [], keyCustomers: (any KeyCustomers)? = nil
+    proxyProtocolSources: [AddressRange] = [], keyCustomers: (any KeyCustomers)? = nil, operators: Operators? = nil
   ) {
     self.host = host
     self.port = port
@@ -45,6 +59,7 @@ public struct FrontDoorConfiguration: Sendable {
     self.forksStores = forksStores
     self.proxyProtocolSources = proxyProtocolSources
     self.keyCustomers = keyCustomers
+    self.operators = operators
   }
 }
 

@@ -19,18 +19,21 @@ public enum Shopper: Hashable, Sendable {
   }
 }
 
-/// Accepts any public key — or only those of `--authorized-keys` — and, when no keys are
-/// restricted, a guest through password authentication with whatever password the client gives
-/// (OpenSSH asks for one when it has no key to offer). Tells the connection who it let in.
+/// Accepts any public key — or only those of `--authorized-keys`, and the operators' of
+/// `--admin-keys` — and, when no keys are restricted, a guest through password authentication
+/// with whatever password the client gives (OpenSSH asks for one when it has no key to offer).
+/// Tells the connection who it let in.
 ///
 /// swift-nio-ssh checks a public key's signature before it asks this delegate, so a key here is
 /// one the client holds. It calls the delegate on the connection's event loop.
 final class ShopperAuthenticator: NIOSSHServerUserAuthenticationDelegate, Sendable {
   private let authorizedFingerprints: Set<String>?
+  private let operatorFingerprints: Set<String>
   private let connection: NIOLoopBound<ShopperConnection>
 
-  init(authorizedFingerprints: Set<String>?, connection: NIOLoopBound<ShopperConnection>) {
+  init(authorizedFingerprints: Set<String>?, operatorFingerprints: Set<String> = [], connection: NIOLoopBound<ShopperConnection>) {
     self.authorizedFingerprints = authorizedFingerprints
+    self.operatorFingerprints = operatorFingerprints
     self.connection = connection
   }
 
@@ -44,7 +47,7 @@ final class ShopperAuthenticator: NIOSSHServerUserAuthenticationDelegate, Sendab
     switch request.request {
     case let .publicKey(offer):
       let fingerprint = KeyFingerprint.of(offer.publicKey)
-      guard authorizedFingerprints?.contains(fingerprint) ?? true else {
+      guard operatorFingerprints.contains(fingerprint) || (authorizedFingerprints?.contains(fingerprint) ?? true) else {
         responsePromise.succeed(.failure)
         return
       }

@@ -6,6 +6,9 @@ public struct StoreCommand: Sendable {
   /// The store program: the server's own executable.
   public var executable: String
   public var options: StoreOptions
+  /// Set for an operator: the session runs the back office (`onlinestore admin`) with these,
+  /// and ``options`` are not used.
+  public var admin: AdminOptions?
   /// The terminal type the store draws for (one terminfo knows).
   public var term: String
   /// The locale and colour variables the client sent and the front door accepted.
@@ -30,7 +33,7 @@ public struct StoreCommand: Sendable {
   }
 
   /// The command line, the program first.
-  public var arguments: [String] { [executable] + options.arguments }
+  public var arguments: [String] { [executable] + (admin?.arguments ?? options.arguments) }
 
   /// `NAME=value` lines: the terminal, the shopper's state directory as their home, a plain
   /// `PATH`, the client's variables (sorted, so the same session always gets the same list), and

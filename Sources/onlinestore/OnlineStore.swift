@@ -16,19 +16,15 @@ struct OnlineStore: AsyncParsableCommand {
     commandName: "onlinestore",
     abstract: "A keyboard-driven online store for the terminal.",
     discussion: """
-      Without options it sells the embedded demo catalog, so it works without a network. Each \
-      store's cart is kept for each customer in $XDG_STATE_HOME/onlinestore/carts (or \
-      ~/.local/state/onlinestore/carts) between runs; several copies of the store may share it.
-      Press ? in the store for every key.
+      Without a subcommand it is the shop (onlinestore shop): it sells the embedded demo \
+      catalog, so it works without a network. Each store's cart is kept for each customer in \
+      $XDG_STATE_HOME/onlinestore/carts (or ~/.local/state/onlinestore/carts) between runs; \
+      several copies of the store may share it. Press ? in the store for every key.
       """,
     version: "onlinestore 1.0.0",
-    subcommands: [Snapshot.self, Serve.self]
+    subcommands: [ShopCommand.self, Snapshot.self, Serve.self, Admin.self],
+    defaultSubcommand: ShopCommand.self
   )
-
-  @OptionGroup var data: StoreOptions
-
-  @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selecting text) instead of clicking in the store.")
-  var noMouse = false
 
   /// Runs the command line — or, in a store the SSH front door's session starter forked (see
   /// `session_zygote.c`), the arguments of that session, since the command line is the
@@ -40,8 +36,20 @@ struct OnlineStore: AsyncParsableCommand {
     let forked = sz_session_arguments(&count).map { argv in (0..<Int(count)).map { String(cString: argv[$0]!) } }
     await main(forked)
   }
+}
 
-  /// The store, full-screen.
+/// `onlinestore` and `onlinestore shop`: the store, full-screen.
+struct ShopCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "shop",
+    abstract: "Shop, full-screen (what onlinestore does without a subcommand)."
+  )
+
+  @OptionGroup var data: StoreOptions
+
+  @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (selecting text) instead of clicking in the store.")
+  var noMouse = false
+
   func run() async throws {
     let status = await runFullScreen()
     if status != 0 { throw ExitCode(status) }

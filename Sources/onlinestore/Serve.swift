@@ -38,6 +38,15 @@ struct Serve: AsyncParsableCommand {
   var authorizedKeys: String?
 
   @Option(
+    name: .customLong("admin-keys"),
+    help: ArgumentHelp("These keys (an OpenSSH authorized_keys file) get the back office instead of the shop; needs --api and --admin-token-file.", valueName: "file")
+  )
+  var adminKeys: String?
+
+  @Option(name: .customLong("admin-token-file"), help: ArgumentHelp("The --api server's admin token, for the operators' back office.", valueName: "file"))
+  var adminTokenFile: String?
+
+  @Option(
     name: .customLong("proxy-protocol-from"),
     help: ArgumentHelp("Load balancers (CIDR, comma-separated) whose PROXY protocol header names the real client.", valueName: "cidr,…")
   )
@@ -75,6 +84,26 @@ struct Serve: AsyncParsableCommand {
     guard data.customer == nil, !data.guest else { throw ValidationError("--customer and --guest are set for each session by serve itself.") }
     guard (0...3_600).contains(drainTimeout) else { throw ValidationError("--drain-timeout needs 0 to 3600 seconds (got \(drainTimeout)).") }
     guard data.log == nil else { throw ValidationError("--log is for one store; serve logs each session to standard error.") }
+    if adminKeys != nil || adminTokenFile != nil {
+      guard adminKeys != nil, adminTokenFile != nil, data.apiURL != nil else {
+        throw ValidationError("--admin-keys, --admin-token-file and --api go together: the back office is the --api server's.")
+      }
+      _ = try operators()
+    }
+  }
+
+  /// The operators' keys and their back office, from `--admin-keys` and `--admin-token-file`.
+  func operators() throws -> FrontDoorConfiguration.Operators? {
+    guard let adminKeys, let adminTokenFile, let apiURL = data.apiURL else { return nil }
+    guard let text = try? String(contentsOfFile: adminKeys, encoding: .utf8) else {
+      throw ValidationError("--admin-keys: \(adminKeys) cannot be read.")
+    }
+    let fingerprints = ShopperAuthenticatorKeys.fingerprints(inAuthorizedKeys: text)
+    guard !fingerprints.isEmpty else { throw ValidationError("--admin-keys: \(adminKeys) holds no public key.") }
+    var options = AdminOptions(apiURL: apiURL, adminTokenFile: adminTokenFile)
+    options.timeout = data.timeout
+    try options.validate()
+    return FrontDoorConfiguration.Operators(fingerprints: fingerprints, options: options)
   }
 
   private var parsedListen: (host: String, port: Int)? {
@@ -110,7 +139,8 @@ struct Serve: AsyncParsableCommand {
       host: host, port: port, stateDirectory: state, hostKeyFile: hostKey.map { URL(fileURLWithPath: $0) }, limits: limits.limits,
       authorizedFingerprints: fingerprints, storeExecutable: storeProgram ?? Self.executablePath, storeOptions: shared.options,
       forksStores: !execEachStore && storeProgram == nil,
-      proxyProtocolSources: proxyProtocolFrom.flatMap(AddressRange.list(parsing:)) ?? [], keyCustomers: shared.keyCustomers
+      proxyProtocolSources: proxyProtocolFrom.flatMap(AddressRange.list(parsing:)) ?? [], keyCustomers: shared.keyCustomers,
+      operators: try operators()
     )
     let door: FrontDoor
     do {

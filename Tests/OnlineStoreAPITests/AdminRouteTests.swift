@@ -95,7 +95,11 @@ struct AdminRouteTests {
       #expect(try await http.operate("/admin/orders?customer=2").decode([StoredOrder].self).map(\.id) == [ids[5], ids[3], ids[1]])
       #expect(try await http.operate("/admin/orders?limit=2&before=\(ids[4])").decode([StoredOrder].self).map(\.id) == [ids[3], ids[2]])
       #expect(try await http.operate("/admin/orders/\(ids[0])").decode(StoredOrder.self).status == .packed)
-      for query in ["status=lost", "customer=0", "before=x", "limit=-1"] {
+      #expect(try await http.operate("/admin/orders?search=2").decode([StoredOrder].self).map(\.id) == [ids[5], ids[3], ids[1]], "customer 2's")
+      #expect(try await http.operate("/admin/orders?search=\(ids[4])").decode([StoredOrder].self).map(\.id).contains(ids[4]), "order \(ids[4])")
+      let pulse = try await http.operate("/admin/pulse").decode(BackOfficePulse.self)
+      #expect(pulse == BackOfficePulse(newestOrder: ids[5], newestAudit: 2))
+      for query in ["status=lost", "customer=0", "before=x", "limit=-1", "search=-4"] {
         #expect(try await http.operate("/admin/orders?\(query)").status == 400, "\(query)")
       }
     }

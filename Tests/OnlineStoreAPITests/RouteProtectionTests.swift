@@ -50,6 +50,7 @@ struct RouteProtectionTests {
     Route(method: "GET", path: "/admin/stock"),
     Route(method: "PUT", path: "/admin/products/1/stock", body: #"{"stock":5}"#),
     Route(method: "GET", path: "/admin/audit"),
+    Route(method: "GET", path: "/admin/pulse"),
   ]
 
   /// The same route written the ways the router would also have taken it before the fix.

@@ -7,13 +7,15 @@ import StoreModels
 /// (``StoreRoutes/add(to:token:adminToken:)`` puts them in a group that asks for it, or refuses
 /// everyone when the server has none):
 ///
-/// - `GET /admin/orders?status=&customer=&before=&limit=`: orders newest first, a page at a time;
+/// - `GET /admin/orders?status=&customer=&search=&before=&limit=`: orders newest first, a page
+///   at a time (`search`: an order's number, or a customer's);
 /// - `GET /admin/orders/<id>`;
 /// - `POST /admin/orders/<id>/status` (``OrderStatusRequest``): moves an order on — a
 ///   cancelled order's units go back to stock — and the shopper's open sessions hear it;
 /// - `GET /admin/stock`: every product's stock (`null`: no limit);
 /// - `PUT /admin/products/<id>/stock` (`{"stock": n|null}` or `{"adjust": ±n}`);
-/// - `GET /admin/audit?before=&limit=`: what was changed, by whom, newest first.
+/// - `GET /admin/audit?before=&limit=`: what was changed, by whom, newest first;
+/// - `GET /admin/pulse`: the newest order's and audit entry's numbers, for a console to poll.
 ///
 /// Every change is written to the audit in the transaction that makes it. Who made it is the
 /// admin token, or the key a front door says its operator came with (`X-Operator`: the front
@@ -57,6 +59,9 @@ struct AdminRoutes: Sendable {
         throw APIFailure(.notFound, "no product \(id)")
       }
     }
+    router.get("admin/pulse") { _, _ in
+      try JSONAnswer.ok(try await database.pulse())
+    }
     router.get("admin/audit") { request, _ in
       let query = try ListQuery(request, page: limits)
       let before = try Self.positive(request, "before")
@@ -89,7 +94,8 @@ struct AdminRoutes: Sendable {
     return "key " + named
   }
 
-  /// The orders `request` asks for: `status`, `customer`, `before` (an order number) and `limit`.
+  /// The orders `request` asks for: `status`, `customer`, `search`, `before` (an order number)
+  /// and `limit`.
   static func filter(_ request: Request, page limits: APILimits) throws -> OrderFilter {
     var filter = OrderFilter(limit: try ListQuery(request, page: limits).limit, newestFirst: true)
     if let text = request.uri.queryParameters["status"].map(String.init) {
@@ -100,6 +106,7 @@ struct AdminRoutes: Sendable {
     }
     filter.userId = try positive(request, "customer")
     filter.before = try positive(request, "before")
+    filter.numberOrCustomer = try positive(request, "search")
     return filter
   }
 

@@ -14,6 +14,10 @@ public protocol BackOfficeStorage: Sendable {
 
   /// The audit's newest `limit` entries, numbered below `before` when given.
   func audit(limit: Int, before: Int?) async throws -> [AuditEntry]
+
+  /// The newest order's number and the newest audit entry's: a console asks often, and looks
+  /// further only when one of them moved.
+  func pulse() async throws -> BackOfficePulse
 }
 
 /// A product's stock before and after a change.

@@ -190,4 +190,12 @@ extension PostgresStoreDatabase {
     }
     return entries
   }
+
+  public func pulse() async throws -> BackOfficePulse {
+    let rows = try await client.query(
+      "SELECT (SELECT COALESCE(MAX(id), 0) FROM orders), (SELECT COALESCE(MAX(id), 0) FROM audit)", logger: logger
+    )
+    for try await (order, audit) in rows.decode((Int, Int).self) { return BackOfficePulse(newestOrder: order, newestAudit: audit) }
+    return BackOfficePulse(newestOrder: 0, newestAudit: 0)
+  }
 }

@@ -107,4 +107,13 @@ extension SQLiteStoreDatabase {
       }
     }
   }
+
+  public func pulse() async throws -> BackOfficePulse {
+    try await pool.read { db in
+      BackOfficePulse(
+        newestOrder: try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM orders") ?? 0,
+        newestAudit: try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(id), 0) FROM audit") ?? 0
+      )
+    }
+  }
 }

@@ -195,7 +195,15 @@ final class StoreSession: ChannelDuplexHandler {
     options.accessible = accessible
     let home: URL
     let isGuest: Bool
+    var admin: AdminOptions?
     switch shopper {
+    case let .key(fingerprint) where services.configuration.operators?.fingerprints.contains(fingerprint) == true:
+      // An operator: the back office, never the shop; their home keeps their session's log.
+      home = try services.state.shopperHome(fingerprint: fingerprint)
+      isGuest = false
+      admin = services.configuration.operators?.options
+      admin?.operatorKey = fingerprint
+      admin?.noColor = options.noColor
     case let .key(fingerprint):
       home = try services.state.shopperHome(fingerprint: fingerprint)
       isGuest = false
@@ -206,10 +214,11 @@ final class StoreSession: ChannelDuplexHandler {
       isGuest = true
       options.guest = true
     }
-    let command = StoreCommand(
+    var command = StoreCommand(
       executable: services.configuration.storeExecutable, options: options, term: terminal.term, clientEnvironment: environment,
       stateDirectory: home.path, cacheDirectory: services.state.cache.path
     )
+    command.admin = admin
     do {
       let (pid, controller) = try services.launcher.launch(
         command, title: "\(title), state \(home.path)", rows: terminal.rows, columns: terminal.columns

@@ -26,7 +26,9 @@ struct HTTPAnswer: Sendable {
 /// Each request runs libcurl (``CHTTPClient``) on a thread of its own, so that nothing waits on
 /// the cooperative threads; cancelling the task ends the wait at once and the transfer soon
 /// after. Redirects of a `GET` are followed here, hop by hop, at most ``maximumRedirects``.
-final class HTTPTransport: Sendable {
+///
+/// Public for the back office's client, which talks to the same store with the same care.
+public final class HTTPTransport: Sendable {
   let timeout: Duration
   let maxResponseBytes: Int
   let hosts: PictureHostPolicy
@@ -34,7 +36,11 @@ final class HTTPTransport: Sendable {
   /// The most redirects one request follows.
   static let maximumRedirects = 5
 
-  init(timeout: Duration, maxResponseBytes: Int, hosts: PictureHostPolicy = .any) {
+  public convenience init(timeout: Duration, maxResponseBytes: Int) {
+    self.init(timeout: timeout, maxResponseBytes: maxResponseBytes, hosts: .any)
+  }
+
+  init(timeout: Duration, maxResponseBytes: Int, hosts: PictureHostPolicy) {
     self.timeout = timeout
     self.maxResponseBytes = maxResponseBytes
     self.hosts = hosts
@@ -45,8 +51,15 @@ final class HTTPTransport: Sendable {
     try await answer(for: request).body
   }
 
+  /// The status and body of the answer to `request`, whatever the status — for a client that
+  /// reads a refusal's reason itself — or why there is none.
+  public func statusAndBody(for request: URLRequest) async throws(APIError) -> (status: Int, body: Data) {
+    let answer = try await answer(for: request, acceptingAnyStatus: true)
+    return (answer.status, answer.body)
+  }
+
   /// The answer to `request` — 2xx, or 304 when the request is conditional — or why there is none.
-  func answer(for request: URLRequest) async throws(APIError) -> HTTPAnswer {
+  func answer(for request: URLRequest, acceptingAnyStatus: Bool = false) async throws(APIError) -> HTTPAnswer {
     guard var url = request.url else { throw .other("The request has no address") }
     let method = request.httpMethod ?? "GET"
     let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { name, value in
@@ -73,7 +86,7 @@ final class HTTPTransport: Sendable {
         continue
       }
       let isConditional = request.value(forHTTPHeaderField: "If-None-Match") != nil
-      guard (200..<300).contains(result.status) || (result.status == 304 && isConditional) else {
+      guard (200..<300).contains(result.status) || (result.status == 304 && isConditional) || acceptingAnyStatus else {
         if result.status == 409, let reason = Self.reason(in: result.body) { throw .changed(reason) }
         throw .httpStatus(result.status)
       }
@@ -84,7 +97,7 @@ final class HTTPTransport: Sendable {
 
   /// The one line an error answer's `{"error": "…"}` gives, if it gives one a screen can show:
   /// visible text, at most 200 characters.
-  static func reason(in body: Data) -> String? {
+  public static func reason(in body: Data) -> String? {
     struct Refusal: Decodable { var error: String }
     guard body.count <= 4_096, let refusal = try? JSONDecoder().decode(Refusal.self, from: body) else { return nil }
     let visible = refusal.error.unicodeScalars.filter { scalar in

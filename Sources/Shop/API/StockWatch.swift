@@ -22,27 +22,11 @@ public struct StockWatch: Sendable {
   /// Hears nothing, and finishes at once.
   public static let none = StockWatch { AsyncStream { $0.finish() } }
 
-  /// Asks `fetch` now and then every `interval`, passing on each answer that differs from the
-  /// last. A failed ask is skipped: the levels last heard stand until the store answers again.
+  /// Asks `fetch` every `interval` (``Polling``).
   public static func polling(
     every interval: Duration, clock: any Clock<Duration> = ContinuousClock(), fetch: @escaping @Sendable () async throws -> StockLevels
   ) -> StockWatch {
-    StockWatch {
-      AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-        let task = Task {
-          var last: StockLevels?
-          while !Task.isCancelled {
-            if let levels = try? await fetch(), levels != last {
-              last = levels
-              continuation.yield(levels)
-            }
-            do { try await clock.sleep(for: interval) } catch { break }
-          }
-          continuation.finish()
-        }
-        continuation.onTermination = { _ in task.cancel() }
-      }
-    }
+    StockWatch { Polling.changes(every: interval, clock: clock, fetch: fetch) }
   }
 }
 

@@ -40,3 +40,15 @@ public struct AuditEntry: Hashable, Sendable, Codable, Identifiable {
     return entry
   }
 }
+
+/// What `GET /admin/pulse` answers: the newest order's number and the newest audit entry's. A
+/// console that sees either move fetches what changed.
+public struct BackOfficePulse: Hashable, Sendable, Codable {
+  public var newestOrder: Int
+  public var newestAudit: Int
+
+  public init(newestOrder: Int, newestAudit: Int) {
+    self.newestOrder = newestOrder
+    self.newestAudit = newestAudit
+  }
+}

@@ -1,0 +1,13 @@
+import BackOffice
+
+/// What a key or a click stands for in the back office: a view action of one of its screens,
+/// or the program's own quit and redraw.
+public enum AdminCommand: Hashable, Sendable {
+  case app(BackOfficeFeature.Action.ViewAction)
+  case orders(OrdersFeature.Action.ViewAction)
+  case order(OrderDetailFeature.Action.ViewAction)
+  case stock(StockFeature.Action.ViewAction)
+  case audit(AuditFeature.Action.ViewAction)
+  case quit
+  case redraw
+}

@@ -1,0 +1,157 @@
+import BackOffice
+import Shop
+import TerminalKit
+
+/// What each key does in the back office, decided from the state on screen: the innermost
+/// thing open takes the key first — a move's form, a question, an order, the search line, the
+/// stock editor — then the tab, then the console (tabs, quit). The footer's hints are made
+/// from the same places.
+enum AdminKeys {
+  static func command(for key: Key, in state: BackOfficeFeature.State) -> AdminCommand? {
+    if key == .control("c") { return .quit }
+    if key == .control("l") { return .redraw }
+    switch innermost(key, state) {
+    case let .command(command): return command
+    case .ignored: return nil
+    case .passedOn: break
+    }
+    switch key {
+    case .tab: return .app(.tabSelected(next(after: state.tab, by: 1)))
+    case .backTab: return .app(.tabSelected(next(after: state.tab, by: -1)))
+    case .character("1"): return .app(.tabSelected(.orders))
+    case .character("2"): return .app(.tabSelected(.stock))
+    case .character("3"): return .app(.tabSelected(.audit))
+    case .character("q"): return .quit
+    default: return nil
+    }
+  }
+
+  /// Pasted text goes to the field being typed into, if one is.
+  static func command(forPaste text: String, in state: BackOfficeFeature.State) -> AdminCommand? {
+    switch state.tab {
+    case .orders:
+      if let detail = state.orders.detail { return detail.form != nil ? .order(.form(.paste(text))) : nil }
+      return state.orders.searchField != nil ? .orders(.searchEdited(.paste(text))) : nil
+    case .stock:
+      return state.stock.editor != nil ? .stock(.editorEdited(.paste(text))) : nil
+    case .audit:
+      return nil
+    }
+  }
+
+  /// What the innermost open thing makes of a key.
+  private enum Routed {
+    case command(AdminCommand)
+    /// It is typing or asking a question: the key does nothing, and goes no further.
+    case ignored
+    /// Not its key: the console's, if anyone's.
+    case passedOn
+
+    init(_ command: AdminCommand?, otherwise: Routed) {
+      self = command.map(Routed.command) ?? otherwise
+    }
+  }
+
+  private static func innermost(_ key: Key, _ state: BackOfficeFeature.State) -> Routed {
+    switch state.tab {
+    case .orders:
+      if let detail = state.orders.detail { return order(key, detail) }
+      if let field = state.orders.searchField {
+        switch key {
+        case .enter: return .command(.orders(.searchCommitted))
+        case .escape: return .command(.orders(.searchCancelled))
+        default: return Routed(field.edit(for: key).map { .orders(.searchEdited($0)) }, otherwise: .ignored)
+        }
+      }
+      if let move = selectionMove(key) { return .command(.orders(.selectionMoved(move))) }
+      switch key {
+      case .enter: return .command(.orders(.opened))
+      case .character("f"): return .command(.orders(.filterCycled))
+      case .character("/"): return .command(.orders(.searchOpened))
+      case .escape where state.orders.search != nil: return .command(.orders(.searchCancelled))
+      case .character("r"): return .command(.orders(.refreshTapped))
+      default: return .passedOn
+      }
+    case .stock:
+      if let editor = state.stock.editor {
+        switch key {
+        case .enter: return .command(.stock(.editorSubmitted))
+        case .escape: return .command(.stock(.editorCancelled))
+        case .character("u"): return .command(.stock(.limitLifted))
+        default: return Routed(editor.field.edit(for: key).map { .stock(.editorEdited($0)) }, otherwise: .ignored)
+        }
+      }
+      if let move = selectionMove(key) { return .command(.stock(.selectionMoved(move))) }
+      switch key {
+      case .enter: return .command(.stock(.editorOpened(.count)))
+      case .character("a"): return .command(.stock(.editorOpened(.adjust)))
+      case .character("r"): return .command(.stock(.refreshTapped))
+      default: return .passedOn
+      }
+    case .audit:
+      if let move = selectionMove(key) { return .command(.audit(.selectionMoved(move))) }
+      return key == .character("r") ? .command(.audit(.refreshTapped)) : .passedOn
+    }
+  }
+
+  /// An open order: its move's form, the question, or its moves.
+  private static func order(_ key: Key, _ detail: OrderDetailFeature.State) -> Routed {
+    if let form = detail.form {
+      return form.form.handle(.key(key)) != nil ? .command(.order(.form(.key(key)))) : .ignored
+    }
+    if detail.pending != nil {
+      switch key {
+      case .enter, .character("y"): return .command(.order(.confirmed))
+      case .escape, .character("n"): return .command(.order(.confirmationDismissed))
+      default: return .ignored
+      }
+    }
+    if key == .escape { return .command(.order(.closeTapped)) }
+    let move = moveKeys.first { $0.key == key && detail.moves.contains($0.stage) }
+    return Routed(move.map { .order(.moveChosen($0.stage)) }, otherwise: .passedOn)
+  }
+
+  /// The keys that move an order on, and what the footer calls them.
+  static let moveKeys: [(key: Key, stage: OrderStage, label: String)] = [
+    (.character("p"), .packed, "packed"), (.character("s"), .shipped, "ship"), (.character("d"), .delivered, "delivered"),
+    (.character("x"), .cancelled, "cancel"),
+  ]
+
+  private static func selectionMove(_ key: Key) -> SelectionMove? {
+    SelectionMove.keyBindings.first { $0.keys.contains(key) }?.action
+  }
+
+  private static func next(after tab: BackOfficeFeature.Tab, by step: Int) -> BackOfficeFeature.Tab {
+    let all = BackOfficeFeature.Tab.allCases
+    let index = all.firstIndex(of: tab) ?? 0
+    return all[(index + step + all.count) % all.count]
+  }
+
+  // MARK: The footer
+
+  static func hints(for state: BackOfficeFeature.State) -> [Hint] {
+    let quit = Hint(keys: "q", text: "quit", isEssential: true)
+    let tabs = Hint(keys: "Tab", text: "next tab")
+    switch state.tab {
+    case .orders:
+      if let detail = state.orders.detail {
+        if let form = detail.form { return form.form.hints }
+        if detail.pending != nil { return [Hint(keys: "Enter/y", text: "yes", isEssential: true), Hint(keys: "Esc/n", text: "no", isEssential: true)] }
+        let moves = moveKeys.filter { detail.moves.contains($0.stage) }.map { Hint(keys: $0.key.label, text: $0.label, isEssential: true) }
+        return moves + [Hint(keys: "Esc", text: "back to the orders", isEssential: true)]
+      }
+      if state.orders.searchField != nil {
+        return [Hint(keys: "Enter", text: "search", isEssential: true), Hint(keys: "Esc", text: "all orders", isEssential: true)]
+      }
+      return [Hint(keys: "↑↓", text: "select"), Hint(keys: "Enter", text: "open", isEssential: true), Hint(keys: "f", text: "status"),
+              Hint(keys: "/", text: "find"), tabs, quit]
+    case .stock:
+      if state.stock.editor != nil {
+        return [Hint(keys: "Enter", text: "save", isEssential: true), Hint(keys: "u", text: "no limit"), Hint(keys: "Esc", text: "cancel", isEssential: true)]
+      }
+      return [Hint(keys: "↑↓", text: "select"), Hint(keys: "Enter", text: "set", isEssential: true), Hint(keys: "a", text: "units in/out"), tabs, quit]
+    case .audit:
+      return [Hint(keys: "↑↓", text: "select"), Hint(keys: "r", text: "refresh"), tabs, quit]
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import BackOffice
+import Boundaries
+import TerminalKit
+
+/// The back office as a ``TerminalProgram``: its screens draw the frame, ``AdminKeys`` routes
+/// keys and pastes, and each command goes to the store of the feature it belongs to, as a view
+/// action only (``ViewOnlyStoreOf``). The same value runs full-screen, over SSH, headless for
+/// snapshots and in the tests.
+@MainActor
+public final class BackOfficeProgram: TerminalProgram {
+  public let store: StoreOf<BackOfficeFeature>
+  /// The table rows last told to the features, and whether they were started.
+  private var toldRows: Int?
+  private var started = false
+
+  public init(store: StoreOf<BackOfficeFeature>) {
+    self.store = store
+  }
+
+  public func frame(size: Size, context: RenderContext) -> Frame<AdminCommand> {
+    AdminScreen.render(store.state, size: size, context: context)
+  }
+
+  public func command(for input: InputEvent, size: Size) -> AdminCommand? {
+    switch input {
+    case let .key(key): AdminKeys.command(for: key, in: store.state)
+    case let .paste(text): AdminKeys.command(forPaste: text, in: store.state)
+    case .mouse, .resize, .signal: nil
+    }
+  }
+
+  public func perform(_ command: AdminCommand) -> ProgramStep {
+    switch command {
+    case .quit: return .quit
+    case .redraw: return .repaint
+    default: return .started(send(command).map(Self.work))
+    }
+  }
+
+  /// Starts the features once, and tells them how many rows their tables show whenever that
+  /// changes.
+  public func settle(size: Size) -> [ProgramWork] {
+    var tasks: [StoreTask] = []
+    if !started {
+      started = true
+      tasks += [.app(.task), .orders(.task), .stock(.task), .audit(.task)].compactMap(send)
+    }
+    let rows = AdminLayout(size: size).tableRows
+    if rows != toldRows {
+      toldRows = rows
+      tasks += [.orders(.visibleRowCountChanged(rows)), .stock(.visibleRowCountChanged(rows)), .audit(.visibleRowCountChanged(rows))]
+        .compactMap(send)
+    }
+    return tasks.map(Self.work)
+  }
+
+  public func stateChanges() -> AsyncStream<Void> {
+    store.stateChanges()
+  }
+
+  @discardableResult
+  func send(_ command: AdminCommand) -> StoreTask? {
+    switch command {
+    case let .app(action): return store.viewScope.send(action)
+    case let .orders(action): return orders.viewScope.send(action)
+    case let .order(action): return orders.scope(state: \.detail, action: \.detail.presented)?.viewScope.send(action)
+    case let .stock(action): return store.scope(state: \.stock, action: \.stock).viewScope.send(action)
+    case let .audit(action): return store.scope(state: \.audit, action: \.audit).viewScope.send(action)
+    case .quit, .redraw: return nil
+    }
+  }
+
+  private var orders: StoreOf<OrdersFeature> { store.scope(state: \.orders, action: \.orders) }
+
+  private static func work(_ task: StoreTask) -> ProgramWork {
+    ProgramWork { await task.finish() }
+  }
+}

@@ -1,0 +1,55 @@
+import BackOffice
+import Shop
+import TerminalKit
+
+/// The stock tab: every product with what is left, the editor of the selected one when open.
+enum StockScreen {
+  static func render(_ stock: StockFeature.State, layout: AdminLayout, on frame: inout Frame<AdminCommand>) {
+    let theme = frame.theme
+    var status = "\(stock.rows.count) products · \(stock.rows.filter { $0.stock != nil }.count) with a stock"
+    switch stock.loading {
+    case .loading where stock.rows.isEmpty: status = "Loading…"
+    case let .failed(reason): status = reason
+    default: break
+    }
+    if stock.isSaving { status += " · saving…" }
+    if let failure = stock.failure { status = failure }
+    let warn = stock.failure != nil || stock.loading.isFailure
+    frame.draw(status, at: layout.statusLine.origin, width: layout.statusLine.width, style: warn ? theme.warning : theme.secondary)
+
+    let rows = stock.rows
+    let table = Table<AdminCommand>(
+      columns: [
+        .init("#", width: .length(5), alignment: .trailing),
+        .init("Product", width: .fill(3)),
+        .init("Category", width: .fill(1)),
+        .init("Price", width: .length(9), alignment: .trailing),
+        .init("Stock", width: .length(9), alignment: .trailing),
+      ],
+      rowCount: rows.count, selected: stock.selectedIndex, press: { .stock(.rowTapped(rows[$0].id)) }
+    ) { row, column in
+      let product = rows[row]
+      return ["\(product.id)", product.title, product.category, product.price.formatted, AdminText.stock(product.stock)][column]
+    }
+    var scroll = stock.scroll
+    frame.render(table, in: layout.table, state: &scroll)
+    if let editor = stock.editor { drawEditor(editor, layout: layout, on: &frame) }
+  }
+
+  /// A small sheet at the foot of the table: the product, what is left now, and the field.
+  private static func drawEditor(_ editor: StockEditor, layout: AdminLayout, on frame: inout Frame<AdminCommand>) {
+    let width = min(layout.body.width - 4, 64)
+    let area = Rect(x: layout.body.x + (layout.body.width - width) / 2, y: layout.body.maxY - 6, width: width, height: 6)
+    let title = editor.mode == .count ? "Set the stock" : "Units in or out"
+    frame.render(Sheet<AdminCommand>(over: layout.body, title: title, note: "now \(AdminText.stock(editor.current))"), in: area)
+    let inside = area.insideBorder.insetBy(dx: 1, dy: 0)
+    frame.draw(editor.title, at: inside.origin, width: inside.width, style: frame.theme.text)
+    let label = editor.mode == .count ? "Count: " : "Units (+ in, - out): "
+    let x = inside.x + frame.draw(label, at: Point(x: inside.x, y: inside.y + 1), style: frame.theme.title)
+    frame.render(TextField<AdminCommand>(editor.field, placeholder: editor.mode == .count ? "12" : "+5"), in: Rect(x: x, y: inside.y + 1, width: max(0, inside.maxX - x), height: 1))
+    frame.draw(
+      editor.message ?? "Enter saves · u: no limit · Esc leaves it", at: Point(x: inside.x, y: inside.y + 2), width: inside.width,
+      style: editor.message == nil ? frame.theme.secondary : frame.theme.warning
+    )
+  }
+}
