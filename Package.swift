@@ -269,6 +269,15 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CursesTerminalTests", dependencies: [cursesTerminal, terminalKit]),
+    // The back office's features, each with a TestStore; its screens and keys, headless.
+    .testTarget(
+      name: "BackOfficeTests",
+      dependencies: [
+        "BackOffice", "BackOfficeTerminal", "Boundaries", terminalKit, terminalKitTesting,
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
+      exclude: ["__Snapshots__"]
+    ),
     // The kit's widgets, each alone; nothing but the kit is imported.
     .testTarget(name: "TerminalPicturesTests", dependencies: ["TerminalPictures", terminalKit], resources: [.copy("Fixtures")]),
     // Product pictures end to end: fetched from servers on 127.0.0.1 that answer badly, cached

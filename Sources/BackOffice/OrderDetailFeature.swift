@@ -35,6 +35,11 @@ public struct OrderDetailFeature: BoundingReducer, Sendable {
   public struct PendingMove: Hashable, Sendable {
     public var request: OrderStatusRequest
     public var question: String
+
+    public init(request: OrderStatusRequest, question: String) {
+      self.request = request
+      self.question = question
+    }
   }
 
   public enum Action: TCAFeatureAction, Hashable, Sendable {
@@ -134,7 +139,7 @@ public struct OrderDetailFeature: BoundingReducer, Sendable {
     }
   }
 
-  /// "Ship order #12 with UPS, 1Z999?" — what the operator confirms.
+  /// "Ship order #12 with UPS, tracking 1Z999?" — what the operator confirms.
   static func pending(_ request: OrderStatusRequest, of order: StoredOrder) -> PendingMove {
     let question =
       switch request.status {

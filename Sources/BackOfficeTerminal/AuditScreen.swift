@@ -9,7 +9,7 @@ enum AuditScreen {
       switch audit.loading {
       case .loading where audit.entries.isEmpty: "Loading…"
       case let .failed(reason): reason
-      default: audit.entries.isEmpty ? "Nothing changed yet." : "\(audit.entries.count)\(audit.hasMore ? "+" : "") changes, newest first"
+      default: audit.entries.isEmpty ? "Nothing changed yet." : "\(audit.entries.count)\(audit.hasMore ? "+" : "") change\(audit.entries.count == 1 && !audit.hasMore ? "" : "s"), newest first"
       }
     frame.draw(status, at: layout.statusLine.origin, width: layout.statusLine.width, style: audit.loading.isFailure ? frame.theme.warning : frame.theme.secondary)
     let entries = audit.entries

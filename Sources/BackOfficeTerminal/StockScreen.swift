@@ -46,7 +46,7 @@ enum StockScreen {
     frame.draw(editor.title, at: inside.origin, width: inside.width, style: frame.theme.text)
     let label = editor.mode == .count ? "Count: " : "Units (+ in, - out): "
     let x = inside.x + frame.draw(label, at: Point(x: inside.x, y: inside.y + 1), style: frame.theme.title)
-    frame.render(TextField<AdminCommand>(editor.field, placeholder: editor.mode == .count ? "12" : "+5"), in: Rect(x: x, y: inside.y + 1, width: max(0, inside.maxX - x), height: 1))
+    frame.render(TextField<AdminCommand>(editor.field, placeholder: editor.mode == .count ? "such as 12" : "such as +5 or -2"), in: Rect(x: x, y: inside.y + 1, width: max(0, inside.maxX - x), height: 1))
     frame.draw(
       editor.message ?? "Enter saves · u: no limit · Esc leaves it", at: Point(x: inside.x, y: inside.y + 2), width: inside.width,
       style: editor.message == nil ? frame.theme.secondary : frame.theme.warning

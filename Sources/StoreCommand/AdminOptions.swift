@@ -25,9 +25,10 @@ public struct AdminOptions: ParsableArguments, Sendable {
 
   public init() {}
 
-  public init(apiURL: String, adminTokenFile: String) {
-    self.storeAPI = apiURL
-    self.adminTokenFile = adminTokenFile
+  /// The options of a back office on `apiURL` with the token in `adminTokenFile`, parsed as
+  /// their command line is (the two have no default, so only parsing can give them values).
+  public static func make(apiURL: String, adminTokenFile: String) throws -> AdminOptions {
+    try parse(["--api", apiURL, "--admin-token-file", adminTokenFile])
   }
 
   public func validate() throws {

@@ -100,7 +100,7 @@ struct Serve: AsyncParsableCommand {
     }
     let fingerprints = ShopperAuthenticatorKeys.fingerprints(inAuthorizedKeys: text)
     guard !fingerprints.isEmpty else { throw ValidationError("--admin-keys: \(adminKeys) holds no public key.") }
-    var options = AdminOptions(apiURL: apiURL, adminTokenFile: adminTokenFile)
+    var options = try AdminOptions.make(apiURL: apiURL, adminTokenFile: adminTokenFile)
     options.timeout = data.timeout
     try options.validate()
     return FrontDoorConfiguration.Operators(fingerprints: fingerprints, options: options)

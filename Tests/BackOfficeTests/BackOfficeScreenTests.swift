@@ -1,0 +1,144 @@
+import BackOffice
+import BackOfficeTerminal
+import Boundaries
+import Foundation
+import SnapshotTesting
+import Shop
+import TerminalKit
+import TerminalKitTesting
+import Testing
+
+/// The back office, keys in and screens out, through the same program the console runs: each
+/// screen at 80×24 and 120×40 against a store that answers from memory, and the keys that
+/// decide what the operator can do from where.
+@MainActor
+struct BackOfficeScreenTests {
+  /// A store in memory: the sample orders, the stock, the audit, and the moves it takes.
+  final class FakeStore: Sendable {
+    let orders = LockIsolated(Samples.orders(1...30).map { $0.id == 30 ? Samples.order(30, customer: 1_001, product: 2, quantity: 1) : $0 })
+    let stock = LockIsolated<[Int: Int?]>([1: 3, 2: nil, 3: 0])
+    let audit = LockIsolated<[AuditEntry]>([])
+
+    var client: AdminClient {
+      AdminClient(
+        fetchCatalog: { Samples.catalog },
+        fetchOrders: { query in
+          self.orders.value.filter { order in
+            (query.status == nil || order.status == query.status) && (query.search == nil || order.id == query.search || order.userId == query.search)
+              && (query.before == nil || order.id < query.before!)
+          }.prefix(query.limit).map { $0 }
+        },
+        moveOrder: { id, request in
+          try self.orders.withValue { orders in
+            guard let index = orders.firstIndex(where: { $0.id == id }) else { throw APIError.other("No order \(id)") }
+            orders[index] = Samples.moved(orders[index], to: request)
+            self.audit.withValue {
+              $0.insert(AuditEntry(id: $0.count + 1, at: Samples.placedAt.addingTimeInterval(3_600), actor: "key SHA256:operator", subject: "order \(id)", change: "status", before: "Placed", after: request.status.name), at: 0)
+            }
+            return orders[index]
+          }
+        },
+        fetchStock: { self.stock.value },
+        setStock: { id, setting in
+          self.stock.withValue { stock in
+            let before = stock[id] ?? nil
+            stock[id] = .some(setting.applied(to: before))
+            return StockLevelChange(productId: id, before: before, after: setting.applied(to: before))
+          }
+        },
+        fetchAudit: { _ in self.audit.value },
+        fetchPulse: { BackOfficePulse(newestOrder: self.orders.value.first?.id ?? 0, newestAudit: self.audit.value.count) }
+      )
+    }
+  }
+
+  func makeSession(size: Size, store fake: FakeStore = FakeStore()) async -> ProgramLoop<BackOfficeProgram, RecordingTerminal> {
+    let store = Store(initialState: BackOfficeFeature.State(storeName: "shop.example")) {
+      BackOfficeFeature()
+    } withDependencies: {
+      $0.adminClient = fake.client
+    }
+    let session = ProgramLoop(
+      program: BackOfficeProgram(store: store), backend: RecordingTerminal(size: size, theme: .color), waitsForWork: true, tickInterval: nil
+    )
+    await session.start()
+    return session
+  }
+
+  nonisolated static let sizes = [Size(width: 80, height: 24), Size(width: 120, height: 40)]
+
+  func screen(_ session: ProgramLoop<BackOfficeProgram, RecordingTerminal>) -> Canvas { session.frame().canvas }
+
+  @Test(arguments: sizes)
+  func everyScreen(size: Size) async {
+    let name = "\(size.width)x\(size.height)"
+    let session = await makeSession(size: size)
+    assertSnapshot(of: screen(session), as: .text, named: "orders.\(name)")
+    await session.press(.enter)
+    assertSnapshot(of: screen(session), as: .text, named: "order.\(name)")
+    await session.press(.character("p"))
+    assertSnapshot(of: screen(session), as: .text, named: "confirm.\(name)")
+    await session.press(.character("y"))
+    await session.press(.character("s"))
+    await session.press(.enter)
+    await session.press(.enter)
+    assertSnapshot(of: screen(session), as: .text, named: "ship-form-blank.\(name)")
+    await session.press(.escape)
+    await session.press(.escape)
+    await session.press(.character("f"))
+    assertSnapshot(of: screen(session), as: .text, named: "orders-placed.\(name)")
+    await session.press(.tab)
+    assertSnapshot(of: screen(session), as: .text, named: "stock.\(name)")
+    await session.press(.character("a"))
+    assertSnapshot(of: screen(session), as: .text, named: "stock-editor.\(name)")
+    await session.press(.escape)
+    await session.press(.tab)
+    // The pulse is not heard here: `r` fetches what the moves above wrote.
+    await session.press(.character("r"))
+    assertSnapshot(of: screen(session), as: .text, named: "audit.\(name)")
+    assertSnapshot(of: screen(session), as: .svg, named: "audit.\(name)")
+  }
+
+  @Test func aScreenTooSmallSaysWhatItNeeds() async {
+    let session = await makeSession(size: Size(width: 50, height: 10))
+    let text = screen(session).plainText
+    #expect(text.contains("needs 60×14") && text.contains("this is 50×10"), "\(text)")
+  }
+
+  /// An operator ships an order by keyboard: the store takes the move, the table and the audit
+  /// show it.
+  @Test func shippingByKeyboard() async {
+    let fake = FakeStore()
+    let session = await makeSession(size: Size(width: 100, height: 30), store: fake)
+    await session.press(.enter)
+    for key: Key in [.character("p"), .character("y"), .character("s")] { await session.press(key) }
+    await session.paste("DHL")
+    await session.press(.tab)
+    await session.paste("JD0001")
+    await session.press(.enter)
+    #expect(screen(session).plainText.contains("Ship order #30 with DHL, tracking JD0001?"))
+    await session.press(.enter)
+    #expect(fake.orders.value.first { $0.id == 30 }?.history.last?.summary == "Shipped with DHL, JD0001")
+    await session.press(.escape)
+    #expect(screen(session).plainText.contains("Shipped with DHL, JD0001"), "the table shows it")
+    await session.press(.character("3"))
+    await session.press(.character("r"))
+    #expect(screen(session).plainText.contains("key SHA256:operator"), "\(screen(session).plainText)")
+  }
+
+  /// Keys the open thing does not take go nowhere: typing into the search or the stock editor
+  /// never switches tabs or quits.
+  @Test func typingNeverLeavesTheField() async {
+    let session = await makeSession(size: Size(width: 80, height: 24))
+    await session.press(.character("/"))
+    for key: Key in [.character("q"), .tab, .character("3")] { #expect(await session.press(key), "\(key) did not end the program") }
+    #expect(session.program.store.state.tab == .orders)
+    #expect(session.program.store.state.orders.searchField?.text == "3", "letters dropped, the digit typed")
+    await session.press(.escape)
+    await session.press(.character("2"))
+    await session.press(.enter)
+    await session.press(.tab)
+    #expect(session.program.store.state.tab == .stock && session.program.store.state.stock.editor != nil)
+    #expect(await session.press(.character("q")) && session.program.store.state.stock.editor != nil)
+  }
+}
