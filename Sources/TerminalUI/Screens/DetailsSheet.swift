@@ -111,11 +111,13 @@ public struct DetailsSheet: Widget {
     pair(price, theme[.price], rating, theme.text)
     line("Category: " + (product.category.isEmpty ? "none" : BrowsingText.title(ofCategory: product.category)), theme.secondary)
     if y < inside.maxY {
+      let soldOut = row.isSoldOut && row.quantity == 0
+      let label = CartStepper.emptyLabel(for: row, compact: false)
       let stepper = Stepper<KeyCommand>(
-        count: row.quantity, emptyLabel: CartStepper.emptyLabel(compact: false), style: theme.action, alignment: .leading,
-        decrement: .stepper(row.id, .minusTapped), increment: .stepper(row.id, .plusTapped)
+        count: row.quantity, emptyLabel: label, style: soldOut ? theme.disabled : theme.action, alignment: .leading,
+        decrement: .stepper(row.id, .minusTapped), increment: soldOut ? nil : .stepper(row.id, .plusTapped)
       )
-      let width = min(TextWidth.columns(of: Stepper<KeyCommand>.label(count: row.quantity, emptyLabel: CartStepper.emptyLabel(compact: false))), inside.width)
+      let width = min(TextWidth.columns(of: Stepper<KeyCommand>.label(count: row.quantity, emptyLabel: label)), inside.width)
       canvas.render(stepper, in: Rect(x: inside.x, y: y, width: width, height: 1))
       let notes = [row.quantity > 0 ? "in your cart" : nil, StockBadge.detail(for: row)].compactMap { $0 }
       if !notes.isEmpty {

@@ -138,9 +138,11 @@ public struct ProductsScreen: Widget {
     x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceColumns, style: theme[.price])
     x += 2
     canvas.onPress(Rect(x: line.x, y: line.y, width: x - line.x, height: 1), .products(.productTapped(row.id)))
+    let soldOut = row.isSoldOut && row.quantity == 0
     let stepper = Stepper<KeyCommand>(
-      count: row.quantity, emptyLabel: CartStepper.emptyLabel(compact: compact), compact: compact, style: theme.action,
-      decrement: .stepper(row.id, .minusTapped), increment: .stepper(row.id, .plusTapped)
+      count: row.quantity, emptyLabel: CartStepper.emptyLabel(for: row, compact: compact), compact: compact,
+      style: soldOut ? theme.disabled : theme.action, decrement: .stepper(row.id, .minusTapped),
+      increment: soldOut ? nil : .stepper(row.id, .plusTapped)
     )
     canvas.render(stepper, in: Rect(x: x, y: line.y, width: stepperWidth, height: 1))
     return Rect(x: line.x, y: line.y, width: 2 + titleColumns, height: 1)

@@ -1,7 +1,8 @@
 import Shop
 
-/// What a product row says of the store's stock: "sold out", or "3 left" once few are left.
-/// Plenty left, or no limit at all, says nothing: the row is the product's, not the stock's.
+/// What a product row says of the store's stock: "3 left" once few are left (a sold-out
+/// product's stepper says "Sold out" itself, at every width). Plenty left, or no limit at all,
+/// says nothing: the row is the product's, not the stock's.
 enum StockBadge {
   /// At or below this many left, the row says how many.
   static let fewLeft = 10
@@ -9,8 +10,7 @@ enum StockBadge {
   static let titleRoomNeeded = 12
 
   static func text(for row: ProductFeature.State) -> String? {
-    guard let left = row.stockLeft else { return nil }
-    if left <= 0 { return "sold out" }
+    guard let left = row.stockLeft, left > 0 else { return nil }
     return left <= fewLeft ? "\(left) left" : nil
   }
 

@@ -62,6 +62,8 @@ enum Scenario: String, CaseIterable, Sendable {
   case checkoutPriceChanged
   /// An order from checkout, shipped, opened in the history.
   case profileOrderShipped
+  /// The store keeps stock: one product sold out, one with 3 left and one in the cart.
+  case productsLowStock
 
   /// The app in this scenario, laid out for `size`.
   @MainActor
@@ -96,6 +98,14 @@ enum Scenario: String, CaseIterable, Sendable {
       $0.apiClient.fetchShippingRules = { .standard }
       $0.addressBook = scenario == .checkoutAddressBook ? .inMemory(AddressBook(addresses: [.sample, .seoul])) : .none
       $0.continuousClock = ImmediateClock()
+      if scenario == .productsLowStock {
+        $0.stockWatch = StockWatch {
+          AsyncStream { continuation in
+            continuation.yield(StockLevels(left: [catalog[0].id: 3, catalog[1].id: 0, catalog[2].id: 40]))
+            continuation.finish()
+          }
+        }
+      }
       $0.apiClient.sendOrder = { attempt in
         if scenario == .checkoutPriceChanged { throw APIError.changed("the price of \(catalog[0].title) changed to $99.00") }
         if scenario == .orderFailed { throw APIError.httpStatus(400) }
@@ -142,7 +152,7 @@ enum Scenario: String, CaseIterable, Sendable {
       await send(.products(.selectionMoved(.last)))
       await send(.products(.selectionMoved(.up)))
       return store.state
-    case .productsInCart:
+    case .productsInCart, .productsLowStock:
       await addToCart(send)
       return store.state
     case .productsWithNotice:
