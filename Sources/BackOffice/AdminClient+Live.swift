@@ -51,7 +51,12 @@ extension AdminClient {
       fetchAudit: { before in
         try await Self.send(transport, request("admin/audit", query: before.map { [URLQueryItem(name: "before", value: String($0))] } ?? []), as: [AuditEntry].self)
       },
-      fetchPulse: { try await Self.send(transport, request("admin/pulse"), as: BackOfficePulse.self) }
+      fetchPulse: { try await Self.send(transport, request("admin/pulse"), as: BackOfficePulse.self) },
+      fetchCustomers: { after in
+        let query = [URLQueryItem(name: "after", value: String(after)), URLQueryItem(name: "limit", value: String(CustomersFeature.pageSize))]
+        return try await Self.send(transport, request("admin/customers", query: after > 0 ? query : Array(query.dropFirst())), as: [CustomerSummary].self)
+      },
+      fetchCustomer: { number in try await Self.send(transport, request("admin/customers/\(number)"), as: CustomerRecord.self) }
     )
   }
 

@@ -25,6 +25,10 @@ public struct AdminClient: Sendable {
   public var fetchAudit: @Sendable (_ before: Int?) async throws -> [AuditEntry]
   /// `GET /admin/pulse`.
   public var fetchPulse: @Sendable () async throws -> BackOfficePulse
+  /// `GET /admin/customers`: a page of customers, numbered above `after`.
+  public var fetchCustomers: @Sendable (_ after: Int) async throws -> [CustomerSummary]
+  /// `GET /admin/customers/{n}`: one customer, their addresses and newest orders.
+  public var fetchCustomer: @Sendable (_ number: Int) async throws -> CustomerRecord
 }
 
 /// A product's stock before and after an operator changed it, as the store answers.

@@ -1,8 +1,8 @@
 import Boundaries
 import Shop
 
-/// The back office: the operator's console on the store, in three tabs — the orders, the
-/// stock, and the audit of every change — each its own feature. It keeps the catalog, so the
+/// The back office: the operator's console on the store, in four tabs — the orders, the stock,
+/// the customers, and the audit of every change — each its own feature. It keeps the catalog, so the
 /// lines of an order are named as the shop names them.
 @Reducer
 public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
@@ -11,6 +11,7 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
     public var tab: Tab = .orders
     public var orders = OrdersFeature.State()
     public var stock = StockFeature.State()
+    public var customers = CustomersFeature.State()
     public var audit = AuditFeature.State()
     /// The store's products by id, once fetched.
     public var catalog: [Product.ID: Product] = [:]
@@ -31,6 +32,7 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
   public enum Tab: String, CaseIterable, Hashable, Sendable {
     case orders = "Orders"
     case stock = "Stock"
+    case customers = "Customers"
     case audit = "Audit"
   }
 
@@ -44,6 +46,7 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
       case catalogLoaded(Result<[Product], APIError>)
       case orders(OrdersFeature.Action)
       case stock(StockFeature.Action)
+      case customers(CustomersFeature.Action)
       case audit(AuditFeature.Action)
     }
 
@@ -59,6 +62,7 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
   public var body: some ReducerOf<Self> {
     Scope(state: \.orders, action: \.orders) { OrdersFeature() }
     Scope(state: \.stock, action: \.stock) { StockFeature() }
+    Scope(state: \.customers, action: \.customers) { CustomersFeature() }
     Scope(state: \.audit, action: \.audit) { AuditFeature() }
     coreReducer
   }
@@ -84,7 +88,7 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
     case .catalogLoaded(.failure):
       // The orders still show, their lines by number; the stock tab says what failed.
       return .none
-    case .orders, .stock, .audit:
+    case .orders, .stock, .customers, .audit:
       return .none
     }
   }

@@ -7,6 +7,7 @@ public enum AdminCommand: Hashable, Sendable {
   case orders(OrdersFeature.Action.ViewAction)
   case order(OrderDetailFeature.Action.ViewAction)
   case stock(StockFeature.Action.ViewAction)
+  case customers(CustomersFeature.Action.ViewAction)
   case audit(AuditFeature.Action.ViewAction)
   case quit
   case redraw

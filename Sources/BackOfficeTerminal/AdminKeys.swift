@@ -20,7 +20,8 @@ enum AdminKeys {
     case .backTab: return .app(.tabSelected(next(after: state.tab, by: -1)))
     case .character("1"): return .app(.tabSelected(.orders))
     case .character("2"): return .app(.tabSelected(.stock))
-    case .character("3"): return .app(.tabSelected(.audit))
+    case .character("3"): return .app(.tabSelected(.customers))
+    case .character("4"): return .app(.tabSelected(.audit))
     case .character("q"): return .quit
     default: return nil
     }
@@ -34,7 +35,7 @@ enum AdminKeys {
       return state.orders.searchField != nil ? .orders(.searchEdited(.paste(text))) : nil
     case .stock:
       return state.stock.editor != nil ? .stock(.editorEdited(.paste(text))) : nil
-    case .audit:
+    case .customers, .audit:
       return nil
     }
   }
@@ -86,6 +87,16 @@ enum AdminKeys {
       case .enter: return .command(.stock(.editorOpened(.count)))
       case .character("a"): return .command(.stock(.editorOpened(.adjust)))
       case .character("r"): return .command(.stock(.refreshTapped))
+      default: return .passedOn
+      }
+    case .customers:
+      if state.customers.record != nil {
+        return key == .escape ? .command(.customers(.closed)) : .passedOn
+      }
+      if let move = selectionMove(key) { return .command(.customers(.selectionMoved(move))) }
+      switch key {
+      case .enter: return .command(.customers(.opened))
+      case .character("r"): return .command(.customers(.refreshTapped))
       default: return .passedOn
       }
     case .audit:
@@ -150,6 +161,9 @@ enum AdminKeys {
         return [Hint(keys: "Enter", text: "save", isEssential: true), Hint(keys: "u", text: "no limit"), Hint(keys: "Esc", text: "cancel", isEssential: true)]
       }
       return [Hint(keys: "↑↓", text: "select"), Hint(keys: "Enter", text: "set", isEssential: true), Hint(keys: "a", text: "units in/out"), tabs, quit]
+    case .customers:
+      if state.customers.record != nil { return [Hint(keys: "Esc", text: "back to the customers", isEssential: true), quit] }
+      return [Hint(keys: "↑↓", text: "select"), Hint(keys: "Enter", text: "open", isEssential: true), Hint(keys: "r", text: "refresh"), tabs, quit]
     case .audit:
       return [Hint(keys: "↑↓", text: "select"), Hint(keys: "r", text: "refresh"), tabs, quit]
     }

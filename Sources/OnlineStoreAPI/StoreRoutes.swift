@@ -46,7 +46,7 @@ public struct StoreRoutes: Sendable {
     let watchers = openCarts.watchers
     self.checkout = CheckoutRoutes(database: database, customers: customers, shipping: shipping)
     self.admin = AdminRoutes(
-      database: database, limits: limits,
+      database: database, accounts: catalog.customers, limits: limits,
       statusChanged: { order in
         // The customer's open sessions wait on their cart: a change of it wakes them.
         var notice = CartChanges()

@@ -39,16 +39,19 @@ public struct UserProfile: Identifiable, Hashable, Sendable, Codable {
       self.firstname = firstname
       self.lastname = lastname
     }
+
+    /// "John Doe": first and last name, each capitalised (the store keeps them in lower case).
+    public var fullName: String {
+      [firstname, lastname]
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+        .map(\.capitalizedFirstLetters)
+        .joined(separator: " ")
+    }
   }
 
   /// "John Doe": first and last name, each capitalised (the store keeps them in lower case).
-  public var fullName: String {
-    [name.firstname, name.lastname]
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty }
-      .map(\.capitalizedFirstLetters)
-      .joined(separator: " ")
-  }
+  public var fullName: String { name.fullName }
 }
 
 extension String {

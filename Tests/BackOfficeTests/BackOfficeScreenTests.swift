@@ -15,6 +15,12 @@ import Testing
 struct BackOfficeScreenTests {
   /// A store in memory: the sample orders, the stock, the audit, and the moves it takes.
   final class FakeStore: Sendable {
+    static let customers = [
+      CustomerSummary(id: 1, kind: .account, name: "Ada Lovelace (ada)", orderCount: 29, firstOrder: Samples.placedAt, lastOrder: Samples.placedAt.addingTimeInterval(1_740)),
+      CustomerSummary(id: 2, kind: .account, name: "Grace Hopper (grace)"),
+      CustomerSummary(id: 1_001, kind: .key, name: "SHA256:k3yF1ngerpr1nt", orderCount: 1, firstOrder: Samples.placedAt.addingTimeInterval(1_800), lastOrder: Samples.placedAt.addingTimeInterval(1_800)),
+    ]
+
     let orders = LockIsolated(Samples.orders(1...30).map { $0.id == 30 ? Samples.order(30, customer: 1_001, product: 2, quantity: 1) : $0 })
     let stock = LockIsolated<[Int: Int?]>([1: 3, 2: nil, 3: 0])
     let audit = LockIsolated<[AuditEntry]>([])
@@ -47,7 +53,15 @@ struct BackOfficeScreenTests {
           }
         },
         fetchAudit: { _ in self.audit.value },
-        fetchPulse: { BackOfficePulse(newestOrder: self.orders.value.first?.id ?? 0, newestAudit: self.audit.value.count) }
+        fetchPulse: { BackOfficePulse(newestOrder: self.orders.value.first?.id ?? 0, newestAudit: self.audit.value.count) },
+        fetchCustomers: { after in Self.customers.filter { $0.id > after } },
+        fetchCustomer: { number in
+          guard let customer = Self.customers.first(where: { $0.id == number }) else { throw APIError.other("No customer \(number)") }
+          return CustomerRecord(
+            customer: customer, addresses: AddressBook(addresses: [Samples.address]),
+            orders: self.orders.value.filter { $0.userId == number }.prefix(3).map { $0 }
+          )
+        }
       )
     }
   }
@@ -93,6 +107,11 @@ struct BackOfficeScreenTests {
     assertSnapshot(of: screen(session), as: .text, named: "stock-editor.\(name)")
     await session.press(.escape)
     await session.press(.tab)
+    assertSnapshot(of: screen(session), as: .text, named: "customers.\(name)")
+    await session.press(.enter)
+    assertSnapshot(of: screen(session), as: .text, named: "customer.\(name)")
+    await session.press(.escape)
+    await session.press(.tab)
     // The pulse is not heard here: `r` fetches what the moves above wrote.
     await session.press(.character("r"))
     assertSnapshot(of: screen(session), as: .text, named: "audit.\(name)")
@@ -121,7 +140,7 @@ struct BackOfficeScreenTests {
     #expect(fake.orders.value.first { $0.id == 30 }?.history.last?.summary == "Shipped with DHL, JD0001")
     await session.press(.escape)
     #expect(screen(session).plainText.contains("Shipped with DHL, JD0001"), "the table shows it")
-    await session.press(.character("3"))
+    await session.press(.character("4"))
     await session.press(.character("r"))
     #expect(screen(session).plainText.contains("key SHA256:operator"), "\(screen(session).plainText)")
   }

@@ -188,3 +188,54 @@ struct BackOfficeFeatureTests {
     await store.send(.view(.tabSelected(.audit))) { $0.tab = .audit }
   }
 }
+
+/// The customers: a page, the next as the selection reaches its end, one opened and closed, and
+/// a record that cannot be fetched said.
+@MainActor
+struct CustomersFeatureTests {
+  nonisolated static func page(_ ids: ClosedRange<Int>) -> [CustomerSummary] {
+    ids.map { CustomerSummary(id: $0, kind: $0 > 1_000 ? .key : .account, name: "customer \($0)") }
+  }
+
+  @Test func pagesAndARecord() async {
+    let first = Self.page(1...2) + Self.page(1_001...1_198)
+    let store = TestStore(initialState: CustomersFeature.State()) {
+      CustomersFeature()
+    } withDependencies: {
+      $0.adminClient.fetchCustomers = { after in after == 0 ? first : Self.page(1_199...1_210) }
+      $0.adminClient.fetchCustomer = { number in
+        guard number == 1_198 else { throw APIError.other("No customer \(number)") }
+        return CustomerRecord(customer: Self.page(1_198...1_198)[0], addresses: .empty, orders: [Samples.order(4, customer: 1_198)])
+      }
+    }
+    await store.send(.view(.task)) { $0.loading = .loading }
+    await store.receive(\._internal.pageLoaded) {
+      $0.customers = IdentifiedArray(uniqueElements: first)
+      $0.hasMore = true
+      $0.loading = .loaded
+      $0.selectedID = 1
+    }
+    await store.send(.view(.visibleRowCountChanged(8))) { $0.scroll.visibleRows = 8 }
+    await store.send(.view(.selectionMoved(.last))) {
+      $0.selectedID = 1_198
+      $0.scroll.offset = 192
+      $0.loading = .loading
+    }
+    await store.receive(\._internal.pageLoaded) {
+      $0.customers.append(contentsOf: Self.page(1_199...1_210))
+      $0.hasMore = false
+      $0.loading = .loaded
+    }
+    await store.send(.view(.opened)) { $0.opening = .loading(1_198) }
+    await store.receive(\._internal.recordLoaded.success) {
+      $0.opening = nil
+      $0.record = CustomerRecord(customer: Self.page(1_198...1_198)[0], addresses: .empty, orders: [Samples.order(4, customer: 1_198)])
+    }
+    // The list stays where it is while a record is open.
+    await store.send(.view(.selectionMoved(.up)))
+    await store.send(.view(.closed)) { $0.record = nil }
+    await store.send(.view(.selectionMoved(.up))) { $0.selectedID = 1_197 }
+    await store.send(.view(.opened)) { $0.opening = .loading(1_197) }
+    await store.receive(\._internal.recordLoaded.failure) { $0.opening = .failed(1_197, "No customer 1197") }
+  }
+}

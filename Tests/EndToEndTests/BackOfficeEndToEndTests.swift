@@ -77,7 +77,7 @@ struct BackOfficeEndToEndTests {
 
     // The shopper pressed nothing since: the history says it shipped.
     try await shopper.waitFor(text: "Shipped")
-    try console.press("Esc 3")
+    try console.press("Esc 4")
     try await console.waitFor(text: "key SHA256:")
     #expect(console.text.contains("order 1") && console.text.contains("Packed → Shipped with Roy"), "\(console.text)")
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import OnlineStoreAPI
+import StoreTestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -102,6 +103,35 @@ struct AdminRouteTests {
       for query in ["status=lost", "customer=0", "before=x", "limit=-1", "search=-4"] {
         #expect(try await http.operate("/admin/orders?\(query)").status == 400, "\(query)")
       }
+    }
+  }
+
+  /// Accounts first, then keys, each with how much and when they ordered; one customer's record
+  /// with their addresses and newest orders.
+  @Test(arguments: TestDatabase.all)
+  func customersWithTheirOrders(database: TestDatabase) async throws {
+    try await RouteTests.withServer(database, adminToken: Self.adminToken) { http, _ in
+      let first = try await http.keyCustomer("first")
+      let second = try await http.keyCustomer("second")
+      #expect(try await http.order(.sample(1, userId: 1, minute: 1)).status == 200)
+      #expect(try await http.order(.sample(2, userId: 1, minute: 5)).status == 200)
+      #expect(try await http.order(.sample(3, userId: first, minute: 3)).status == 200)
+      #expect(try await http.put("/shop/customers/\(first)/addresses", body: StoreJSON.encoder.encode(AddressBook(addresses: [.sample]))).status == 200)
+
+      let all = try await http.operate("/admin/customers").decode([CustomerSummary].self)
+      #expect(all.map(\.id) == [1, 2, first, second])
+      #expect(all.map(\.kind) == [.account, .account, .key, .key])
+      #expect(all[0].name == "Ada Lovelace (ada)" && all[2].name == "SHA256:first")
+      #expect(all[0].orderCount == 2 && all[0].firstOrder == OrderRequest.sample(minute: 1).date && all[0].lastOrder == OrderRequest.sample(minute: 5).date)
+      #expect(all[1].orderCount == 0 && all[1].firstOrder == nil)
+      #expect(try await http.operate("/admin/customers?after=2&limit=1").decode([CustomerSummary].self).map(\.id) == [first])
+      #expect(try await http.operate("/admin/customers?after=\(first)").decode([CustomerSummary].self).map(\.id) == [second])
+
+      let record = try await http.operate("/admin/customers/\(first)").decode(CustomerRecord.self)
+      #expect(record.customer.orderCount == 1 && record.addresses.addresses == [.sample] && record.orders.map(\.userId) == [first])
+      #expect(try await http.operate("/admin/customers/999").status == 404)
+      #expect(try await http.operate("/admin/customers/\(second + 1)").status == 404, "a number no key was given")
+      #expect(try await http.operate("/admin/customers?after=-1").status == 400)
     }
   }
 

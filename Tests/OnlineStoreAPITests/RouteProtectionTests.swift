@@ -51,6 +51,8 @@ struct RouteProtectionTests {
     Route(method: "PUT", path: "/admin/products/1/stock", body: #"{"stock":5}"#),
     Route(method: "GET", path: "/admin/audit"),
     Route(method: "GET", path: "/admin/pulse"),
+    Route(method: "GET", path: "/admin/customers?after=1&limit=5"),
+    Route(method: "GET", path: "/admin/customers/1"),
   ]
 
   /// The same route written the ways the router would also have taken it before the fix.

@@ -15,13 +15,16 @@ import StoreModels
 /// - `GET /admin/stock`: every product's stock (`null`: no limit);
 /// - `PUT /admin/products/<id>/stock` (`{"stock": n|null}` or `{"adjust": ±n}`);
 /// - `GET /admin/audit?before=&limit=`: what was changed, by whom, newest first;
-/// - `GET /admin/pulse`: the newest order's and audit entry's numbers, for a console to poll.
+/// - `GET /admin/pulse`: the newest order's and audit entry's numbers, for a console to poll;
+/// - the customers (``addCustomers(to:)``).
 ///
 /// Every change is written to the audit in the transaction that makes it. Who made it is the
 /// admin token, or the key a front door says its operator came with (`X-Operator`: the front
 /// door holds the admin token, so its word is taken).
 struct AdminRoutes: Sendable {
   let database: any StoreDatabase
+  /// The catalog's accounts, for the customers' list.
+  let accounts: [Customer]
   let limits: APILimits
   let statusChanged: @Sendable (StoredOrder) async -> Void
   let now: @Sendable () -> Date
@@ -59,6 +62,7 @@ struct AdminRoutes: Sendable {
         throw APIFailure(.notFound, "no product \(id)")
       }
     }
+    addCustomers(to: router)
     router.get("admin/pulse") { _, _ in
       try JSONAnswer.ok(try await database.pulse())
     }

@@ -18,6 +18,19 @@ public protocol BackOfficeStorage: Sendable {
   /// The newest order's number and the newest audit entry's: a console asks often, and looks
   /// further only when one of them moved.
   func pulse() async throws -> BackOfficePulse
+
+  /// The keys given customer numbers above `after`, in number order, at most `limit`.
+  func keyCustomers(after: Int, limit: Int) async throws -> [KeyCustomerRow]
+
+  /// How much each of `customers` has ordered, and when first and last; a customer with no
+  /// orders is left out.
+  func activity(of customers: [Int]) async throws -> [Int: CustomerActivity]
+}
+
+/// A key and the customer number it was given.
+public struct KeyCustomerRow: Hashable, Sendable {
+  public var number: Int
+  public var fingerprint: String
 }
 
 /// A product's stock before and after a change.

@@ -198,4 +198,25 @@ extension PostgresStoreDatabase {
     for try await (order, audit) in rows.decode((Int, Int).self) { return BackOfficePulse(newestOrder: order, newestAudit: audit) }
     return BackOfficePulse(newestOrder: 0, newestAudit: 0)
   }
+
+  public func keyCustomers(after: Int, limit: Int) async throws -> [KeyCustomerRow] {
+    let rows = try await client.query(
+      "SELECT number, fingerprint FROM key_customers WHERE number > \(after) ORDER BY number LIMIT \(limit)", logger: logger
+    )
+    var keys: [KeyCustomerRow] = []
+    for try await (number, fingerprint) in rows.decode((Int, String).self) { keys.append(KeyCustomerRow(number: number, fingerprint: fingerprint)) }
+    return keys
+  }
+
+  public func activity(of customers: [Int]) async throws -> [Int: CustomerActivity] {
+    guard !customers.isEmpty else { return [:] }
+    let rows = try await client.query(
+      "SELECT user_id, COUNT(*), MIN(date), MAX(date) FROM orders WHERE user_id = ANY(\(customers)) GROUP BY user_id", logger: logger
+    )
+    var activity: [Int: CustomerActivity] = [:]
+    for try await (customer, count, first, last) in rows.decode((Int, Int, String, String).self) {
+      activity[customer] = CustomerActivity(orderCount: count, firstOrder: StoreJSON.parseDate(first), lastOrder: StoreJSON.parseDate(last))
+    }
+    return activity
+  }
 }

@@ -116,4 +116,29 @@ extension SQLiteStoreDatabase {
       )
     }
   }
+
+  public func keyCustomers(after: Int, limit: Int) async throws -> [KeyCustomerRow] {
+    try await pool.read { db in
+      try Row.fetchAll(db, sql: "SELECT number, fingerprint FROM key_customers WHERE number > ? ORDER BY number LIMIT ?", arguments: [after, limit])
+        .map { KeyCustomerRow(number: $0["number"], fingerprint: $0["fingerprint"]) }
+    }
+  }
+
+  public func activity(of customers: [Int]) async throws -> [Int: CustomerActivity] {
+    guard !customers.isEmpty else { return [:] }
+    return try await pool.read { db in
+      let marks = Array(repeating: "?", count: customers.count).joined(separator: ", ")
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT user_id, COUNT(*) AS n, MIN(date) AS first, MAX(date) AS last FROM orders WHERE user_id IN (\(marks)) GROUP BY user_id",
+        arguments: StatementArguments(customers)
+      )
+      var activity: [Int: CustomerActivity] = [:]
+      for row in rows {
+        activity[row["user_id"]] = CustomerActivity(
+          orderCount: row["n"], firstOrder: StoreJSON.parseDate(row["first"]), lastOrder: StoreJSON.parseDate(row["last"])
+        )
+      }
+      return activity
+    }
+  }
 }

@@ -1,0 +1,132 @@
+import Boundaries
+import Shop
+import TerminalKit
+
+/// The customers: the catalog's accounts and the keys the store gave numbers, in number order,
+/// a page at a time, each with how many orders and when first and last; one opened shows the
+/// addresses they keep and their newest orders.
+@Reducer
+public struct CustomersFeature: BoundingReducer, Sendable {
+  @ObservableState
+  public struct State: Equatable, Sendable {
+    public var customers: IdentifiedArrayOf<CustomerSummary> = []
+    public var loading: Loading = .idle
+    public var hasMore = false
+    public var selectedID: CustomerSummary.ID?
+    public var scroll = ListState()
+    /// The customer opened, once their record has come.
+    public var record: CustomerRecord?
+    /// The customer being opened, while their record is on its way or failed.
+    public var opening: Opening?
+
+    public init() {}
+
+    public var selectedIndex: Int? { selectedID.flatMap { customers.index(id: $0) } }
+  }
+
+  public enum Opening: Hashable, Sendable {
+    case loading(CustomerSummary.ID)
+    case failed(CustomerSummary.ID, String)
+  }
+
+  public enum Action: TCAFeatureAction, Hashable, Sendable {
+    public enum ViewAction: Hashable, Sendable {
+      case task
+      case selectionMoved(SelectionMove)
+      case visibleRowCountChanged(Int)
+      case opened
+      case closed
+      case refreshTapped
+    }
+
+    public enum InternalAction: Hashable, Sendable {
+      case pageLoaded(after: Int, Result<[CustomerSummary], APIError>)
+      case recordLoaded(Result<CustomerRecord, APIError>)
+    }
+
+    case view(ViewAction)
+    case _internal(InternalAction)
+    case delegate(Never)
+  }
+
+  enum CancelID { case page, record }
+
+  /// Customers a page holds.
+  public static let pageSize = 200
+
+  @Dependency(\.adminClient) var adminClient
+
+  public init() {}
+
+  public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
+    switch action {
+    case .task, .refreshTapped:
+      state.loading = .loading
+      return fetch(after: 0)
+
+    case let .selectionMoved(move):
+      guard !state.customers.isEmpty, state.record == nil else { return .none }
+      let index = state.scroll.move(state.selectedIndex, by: move, count: state.customers.count) ?? 0
+      state.selectedID = state.customers[index].id
+      guard state.hasMore, state.loading == .loaded, index + state.scroll.visibleRows >= state.customers.count, let last = state.customers.last
+      else { return .none }
+      state.loading = .loading
+      return fetch(after: last.id)
+
+    case let .visibleRowCountChanged(count):
+      state.scroll.resize(to: count, showing: state.selectedIndex, count: state.customers.count)
+      return .none
+
+    case .opened:
+      guard let id = state.selectedID, state.record == nil else { return .none }
+      state.opening = .loading(id)
+      return .run { send in
+        await send(._internal(.recordLoaded(await Result { try await adminClient.fetchCustomer(id) })))
+      }
+      .cancellable(id: CancelID.record, cancelInFlight: true)
+
+    case .closed:
+      state.record = nil
+      state.opening = nil
+      return .cancel(id: CancelID.record)
+    }
+  }
+
+  public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
+    switch action {
+    case let .pageLoaded(after, .success(customers)):
+      if after == 0 {
+        state.customers = IdentifiedArray(customers, uniquingIDsWith: { first, _ in first })
+      } else {
+        state.customers.append(contentsOf: customers.filter { state.customers[id: $0.id] == nil })
+      }
+      state.hasMore = customers.count == Self.pageSize
+      state.loading = .loaded
+      if state.selectedID.flatMap({ state.customers[id: $0] }) == nil { state.selectedID = state.customers.first?.id }
+      state.scroll.show(state.selectedIndex, count: state.customers.count)
+      return .none
+
+    case let .pageLoaded(_, .failure(error)):
+      state.loading = .failed(error.message)
+      return .none
+
+    case let .recordLoaded(.success(record)):
+      guard case let .loading(id) = state.opening, id == record.customer.id else { return .none }
+      state.opening = nil
+      state.record = record
+      return .none
+
+    case let .recordLoaded(.failure(error)):
+      guard case let .loading(id) = state.opening else { return .none }
+      state.opening = .failed(id, error.message)
+      return .none
+    }
+  }
+
+  private func fetch(after: Int) -> Effect<Action> {
+    .run { send in
+      await send(._internal(.pageLoaded(after: after, await Result { try await adminClient.fetchCustomers(after) })))
+    }
+    .cancellable(id: CancelID.page, cancelInFlight: after == 0)
+  }
+}
