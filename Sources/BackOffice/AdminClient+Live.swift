@@ -27,18 +27,19 @@ extension AdminClient {
     }
 
     return AdminClient(
-      fetchCatalog: { try await Self.send(transport, request("products"), as: [Product].self) },
+      fetchProducts: { try await Self.send(transport, request("admin/products"), as: [CatalogEntry].self) },
+      addProduct: { draft in
+        try await Self.send(transport, request("admin/products", method: "POST", body: try StoreJSON.encoder.encode(draft)), as: Product.self)
+      },
+      updateProduct: { id, draft in
+        try await Self.send(transport, request("admin/products/\(id)", method: "PUT", body: try StoreJSON.encoder.encode(draft)), as: Product.self)
+      },
+      setArchived: { id, archived in
+        try await Self.send(transport, request("admin/products/\(id)/\(archived ? "archive" : "restore")", method: "POST", body: Data("{}".utf8)), as: CatalogEntry.self)
+      },
       fetchOrders: { query in try await Self.send(transport, request("admin/orders", query: query.queryItems), as: [StoredOrder].self) },
       moveOrder: { id, change in
         try await Self.send(transport, request("admin/orders/\(id)/status", method: "POST", body: try StoreJSON.encoder.encode(change)), as: StoredOrder.self)
-      },
-      fetchStock: {
-        struct Row: Decodable {
-          var productId: Int
-          var stock: Int?
-        }
-        let rows = try await Self.send(transport, request("admin/stock"), as: [Row].self)
-        return Dictionary(rows.map { ($0.productId, $0.stock) }, uniquingKeysWith: { first, _ in first })
       },
       setStock: { id, setting in
         let body: Data =

@@ -8,17 +8,21 @@ import Shop
 #endif
 
 /// Everything the back office asks of the store: the `/admin/…` routes of `onlinestore-api`,
-/// behind the admin token, and the open catalog for the products' names.
+/// behind the admin token.
 @DependencyClient
 public struct AdminClient: Sendable {
-  /// `GET /products`: every product, to name the lines of orders and the rows of the stock.
-  public var fetchCatalog: @Sendable () async throws -> [Product]
+  /// `GET /admin/products`: every product, archived ones too, with its stock.
+  public var fetchProducts: @Sendable () async throws -> [CatalogEntry]
+  /// `POST /admin/products`: the product added.
+  public var addProduct: @Sendable (_ draft: ProductDraft) async throws -> Product
+  /// `PUT /admin/products/{id}`: the product as changed.
+  public var updateProduct: @Sendable (_ id: Int, _ draft: ProductDraft) async throws -> Product
+  /// `POST /admin/products/{id}/archive` or `/restore`.
+  public var setArchived: @Sendable (_ id: Int, _ archived: Bool) async throws -> CatalogEntry
   /// `GET /admin/orders`: a page of orders, newest first.
   public var fetchOrders: @Sendable (_ query: OrderQuery) async throws -> [StoredOrder]
   /// `POST /admin/orders/{id}/status`: the order as it is after the move.
   public var moveOrder: @Sendable (_ id: Int, _ request: OrderStatusRequest) async throws -> StoredOrder
-  /// `GET /admin/stock`: every product's stock, `nil` for no limit.
-  public var fetchStock: @Sendable () async throws -> [Int: Int?]
   /// `PUT /admin/products/{id}/stock`.
   public var setStock: @Sendable (_ id: Int, _ setting: StockSetting) async throws -> StockLevelChange
   /// `GET /admin/audit`: the newest entries, numbered below `before` when given.

@@ -1,20 +1,20 @@
 import Boundaries
 import Shop
 
-/// The back office: the operator's console on the store, in four tabs — the orders, the stock,
-/// the customers, and the audit of every change — each its own feature. It keeps the catalog, so the
-/// lines of an order are named as the shop names them.
+/// The back office: the operator's console on the store, in four tabs — the orders, the catalog,
+/// the customers, and the audit of every change — each its own feature. It keeps every
+/// product, so the lines of an order are named as the shop names them.
 @Reducer
 public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
   @ObservableState
   public struct State: Equatable, Sendable {
     public var tab: Tab = .orders
     public var orders = OrdersFeature.State()
-    public var stock = StockFeature.State()
+    public var catalog = CatalogFeature.State()
     public var customers = CustomersFeature.State()
     public var audit = AuditFeature.State()
-    /// The store's products by id, once fetched.
-    public var catalog: [Product.ID: Product] = [:]
+    /// The store's products by id (archived ones too), once fetched: they name orders' lines.
+    public var products: [Product.ID: Product] = [:]
     /// Where the console is pointed, for its header.
     public var storeName: String
 
@@ -22,16 +22,16 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
       self.storeName = storeName
     }
 
-    /// What an order's line is called: the product's title, or its number when the catalog
+    /// What an order's line is called: the product's title, or its number when the store
     /// does not have it (yet).
     public func title(of productID: Product.ID) -> String {
-      catalog[productID]?.title ?? "Product \(productID)"
+      products[productID]?.title ?? "Product \(productID)"
     }
   }
 
   public enum Tab: String, CaseIterable, Hashable, Sendable {
     case orders = "Orders"
-    case stock = "Stock"
+    case catalog = "Catalog"
     case customers = "Customers"
     case audit = "Audit"
   }
@@ -43,9 +43,9 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
     }
 
     public enum InternalAction: Hashable, Sendable {
-      case catalogLoaded(Result<[Product], APIError>)
+      case productsLoaded(Result<[CatalogEntry], APIError>)
       case orders(OrdersFeature.Action)
-      case stock(StockFeature.Action)
+      case catalog(CatalogFeature.Action)
       case customers(CustomersFeature.Action)
       case audit(AuditFeature.Action)
     }
@@ -61,7 +61,7 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
 
   public var body: some ReducerOf<Self> {
     Scope(state: \.orders, action: \.orders) { OrdersFeature() }
-    Scope(state: \.stock, action: \.stock) { StockFeature() }
+    Scope(state: \.catalog, action: \.catalog) { CatalogFeature() }
     Scope(state: \.customers, action: \.customers) { CustomersFeature() }
     Scope(state: \.audit, action: \.audit) { AuditFeature() }
     coreReducer
@@ -71,7 +71,7 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
     switch action {
     case .task:
       return .run { send in
-        await send(._internal(.catalogLoaded(await Result { try await adminClient.fetchCatalog() })))
+        await send(._internal(.productsLoaded(await Result { try await adminClient.fetchProducts() })))
       }
 
     case let .tabSelected(tab):
@@ -82,13 +82,13 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
 
   public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
-    case let .catalogLoaded(.success(products)):
-      state.catalog = Dictionary(products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    case let .productsLoaded(.success(entries)):
+      state.products = Dictionary(entries.map { ($0.id, $0.product) }, uniquingKeysWith: { first, _ in first })
       return .none
-    case .catalogLoaded(.failure):
-      // The orders still show, their lines by number; the stock tab says what failed.
+    case .productsLoaded(.failure):
+      // The orders still show, their lines by number; the catalog tab says what failed.
       return .none
-    case .orders, .stock, .customers, .audit:
+    case .orders, .catalog, .customers, .audit:
       return .none
     }
   }

@@ -6,7 +6,7 @@ public enum AdminCommand: Hashable, Sendable {
   case app(BackOfficeFeature.Action.ViewAction)
   case orders(OrdersFeature.Action.ViewAction)
   case order(OrderDetailFeature.Action.ViewAction)
-  case stock(StockFeature.Action.ViewAction)
+  case catalog(CatalogFeature.Action.ViewAction)
   case customers(CustomersFeature.Action.ViewAction)
   case audit(AuditFeature.Action.ViewAction)
   case quit

@@ -3,8 +3,8 @@ import Shop
 import TerminalKit
 
 /// What each key does in the back office, decided from the state on screen: the innermost
-/// thing open takes the key first — a move's form, a question, an order, the search line, the
-/// stock editor — then the tab, then the console (tabs, quit). The footer's hints are made
+/// thing open takes the key first — a form, a question, an order, the search line, the stock
+/// editor — then the tab, then the console (tabs, quit). The footer's hints are made
 /// from the same places.
 enum AdminKeys {
   static func command(for key: Key, in state: BackOfficeFeature.State) -> AdminCommand? {
@@ -19,7 +19,7 @@ enum AdminKeys {
     case .tab: return .app(.tabSelected(next(after: state.tab, by: 1)))
     case .backTab: return .app(.tabSelected(next(after: state.tab, by: -1)))
     case .character("1"): return .app(.tabSelected(.orders))
-    case .character("2"): return .app(.tabSelected(.stock))
+    case .character("2"): return .app(.tabSelected(.catalog))
     case .character("3"): return .app(.tabSelected(.customers))
     case .character("4"): return .app(.tabSelected(.audit))
     case .character("q"): return .quit
@@ -33,8 +33,9 @@ enum AdminKeys {
     case .orders:
       if let detail = state.orders.detail { return detail.form != nil ? .order(.form(.paste(text))) : nil }
       return state.orders.searchField != nil ? .orders(.searchEdited(.paste(text))) : nil
-    case .stock:
-      return state.stock.editor != nil ? .stock(.editorEdited(.paste(text))) : nil
+    case .catalog:
+      if state.catalog.form != nil { return .catalog(.form(.paste(text))) }
+      return state.catalog.editor != nil ? .catalog(.editorEdited(.paste(text))) : nil
     case .customers, .audit:
       return nil
     }
@@ -73,20 +74,34 @@ enum AdminKeys {
       case .character("r"): return .command(.orders(.refreshTapped))
       default: return .passedOn
       }
-    case .stock:
-      if let editor = state.stock.editor {
+    case .catalog:
+      let catalog = state.catalog
+      if let form = catalog.form {
+        return form.form.handle(.key(key)) != nil ? .command(.catalog(.form(.key(key)))) : .ignored
+      }
+      if catalog.pendingArchive != nil {
         switch key {
-        case .enter: return .command(.stock(.editorSubmitted))
-        case .escape: return .command(.stock(.editorCancelled))
-        case .character("u"): return .command(.stock(.limitLifted))
-        default: return Routed(editor.field.edit(for: key).map { .stock(.editorEdited($0)) }, otherwise: .ignored)
+        case .enter, .character("y"): return .command(.catalog(.archiveConfirmed))
+        case .escape, .character("n"): return .command(.catalog(.archiveDismissed))
+        default: return .ignored
         }
       }
-      if let move = selectionMove(key) { return .command(.stock(.selectionMoved(move))) }
+      if let editor = catalog.editor {
+        switch key {
+        case .enter: return .command(.catalog(.editorSubmitted))
+        case .escape: return .command(.catalog(.editorCancelled))
+        case .character("u"): return .command(.catalog(.limitLifted))
+        default: return Routed(editor.field.edit(for: key).map { .catalog(.editorEdited($0)) }, otherwise: .ignored)
+        }
+      }
+      if let move = selectionMove(key) { return .command(.catalog(.selectionMoved(move))) }
       switch key {
-      case .enter: return .command(.stock(.editorOpened(.count)))
-      case .character("a"): return .command(.stock(.editorOpened(.adjust)))
-      case .character("r"): return .command(.stock(.refreshTapped))
+      case .enter: return .command(.catalog(.editorOpened(.count)))
+      case .character("a"): return .command(.catalog(.editorOpened(.adjust)))
+      case .character("n"): return .command(.catalog(.formOpened(editing: false)))
+      case .character("e"): return .command(.catalog(.formOpened(editing: true)))
+      case .character("x"): return .command(.catalog(.archiveTapped))
+      case .character("r"): return .command(.catalog(.refreshTapped))
       default: return .passedOn
       }
     case .customers:
@@ -156,11 +171,16 @@ enum AdminKeys {
       }
       return [Hint(keys: "↑↓", text: "select"), Hint(keys: "Enter", text: "open", isEssential: true), Hint(keys: "f", text: "status"),
               Hint(keys: "/", text: "find"), tabs, quit]
-    case .stock:
-      if state.stock.editor != nil {
+    case .catalog:
+      if let form = state.catalog.form { return form.form.hints }
+      if state.catalog.pendingArchive != nil { return [Hint(keys: "Enter/y", text: "yes", isEssential: true), Hint(keys: "Esc/n", text: "no", isEssential: true)] }
+      if state.catalog.editor != nil {
         return [Hint(keys: "Enter", text: "save", isEssential: true), Hint(keys: "u", text: "no limit"), Hint(keys: "Esc", text: "cancel", isEssential: true)]
       }
-      return [Hint(keys: "↑↓", text: "select"), Hint(keys: "Enter", text: "set", isEssential: true), Hint(keys: "a", text: "units in/out"), tabs, quit]
+      return [
+        Hint(keys: "Enter", text: "stock", isEssential: true), Hint(keys: "a", text: "units in/out"), Hint(keys: "n", text: "new"),
+        Hint(keys: "e", text: "edit"), Hint(keys: "x", text: "archive"), tabs, quit,
+      ]
     case .customers:
       if state.customers.record != nil { return [Hint(keys: "Esc", text: "back to the customers", isEssential: true), quit] }
       return [Hint(keys: "↑↓", text: "select"), Hint(keys: "Enter", text: "open", isEssential: true), Hint(keys: "r", text: "refresh"), tabs, quit]

@@ -26,7 +26,7 @@ enum AdminScreen {
 
     switch state.tab {
     case .orders: OrdersScreen.render(state, layout: layout, on: &frame)
-    case .stock: StockScreen.render(state.stock, layout: layout, on: &frame)
+    case .catalog: CatalogScreen.render(state.catalog, layout: layout, on: &frame)
     case .customers: CustomersScreen.render(state, layout: layout, on: &frame)
     case .audit: AuditScreen.render(state.audit, layout: layout, on: &frame)
     }

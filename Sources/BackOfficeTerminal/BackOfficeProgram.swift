@@ -43,13 +43,13 @@ public final class BackOfficeProgram: TerminalProgram {
     var tasks: [StoreTask] = []
     if !started {
       started = true
-      tasks += [.app(.task), .orders(.task), .stock(.task), .customers(.task), .audit(.task)].compactMap(send)
+      tasks += [.app(.task), .orders(.task), .catalog(.task), .customers(.task), .audit(.task)].compactMap(send)
     }
     let rows = AdminLayout(size: size).tableRows
     if rows != toldRows {
       toldRows = rows
       tasks += [
-        .orders(.visibleRowCountChanged(rows)), .stock(.visibleRowCountChanged(rows)), .customers(.visibleRowCountChanged(rows)),
+        .orders(.visibleRowCountChanged(rows)), .catalog(.visibleRowCountChanged(rows)), .customers(.visibleRowCountChanged(rows)),
         .audit(.visibleRowCountChanged(rows)),
       ].compactMap(send)
     }
@@ -66,7 +66,7 @@ public final class BackOfficeProgram: TerminalProgram {
     case let .app(action): return store.viewScope.send(action)
     case let .orders(action): return orders.viewScope.send(action)
     case let .order(action): return orders.scope(state: \.detail, action: \.detail.presented)?.viewScope.send(action)
-    case let .stock(action): return store.scope(state: \.stock, action: \.stock).viewScope.send(action)
+    case let .catalog(action): return store.scope(state: \.catalog, action: \.catalog).viewScope.send(action)
     case let .customers(action): return store.scope(state: \.customers, action: \.customers).viewScope.send(action)
     case let .audit(action): return store.scope(state: \.audit, action: \.audit).viewScope.send(action)
     case .quit, .redraw: return nil

@@ -7,7 +7,7 @@ import TerminalKit
 /// question that confirms a move, or what failed.
 enum OrderSheet {
   static func render(
-    _ detail: OrderDetailFeature.State, catalog: BackOfficeFeature.State, in area: Rect, over background: Rect,
+    _ detail: OrderDetailFeature.State, app: BackOfficeFeature.State, in area: Rect, over background: Rect,
     on frame: inout Frame<AdminCommand>
   ) {
     let order = detail.order
@@ -22,10 +22,10 @@ enum OrderSheet {
     lines.skip()
     let priceWidth = 10
     for line in order.products {
-      let price = (line.price ?? catalog.catalog[line.productId]?.price).map { ($0 * line.quantity).formatted } ?? ""
-      lines.pair("\(line.quantity) × \(catalog.title(of: line.productId))", price, width: priceWidth, theme.text, on: &frame)
+      let price = (line.price ?? app.products[line.productId]?.price).map { ($0 * line.quantity).formatted } ?? ""
+      lines.pair("\(line.quantity) × \(app.title(of: line.productId))", price, width: priceWidth, theme.text, on: &frame)
     }
-    let items = AdminText.itemsTotal(of: order, catalog: catalog.catalog)
+    let items = AdminText.itemsTotal(of: order, products: app.products)
     if let checkout = order.checkout {
       lines.pair("Items", items.formatted, width: priceWidth, theme.secondary, on: &frame)
       lines.pair("Shipping (\(checkout.delivery.name))", checkout.shippingFee.formatted, width: priceWidth, theme.secondary, on: &frame)

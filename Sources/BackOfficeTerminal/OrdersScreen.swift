@@ -26,7 +26,7 @@ enum OrdersScreen {
       case 1: return AdminText.date(order.date)
       case 2: return AdminText.customer(order.userId)
       case 3: return "\(AdminText.units(of: order))"
-      case 4: return AdminText.total(of: order, catalog: state.catalog).formatted
+      case 4: return AdminText.total(of: order, products: state.products).formatted
       default: return order.history.last.map(\.summary) ?? order.status.name
       }
     }
@@ -37,7 +37,7 @@ enum OrdersScreen {
       frame.drawCentered(what, in: layout.table.row(layout.table.height / 2), style: frame.theme.secondary)
     }
     if let detail = orders.detail {
-      OrderSheet.render(detail, catalog: state, in: layout.sheet, over: layout.body, on: &frame)
+      OrderSheet.render(detail, app: state, in: layout.sheet, over: layout.body, on: &frame)
     }
   }
 

@@ -64,7 +64,12 @@ public struct APIServer: Sendable {
       let hearing = Task {
         for await customer in database.cartsSavedElsewhere() { routes.cartSavedElsewhere(customer) }
       }
-      defer { hearing.cancel() }
+      // Catalog changes made through other instances on the same database are served here too.
+      let following = Task { await routes.followCatalog() }
+      defer {
+        hearing.cancel()
+        following.cancel()
+      }
       // The framework's own ceiling, measured next to the real routes (README, Benchmarks).
       router.get("_bench/hello") { _, _ in "Hello, world!" }
 

@@ -144,6 +144,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
     if applied < 2, version >= 2 { try await migrateOpenCarts(connection, logger: logger) }
     if applied < 3, version >= 3 { try await migrateCheckout(connection, logger: logger) }
     if applied < 4, version >= 4 { try await migrateStock(connection, logger: logger) }
+    if applied < 5, version >= 5 { try await migrateCatalog(connection, logger: logger) }
   }
 
   /// The first migration: the catalog and the orders.

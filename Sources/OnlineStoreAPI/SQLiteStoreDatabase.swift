@@ -156,6 +156,7 @@ public final class SQLiteStoreDatabase: StoreDatabase {
     registerOpenCarts(in: &migrator)
     registerCheckout(in: &migrator)
     registerStock(in: &migrator)
+    registerCatalog(in: &migrator)
     return migrator
   }
 

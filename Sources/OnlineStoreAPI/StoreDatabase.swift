@@ -5,7 +5,7 @@ import StoreModels
 /// and key customers of the store's hosts. The routes know only this; SQLite
 /// (``SQLiteStoreDatabase``) and PostgreSQL (``PostgresStoreDatabase``) implement it, with the
 /// same schema and the same answers.
-public protocol StoreDatabase: OpenCartStorage, BackOfficeStorage {
+public protocol StoreDatabase: OpenCartStorage, BackOfficeStorage, CatalogStorage {
   /// Creates or migrates the schema, loads `catalog` if the database has none yet, and returns
   /// the catalog the database holds (the one loaded on its first start).
   func prepare(loading catalog: StoreCatalog) async throws -> StoreCatalog

@@ -3,20 +3,19 @@ import HTTPTypes
 import Hummingbird
 import StoreModels
 
-/// FakeStore's routes over a ``StoreDatabase``. The catalog never changes through the API, so
-/// it is read from the database once, at start, and served from memory; orders go to the
-/// database. Lists of orders come a page at a time (``APILimits/defaultPage``, at most
+/// FakeStore's routes over a ``StoreDatabase``. The catalog is served from memory
+/// (``LiveCatalog``), read again from the database whenever the back office changes it; orders
+/// go to the database. Lists of orders come a page at a time (``APILimits/defaultPage``, at most
 /// ``APILimits/maximumPage``), and each customer places at most
 /// ``APILimits/ordersPerCustomerPerMinute`` new orders a minute.
 public struct StoreRoutes: Sendable {
-  let catalog: StoreCatalog
-  let encoded: EncodedCatalog
+  let customerAccounts: [Customer]
+  let live: LiveCatalog
   let database: any StoreDatabase
   let intake: OrderIntake
   let limits: APILimits
   let orderRate: OrderRateLimiter
 
-  let pictures: CatalogPictures
   let customers: KnownCustomers
   let openCarts: OpenCartRoutes
   let checkout: CheckoutRoutes
@@ -26,27 +25,24 @@ public struct StoreRoutes: Sendable {
     catalog: StoreCatalog, database: any StoreDatabase, limits: APILimits = APILimits(), pictures: CatalogPictures = .demo(),
     publicBase: String? = nil, shipping: ShippingRules = .standard, now: @escaping @Sendable () -> Date = Date.init
   ) throws {
-    self.catalog = catalog
-    self.pictures = pictures
-    self.encoded = try EncodedCatalog(catalog, publicBase: publicBase)
+    customerAccounts = catalog.customers
+    let live = try LiveCatalog(catalog, pictures: pictures, publicBase: publicBase)
+    self.live = live
     self.database = database
     self.limits = limits
     self.orderRate = OrderRateLimiter(perMinute: limits.ordersPerCustomerPerMinute)
-    self.intake = OrderIntake(
-      productIDs: Set(catalog.products.map(\.id)), customerIDs: Set(catalog.customers.map(\.id)), now: now,
-      products: Dictionary(catalog.products.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }), shipping: shipping
-    )
+    self.intake = OrderIntake(sellable: { live.current.sellable }, customerIDs: Set(catalog.customers.map(\.id)), now: now, shipping: shipping)
     let customers = KnownCustomers(accounts: Set(catalog.customers.map(\.id)), database: database)
     self.customers = customers
     self.openCarts = OpenCartRoutes(
-      storage: database, customers: customers, intake: CartChangeIntake(productIDs: Set(catalog.products.map(\.id))),
+      storage: database, customers: customers, intake: CartChangeIntake(knows: { live.current.known.contains($0) }),
       watchers: CartWatchers(capacity: limits.maximumCartWatchers, perCustomer: limits.maximumCartWatchersPerCustomer),
       limits: limits
     )
     let watchers = openCarts.watchers
     self.checkout = CheckoutRoutes(database: database, customers: customers, shipping: shipping)
     self.admin = AdminRoutes(
-      database: database, accounts: catalog.customers, limits: limits,
+      database: database, accounts: catalog.customers, live: live, limits: limits,
       statusChanged: { order in
         // The customer's open sessions wait on their cart: a change of it wakes them.
         var notice = CartChanges()
@@ -56,6 +52,12 @@ public struct StoreRoutes: Sendable {
       },
       now: now
     )
+  }
+
+  /// Serves the catalog as the database has it, following changes made through any instance,
+  /// until the task is cancelled.
+  public func followCatalog() async {
+    await live.follow(database)
   }
 
   /// Another API instance saved `customer`'s open cart: the requests waiting for it here hear so.
@@ -91,6 +93,7 @@ public struct StoreRoutes: Sendable {
   private func addCatalog<Context: RequestContext>(to router: some RouterMethods<Context>) {
     router.get("products") { request, _ in
       let query = try ListQuery(request)
+      let encoded = live.current.encoded
       let body = query.isEmpty ? encoded.allProducts : EncodedCatalog.array(query.apply(to: encoded.products))
       return JSONAnswer.body(body, status: .ok)
     }
@@ -98,19 +101,22 @@ public struct StoreRoutes: Sendable {
       try JSONAnswer.ok(StockLevels(left: try await database.stock().compactMapValues { $0 }))
     }
     router.get("products/categories") { _, _ in
-      JSONAnswer.body(encoded.categories, status: .ok)
+      JSONAnswer.body(live.current.encoded.categories, status: .ok)
     }
     router.get("products/category/:name") { request, context in
       let name = try context.parameters.require("name")
       let category = name.removingPercentEncoding ?? name
-      let items = try ListQuery(request).apply(to: encoded.productsByCategory[category] ?? [])
+      let items = try ListQuery(request).apply(to: live.current.encoded.productsByCategory[category] ?? [])
       return JSONAnswer.body(EncodedCatalog.array(items), status: .ok)
     }
     router.get("products/:id") { _, context in
-      try Self.one(of: encoded.products, context, called: "product")
+      // Archived products too: the orders that hold them still name them.
+      let id = try Self.id(context)
+      guard let json = live.current.productJSON[id] else { throw APIFailure(.notFound, "no product \(id)") }
+      return JSONAnswer.body(json, status: .ok)
     }
     router.get("img/:file") { request, context in
-      try Self.picture(in: pictures, request, context)
+      try Self.picture(in: live.current.pictures, request, context)
     }
     router.post("auth/login") { request, context in
       try await login(request, context: context)
@@ -120,10 +126,10 @@ public struct StoreRoutes: Sendable {
   /// Customers' accounts and orders: behind the token when there is one.
   private func addCustomers<Context: RequestContext>(to router: some RouterMethods<Context>) {
     router.get("users") { request, _ in
-      JSONAnswer.body(EncodedCatalog.array(try ListQuery(request).apply(to: encoded.customers)), status: .ok)
+      JSONAnswer.body(EncodedCatalog.array(try ListQuery(request).apply(to: live.current.encoded.customers)), status: .ok)
     }
     router.get("users/:id") { _, context in
-      try Self.one(of: encoded.customers, context, called: "customer")
+      try Self.one(of: live.current.encoded.customers, context, called: "customer")
     }
     router.get("carts") { request, _ in
       let query = try ListQuery(request, page: limits)
@@ -203,7 +209,7 @@ public struct StoreRoutes: Sendable {
     }
     let named = shortages.map { shortage in
       var named = shortage
-      named.title = intake.products[shortage.productId]?.title
+      named.title = live.current.titles[shortage.productId]
       return named
     }
     return try JSONAnswer.ok(Answer(error: StockShortage.sentence(for: named), shortages: named), status: .conflict)
@@ -220,7 +226,7 @@ public struct StoreRoutes: Sendable {
     guard let credentials = try? StoreJSON.decoder.decode(Credentials.self, from: body) else {
       throw APIFailure(.badRequest, "log in with {\"username\": …, \"password\": …}")
     }
-    guard catalog.customers.contains(where: { $0.username == credentials.username && $0.password == credentials.password })
+    guard customerAccounts.contains(where: { $0.username == credentials.username && $0.password == credentials.password })
     else {
       throw APIFailure(.unauthorized, "username or password is incorrect")
     }

@@ -27,7 +27,12 @@ struct BackOfficeScreenTests {
 
     var client: AdminClient {
       AdminClient(
-        fetchCatalog: { Samples.catalog },
+        fetchProducts: {
+          Samples.catalog.map { product in CatalogEntry(product: product, archived: false, stock: self.stock.value[product.id] ?? nil) }
+        },
+        addProduct: { draft in Product(id: 4, title: draft.title, price: draft.price, category: draft.category) },
+        updateProduct: { id, draft in Product(id: id, title: draft.title, price: draft.price, category: draft.category) },
+        setArchived: { id, archived in CatalogEntry(product: Samples.catalog[id - 1], archived: archived, stock: nil) },
         fetchOrders: { query in
           self.orders.value.filter { order in
             (query.status == nil || order.status == query.status) && (query.search == nil || order.id == query.search || order.userId == query.search)
@@ -44,7 +49,6 @@ struct BackOfficeScreenTests {
             return orders[index]
           }
         },
-        fetchStock: { self.stock.value },
         setStock: { id, setting in
           self.stock.withValue { stock in
             let before = stock[id] ?? nil
@@ -106,6 +110,14 @@ struct BackOfficeScreenTests {
     await session.press(.character("a"))
     assertSnapshot(of: screen(session), as: .text, named: "stock-editor.\(name)")
     await session.press(.escape)
+    await session.press(.character("n"))
+    for _ in 0..<5 { await session.press(.tab) }
+    await session.press(.enter)
+    assertSnapshot(of: screen(session), as: .text, named: "product-form-blank.\(name)")
+    await session.press(.escape)
+    await session.press(.character("x"))
+    assertSnapshot(of: screen(session), as: .text, named: "archive-question.\(name)")
+    await session.press(.character("n"))
     await session.press(.tab)
     assertSnapshot(of: screen(session), as: .text, named: "customers.\(name)")
     await session.press(.enter)
@@ -157,7 +169,7 @@ struct BackOfficeScreenTests {
     await session.press(.character("2"))
     await session.press(.enter)
     await session.press(.tab)
-    #expect(session.program.store.state.tab == .stock && session.program.store.state.stock.editor != nil)
-    #expect(await session.press(.character("q")) && session.program.store.state.stock.editor != nil)
+    #expect(session.program.store.state.tab == .catalog && session.program.store.state.catalog.editor != nil)
+    #expect(await session.press(.character("q")) && session.program.store.state.catalog.editor != nil)
   }
 }

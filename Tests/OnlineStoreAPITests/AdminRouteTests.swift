@@ -135,6 +135,94 @@ struct AdminRouteTests {
     }
   }
 
+  /// A product added with a picture from a file on the server: listed, its picture served, sold
+  /// with its stock; edited (a placed order keeps its price); archived (no longer listed or
+  /// sold, still named by id), restored; each change audited.
+  @Test(arguments: TestDatabase.all)
+  func productsAreAddedEditedAndArchived(database: TestDatabase) async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("onlinestore-pictures-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let picture = directory.appendingPathComponent("ink.png")
+    try #require(DemoCatalogFiles.picture(named: "product-3.png")).write(to: picture)
+    let notAPicture = directory.appendingPathComponent("passwd.png")
+    try Data("root:x:0:0:root:/root:/bin/bash\n".utf8).write(to: notAPicture)
+
+    try await RouteTests.withServer(database, adminToken: Self.adminToken) { http, _ in
+      let draft = #"{"title":"Ink, 50 ml","price":8.5,"category":"stationery","description":"Blue-black.","picture":{"file":"\#(picture.path)"},"stock":2}"#
+      let added = try await http.operate("/admin/products", method: "POST", body: draft)
+      #expect(added.status == 200, "\(added.error ?? "")")
+      let product = try added.decode(Product.self)
+      #expect(product.id == 21 && product.title == "Ink, 50 ml" && product.price == Money(cents: 850))
+      #expect(product.imageURL.hasPrefix("/img/upload-"), "\(product.imageURL)")
+      let listed = try await http.get("/products").decode([Product].self)
+      #expect(listed.contains { $0.id == 21 }, "listed at once by the instance that took the change")
+      let served = try await http.get(product.imageURL)
+      #expect(served.status == 200 && served.body == DemoCatalogFiles.picture(named: "product-3.png"))
+      #expect(try await http.get("/shop/stock").decode(StockLevels.self)[21] == 2)
+
+      let order = try await http.order(.sample(21, quantity: 2)).decode(StoredOrder.self)
+      #expect(order.products == [.init(productId: 21, quantity: 2)])
+      let edit = #"{"title":"Ink, 50 ml","price":9.75,"category":"inks","description":"Blue-black."}"#
+      let edited = try await http.operate("/admin/products/21", method: "PUT", body: edit).decode(Product.self)
+      #expect(edited.price == Money(cents: 975) && edited.category == "inks" && edited.imageURL == product.imageURL, "the picture kept")
+      #expect(try await http.get("/products/categories").decode([String].self).contains("inks"))
+      #expect(try await http.operate("/admin/orders/\(order.id)").decode(StoredOrder.self).products == order.products, "the order as it was placed")
+
+      #expect(try await http.operate("/admin/products/21/archive", method: "POST", body: "{}").decode(CatalogEntry.self).archived)
+      #expect(try await !http.get("/products").decode([Product].self).contains { $0.id == 21 }, "no longer listed")
+      #expect(try await http.get("/products/21").status == 200, "still named by its id")
+      #expect(try await http.order(.sample(21, minute: 9)).status == 400, "no longer sold")
+      #expect(try await !http.operate("/admin/products/21/restore", method: "POST", body: "{}").decode(CatalogEntry.self).archived)
+      #expect(try await http.get("/products").decode([Product].self).contains { $0.id == 21 })
+
+      let entries = try await http.operate("/admin/products").decode([CatalogEntry].self)
+      #expect(entries.count == 21 && entries.last?.stock == 0)
+      let audit = try await http.operate("/admin/audit").decode([AuditEntry].self).map(\.change)
+      #expect(audit == ["restored", "archived", "edited", "added"])
+
+      for (body, why) in [
+        (#"{"title":"","price":1,"category":"x"}"#, "title: Needed"),
+        (#"{"title":"A","price":0,"category":"x"}"#, "price: From $0.01 to $100,000.00"),
+        (#"{"title":"A\u001b[2J","price":1,"category":"x"}"#, "title: No control characters"),
+        (#"{"title":"A","price":1,"category":"x","picture":{"url":"file:///etc/passwd"}}"#, "picture: An http or https address"),
+        (#"{"title":"A","price":1,"category":"x","picture":{"file":"\#(notAPicture.path)"}}"#, "picture: \(notAPicture.path) is not a PNG, JPEG or WebP picture"),
+        (#"{"title":"A","price":1,"category":"x","picture":{"file":"/etc"}}"#, "picture: the server has no file /etc"),
+        (#"{"title":"A","price":1,"category":"x","stock":-1}"#, "stock: From 0 to 1000000, or none for no limit"),
+      ] {
+        let answer = try await http.operate("/admin/products", method: "POST", body: body)
+        #expect(answer.status == 400 && answer.error == why, "\(body): \(answer.error ?? "")")
+      }
+      #expect(try await http.operate("/admin/products/99", method: "PUT", body: edit).status == 404)
+      #expect(try await http.get("/products").decode([Product].self).count == 21, "nothing added by a refusal")
+    }
+  }
+
+  /// A product added through one instance is listed by the other within its check interval.
+  @Test func anotherInstanceListsAProductWithinASecond() async throws {
+    guard TestDatabase.all.contains(.postgres) else { return }
+    let (location, remove) = try await TestDatabase.postgres.make()
+    let first = try await TestServer(location: location, adminToken: Self.adminToken)
+    let second = try await TestServer(location: location, adminToken: Self.adminToken)
+    do {
+      let a = HTTP(baseURL: first.baseURL)
+      let b = HTTP(baseURL: second.baseURL)
+      #expect(try await a.operate("/admin/products", method: "POST", body: #"{"title":"Ink","price":8.5,"category":"inks"}"#).status == 200)
+      let start = ContinuousClock.now
+      var seen = false
+      while !seen, ContinuousClock.now - start < .seconds(5) {
+        seen = try await b.get("/products").decode([Product].self).contains { $0.title == "Ink" }
+        if !seen { try await Task.sleep(for: .milliseconds(100)) }
+      }
+      #expect(seen && ContinuousClock.now - start < .seconds(3), "listed by the other instance after \(ContinuousClock.now - start)")
+    } catch {
+      Issue.record(error)
+    }
+    await first.stop()
+    await second.stop()
+    await remove()
+  }
+
   /// 200 shoppers race for the last 10 units of one product: exactly 10 orders are taken, and
   /// the other 190 are told it is sold out. On PostgreSQL they race through two API instances
   /// at once; SQLite has one.

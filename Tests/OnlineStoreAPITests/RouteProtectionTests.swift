@@ -53,6 +53,11 @@ struct RouteProtectionTests {
     Route(method: "GET", path: "/admin/pulse"),
     Route(method: "GET", path: "/admin/customers?after=1&limit=5"),
     Route(method: "GET", path: "/admin/customers/1"),
+    Route(method: "GET", path: "/admin/products"),
+    Route(method: "POST", path: "/admin/products", body: #"{"title":"Ink","price":8.5,"category":"inks"}"#),
+    Route(method: "PUT", path: "/admin/products/1", body: #"{"title":"Ink","price":8.5,"category":"inks"}"#),
+    Route(method: "POST", path: "/admin/products/1/archive", body: "{}"),
+    Route(method: "POST", path: "/admin/products/1/restore", body: "{}"),
   ]
 
   /// The same route written the ways the router would also have taken it before the fix.

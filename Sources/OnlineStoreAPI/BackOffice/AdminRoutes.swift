@@ -16,7 +16,7 @@ import StoreModels
 /// - `PUT /admin/products/<id>/stock` (`{"stock": n|null}` or `{"adjust": ±n}`);
 /// - `GET /admin/audit?before=&limit=`: what was changed, by whom, newest first;
 /// - `GET /admin/pulse`: the newest order's and audit entry's numbers, for a console to poll;
-/// - the customers (``addCustomers(to:)``).
+/// - the customers (``addCustomers(to:)``) and the catalog (``addCatalog(to:)``).
 ///
 /// Every change is written to the audit in the transaction that makes it. Who made it is the
 /// admin token, or the key a front door says its operator came with (`X-Operator`: the front
@@ -25,6 +25,8 @@ struct AdminRoutes: Sendable {
   let database: any StoreDatabase
   /// The catalog's accounts, for the customers' list.
   let accounts: [Customer]
+  /// The catalog this instance serves: read again after each change of it.
+  let live: LiveCatalog
   let limits: APILimits
   let statusChanged: @Sendable (StoredOrder) async -> Void
   let now: @Sendable () -> Date
@@ -63,6 +65,7 @@ struct AdminRoutes: Sendable {
       }
     }
     addCustomers(to: router)
+    addCatalog(to: router)
     router.get("admin/pulse") { _, _ in
       try JSONAnswer.ok(try await database.pulse())
     }

@@ -6,8 +6,9 @@ import StoreModels
 /// this store sells, at most ``CartBounds/maximumLines`` lines, and an order attempt that is the
 /// customer's own and one ``OrderIntake`` would take, and a checkout draft with bounded, visible
 /// text.
-struct CartChangeIntake {
-  let productIDs: Set<Int>
+struct CartChangeIntake: Sendable {
+  /// Whether the store has (or had) product `id`: a cart may keep a line of an archived one.
+  let knows: @Sendable (Int) -> Bool
 
   func changes(from body: Data, customer: Int) throws(APIFailure) -> CartChanges {
     let changes: CartChanges
@@ -23,7 +24,7 @@ struct CartChangeIntake {
       guard (0...CartBounds.maximumQuantity).contains(quantity) else {
         throw APIFailure(.badRequest, "quantity \(quantity) of product \(id) is not between 0 and \(CartBounds.maximumQuantity)")
       }
-      guard quantity == 0 || productIDs.contains(id) else { throw APIFailure(.badRequest, "no product \(id)") }
+      guard quantity == 0 || knows(id) else { throw APIFailure(.badRequest, "no product \(id)") }
     }
     if case let .replaced(by: attempt?) = changes.unconfirmedOrder {
       try check(attempt, customer: customer)
@@ -44,7 +45,7 @@ struct CartChangeIntake {
     }
     let lines = attempt.order.products
     guard !lines.isEmpty, lines.count <= OrderIntake.maximumLines,
-      lines.allSatisfy({ productIDs.contains($0.productId) && (1...OrderIntake.maximumQuantity).contains($0.quantity) })
+      lines.allSatisfy({ knows($0.productId) && (1...OrderIntake.maximumQuantity).contains($0.quantity) })
     else {
       throw APIFailure(.badRequest, "the order attempt is not an order this store would take")
     }

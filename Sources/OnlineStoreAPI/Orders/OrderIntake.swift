@@ -11,12 +11,11 @@ import StoreModels
 /// the shop's form, and the prices and total the shopper saw must be the store's own
 /// (``OrderPricing``). A line or total that differs is a 409 that says what changed, so the shop
 /// can tell the shopper; the fingerprint then includes the address and delivery.
-struct OrderIntake {
-  let productIDs: Set<Int>
+struct OrderIntake: Sendable {
+  /// The products that may be ordered now (the catalog's listed ones), with their prices.
+  let sellable: @Sendable () -> [Int: Product]
   let customerIDs: Set<Int>
   let now: @Sendable () -> Date
-  /// Each product's price and title, as the catalog has them.
-  var products: [Int: Product] = [:]
   var shipping = ShippingRules.standard
 
   /// The largest quantity of one product an order may hold.
@@ -54,9 +53,10 @@ struct OrderIntake {
     guard decoded.products.count <= Self.maximumLines else {
       throw APIFailure(.badRequest, "an order holds at most \(Self.maximumLines) lines")
     }
+    let products = sellable()
     var seen: Set<Int> = []
     for line in decoded.products {
-      guard productIDs.contains(line.productId) else {
+      guard products[line.productId] != nil else {
         throw APIFailure(.badRequest, "no product \(line.productId)")
       }
       guard (1...Self.maximumQuantity).contains(line.quantity) else {

@@ -4,27 +4,33 @@ import Shop
 import TerminalKit
 import Testing
 
-/// The stock table: the catalog with each product's stock; a count set, units added or taken
-/// away, the limit lifted; a number out of range said and not sent; a refusal said.
+/// The catalog: every product with its stock; a count set, units added or taken away, the
+/// limit lifted; a number out of range said and not sent; a refusal said; a product added and
+/// edited through the form, archived after a yes.
 @MainActor
-struct StockFeatureTests {
-  static let rows = [
-    StockRow(id: 1, title: "Dot-grid notebook", category: "stationery", price: Money(cents: 1_450), stock: 3),
-    StockRow(id: 2, title: "Brass pen", category: "stationery", price: Money(cents: 3_295), stock: nil),
-    StockRow(id: 3, title: "Letter set", category: "stationery", price: Money(cents: 1_200), stock: 0),
+struct CatalogFeatureTests {
+  nonisolated static let rows = [
+    CatalogEntry(product: Samples.catalog[0], archived: false, stock: 3),
+    CatalogEntry(product: Samples.catalog[1], archived: false, stock: nil),
+    CatalogEntry(product: Samples.catalog[2], archived: false, stock: 0),
   ]
 
-  func makeStore(set: @escaping @Sendable (Int, StockSetting) async throws -> StockLevelChange) -> TestStoreOf<StockFeature> {
-    TestStore(initialState: StockFeature.State()) {
-      StockFeature()
+  func makeStore(
+    set: @escaping @Sendable (Int, StockSetting) async throws -> StockLevelChange = { _, _ in
+      Issue.record("no stock is set")
+      return StockLevelChange(productId: 1, before: nil, after: nil)
+    },
+    entries: @escaping @Sendable () async throws -> [CatalogEntry] = { CatalogFeatureTests.rows }
+  ) -> TestStoreOf<CatalogFeature> {
+    TestStore(initialState: CatalogFeature.State()) {
+      CatalogFeature()
     } withDependencies: {
-      $0.adminClient.fetchCatalog = { Samples.catalog }
-      $0.adminClient.fetchStock = { [1: 3, 2: nil, 3: 0] }
+      $0.adminClient.fetchProducts = entries
       $0.adminClient.setStock = set
     }
   }
 
-  func load(_ store: TestStoreOf<StockFeature>) async {
+  func load(_ store: TestStoreOf<CatalogFeature>) async {
     await store.send(.view(.task)) { $0.loading = .loading }
     await store.receive(\._internal.loaded.success) {
       $0.rows = IdentifiedArray(uniqueElements: Self.rows)
@@ -39,7 +45,7 @@ struct StockFeatureTests {
       return StockLevelChange(productId: 1, before: 3, after: 12)
     }
     await load(store)
-    await store.send(.view(.editorOpened(.count))) { $0.editor = StockEditor(row: Self.rows[0], mode: .count) }
+    await store.send(.view(.editorOpened(.count))) { $0.editor = StockEditor(entry: Self.rows[0], mode: .count) }
     #expect(store.state.editor?.field.text == "3", "the count there is now, to change")
     await store.send(.view(.editorEdited(.deleteBackward))) { $0.editor?.field = TextFieldState(text: "", limit: 8) }
     await store.send(.view(.editorEdited(.paste("12")))) { $0.editor?.field = TextFieldState(text: "12", limit: 8) }
@@ -47,7 +53,7 @@ struct StockFeatureTests {
       $0.editor = nil
       $0.isSaving = true
     }
-    await store.receive(\._internal.saved.success) {
+    await store.receive(\._internal.stockSaved.success) {
       $0.isSaving = false
       $0.rows[id: 1]?.stock = 12
     }
@@ -61,7 +67,7 @@ struct StockFeatureTests {
     }
     await load(store)
     await store.send(.view(.selectionMoved(.last))) { $0.selectedID = 3 }
-    await store.send(.view(.editorOpened(.adjust))) { $0.editor = StockEditor(row: Self.rows[2], mode: .adjust) }
+    await store.send(.view(.editorOpened(.adjust))) { $0.editor = StockEditor(entry: Self.rows[2], mode: .adjust) }
     // A sign in front, digits after; nothing else is taken.
     await store.send(.view(.editorEdited(.paste("x"))))
     await store.send(.view(.editorEdited(.paste("+5")))) { $0.editor?.field = TextFieldState(text: "+5", limit: 8) }
@@ -69,20 +75,20 @@ struct StockFeatureTests {
       $0.editor = nil
       $0.isSaving = true
     }
-    await store.receive(\._internal.saved.success) {
+    await store.receive(\._internal.stockSaved.success) {
       $0.isSaving = false
       $0.rows[id: 3]?.stock = 5
     }
     await store.send(.view(.editorOpened(.count))) {
-      var row = Self.rows[2]
-      row.stock = 5
-      $0.editor = StockEditor(row: row, mode: .count)
+      var entry = Self.rows[2]
+      entry.stock = 5
+      $0.editor = StockEditor(entry: entry, mode: .count)
     }
     await store.send(.view(.limitLifted)) {
       $0.editor = nil
       $0.isSaving = true
     }
-    await store.receive(\._internal.saved.success) {
+    await store.receive(\._internal.stockSaved.success) {
       $0.isSaving = false
       $0.rows[id: 3]?.stock = nil
     }
@@ -90,32 +96,88 @@ struct StockFeatureTests {
   }
 
   @Test func aNumberOutOfRangeIsSaidAndNotSent() async {
-    let store = makeStore { _, _ in
-      Issue.record("nothing is sent")
-      return StockLevelChange(productId: 1, before: nil, after: nil)
-    }
+    let store = makeStore()
     await load(store)
-    await store.send(.view(.editorOpened(.count))) { $0.editor = StockEditor(row: Self.rows[0], mode: .count) }
+    await store.send(.view(.editorOpened(.count))) { $0.editor = StockEditor(entry: Self.rows[0], mode: .count) }
     await store.send(.view(.editorEdited(.paste("9999999")))) { $0.editor?.field = TextFieldState(text: "39999999", limit: 8) }
     await store.send(.view(.editorSubmitted)) { $0.editor?.message = "A count from 0 to 1000000" }
     await store.send(.view(.editorCancelled)) { $0.editor = nil }
-    await store.send(.view(.editorOpened(.adjust))) { $0.editor = StockEditor(row: Self.rows[0], mode: .adjust) }
+    await store.send(.view(.editorOpened(.adjust))) { $0.editor = StockEditor(entry: Self.rows[0], mode: .adjust) }
     await store.send(.view(.editorSubmitted)) { $0.editor?.message = "A number of units, such as 12 or -3" }
   }
 
   @Test func aRefusalIsSaid() async {
     let store = makeStore { _, _ in throw APIError.other("No product 1") }
     await load(store)
-    await store.send(.view(.editorOpened(.count))) { $0.editor = StockEditor(row: Self.rows[0], mode: .count) }
+    await store.send(.view(.editorOpened(.count))) { $0.editor = StockEditor(entry: Self.rows[0], mode: .count) }
     await store.send(.view(.editorSubmitted)) {
       $0.editor = nil
       $0.isSaving = true
     }
-    await store.receive(\._internal.saved.failure) {
+    await store.receive(\._internal.stockSaved.failure) {
       $0.isSaving = false
       $0.failure = "No product 1"
     }
     #expect(store.state.rows[id: 1]?.stock == 3)
+  }
+
+  /// A new product: a blank form is refused field by field, then filled in and sent; the
+  /// catalog is fetched again for the stock it was given.
+  @Test func aProductIsAdded() async {
+    let added = Product(id: 4, title: "Ink", price: Money(cents: 850), category: "stationery", imageURL: "upload-1.png")
+    let afterwards = Self.rows + [CatalogEntry(product: added, archived: false, stock: 40)]
+    let fetches = Answers([Self.rows, afterwards])
+    let store = makeStore(entries: { fetches.next() })
+    store.dependencies.adminClient.addProduct = { draft in
+      #expect(draft == ProductDraft(title: "Ink", price: Money(cents: 850), category: "stationery", picture: .file("/srv/ink.png"), stock: 40))
+      return added
+    }
+    await load(store)
+    await store.send(.view(.formOpened(editing: false))) { $0.form = ProductForm(categories: ["stationery"]) }
+    store.exhaustivity = .off(showSkippedAssertions: false)
+    await store.send(.view(.form(.key(.tab))))
+    await store.send(.view(.form(.key(.tab))))
+    await store.send(.view(.form(.key(.tab))))
+    await store.send(.view(.form(.key(.tab))))
+    await store.send(.view(.form(.key(.tab))))
+    await store.send(.view(.form(.key(.enter))))
+    #expect(store.state.form?.messages == [.title: "Needed", .price: "A price in dollars, such as 12.50", .category: "Needed"])
+    #expect(store.state.form?.focus == .title)
+    for (text, last) in [("Ink", false), ("8.50", false), ("stationery", false), ("", false), ("40", false), ("/srv/ink.png", true)] {
+      if !text.isEmpty { await store.send(.view(.form(.paste(text)))) }
+      if !last { await store.send(.view(.form(.key(.tab)))) }
+    }
+    store.exhaustivity = .on
+    await store.send(.view(.form(.key(.enter)))) {
+      $0.form = nil
+      $0.isSaving = true
+    }
+    await store.receive(\._internal.productSaved.success) {
+      $0.isSaving = false
+      $0.rows.append(CatalogEntry(product: added, archived: false, stock: nil))
+      $0.selectedID = 4
+    }
+    await store.receive(\._internal.loaded.success) { $0.rows[id: 4]?.stock = 40 }
+  }
+
+  @Test func aProductIsArchivedAfterAYes() async {
+    let store = makeStore()
+    store.dependencies.adminClient.setArchived = { id, archived in
+      #expect(id == 1 && archived)
+      return CatalogEntry(product: Samples.catalog[0], archived: true, stock: 3)
+    }
+    await load(store)
+    await store.send(.view(.archiveTapped)) { $0.pendingArchive = Self.rows[0] }
+    // Nothing else opens while the question is asked.
+    await store.send(.view(.formOpened(editing: true)))
+    await store.send(.view(.archiveConfirmed)) {
+      $0.pendingArchive = nil
+      $0.isSaving = true
+    }
+    await store.receive(\._internal.archiveSaved.success) {
+      $0.isSaving = false
+      $0.rows[id: 1]?.archived = true
+    }
   }
 }
 
@@ -176,15 +238,15 @@ struct BackOfficeFeatureTests {
     let store = TestStore(initialState: BackOfficeFeature.State(storeName: "shop.example")) {
       BackOfficeFeature()
     } withDependencies: {
-      $0.adminClient.fetchCatalog = { Samples.catalog }
+      $0.adminClient.fetchProducts = { CatalogFeatureTests.rows }
     }
     #expect(store.state.title(of: 2) == "Product 2", "by number until the catalog comes")
     await store.send(.view(.task))
-    await store.receive(\._internal.catalogLoaded.success) {
-      $0.catalog = Dictionary(uniqueKeysWithValues: Samples.catalog.map { ($0.id, $0) })
+    await store.receive(\._internal.productsLoaded.success) {
+      $0.products = Dictionary(uniqueKeysWithValues: Samples.catalog.map { ($0.id, $0) })
     }
     #expect(store.state.title(of: 2) == "Brass pen")
-    await store.send(.view(.tabSelected(.stock))) { $0.tab = .stock }
+    await store.send(.view(.tabSelected(.catalog))) { $0.tab = .catalog }
     await store.send(.view(.tabSelected(.audit))) { $0.tab = .audit }
   }
 }

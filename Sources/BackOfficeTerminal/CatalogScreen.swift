@@ -2,11 +2,14 @@ import BackOffice
 import Shop
 import TerminalKit
 
-/// The stock tab: every product with what is left, the editor of the selected one when open.
-enum StockScreen {
-  static func render(_ stock: StockFeature.State, layout: AdminLayout, on frame: inout Frame<AdminCommand>) {
+/// The catalog tab: every product with its stock, archived ones marked; the stock editor, the
+/// product form or the archiving question over it when one is open.
+enum CatalogScreen {
+  static func render(_ stock: CatalogFeature.State, layout: AdminLayout, on frame: inout Frame<AdminCommand>) {
     let theme = frame.theme
+    let archived = stock.rows.filter(\.archived).count
     var status = "\(stock.rows.count) products · \(stock.rows.filter { $0.stock != nil }.count) with a stock"
+    if archived > 0 { status += " · \(archived) archived" }
     switch stock.loading {
     case .loading where stock.rows.isEmpty: status = "Loading…"
     case let .failed(reason): status = reason
@@ -14,7 +17,12 @@ enum StockScreen {
     }
     if stock.isSaving { status += " · saving…" }
     if let failure = stock.failure { status = failure }
-    let warn = stock.failure != nil || stock.loading.isFailure
+    if let pending = stock.pendingArchive {
+      status = pending.archived
+        ? "Restore \(pending.product.title)? The shop lists and sells it again. (y/n)"
+        : "Archive \(pending.product.title)? The shop stops listing and selling it; its orders keep it. (y/n)"
+    }
+    let warn = stock.failure != nil || stock.loading.isFailure || stock.pendingArchive != nil
     frame.draw(status, at: layout.statusLine.origin, width: layout.statusLine.width, style: warn ? theme.warning : theme.secondary)
 
     let rows = stock.rows
@@ -26,14 +34,24 @@ enum StockScreen {
         .init("Price", width: .length(9), alignment: .trailing),
         .init("Stock", width: .length(9), alignment: .trailing),
       ],
-      rowCount: rows.count, selected: stock.selectedIndex, press: { .stock(.rowTapped(rows[$0].id)) }
+      rowCount: rows.count, selected: stock.selectedIndex, press: { .catalog(.rowTapped(rows[$0].id)) }
     ) { row, column in
-      let product = rows[row]
-      return ["\(product.id)", product.title, product.category, product.price.formatted, AdminText.stock(product.stock)][column]
+      let entry = rows[row]
+      let stockText = entry.archived ? "archived" : AdminText.stock(entry.stock)
+      return ["\(entry.id)", entry.product.title, entry.product.category, entry.product.price.formatted, stockText][column]
     }
     var scroll = stock.scroll
     frame.render(table, in: layout.table, state: &scroll)
     if let editor = stock.editor { drawEditor(editor, layout: layout, on: &frame) }
+    if let form = stock.form { drawForm(form, layout: layout, on: &frame) }
+  }
+
+  /// The product form in a sheet over the table.
+  private static func drawForm(_ form: ProductForm, layout: AdminLayout, on frame: inout Frame<AdminCommand>) {
+    let area = layout.sheet
+    frame.render(Sheet<AdminCommand>(over: layout.body, title: form.heading), in: area)
+    let inside = area.insideBorder.insetBy(dx: 1, dy: 0)
+    frame.render(FormView<ProductForm, ProductForm.Field, AdminCommand>(form.form), in: inside)
   }
 
   /// A small sheet at the foot of the table: the product, what is left now, and the field.

@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import StoreModels
+
+/// The back office's catalog:
+///
+/// - `GET /admin/products`: every product, archived ones too, with its stock;
+/// - `POST /admin/products` (``ProductDraft``): a new product, with the next free id;
+/// - `PUT /admin/products/<id>` (``ProductDraft``): a product changed (its stock is not: that
+///   is the stock route's);
+/// - `POST /admin/products/<id>/archive` and `/restore`: the shop stops or starts listing and
+///   selling it again; placed orders keep naming it, at the prices they were placed at.
+///
+/// A picture given as a file is read here, by the server — at most
+/// ``CatalogPictures/maximumBytes``, and only a PNG, JPEG or WebP, told from its bytes, so no
+/// other file the server can read is ever served — and kept in the database, so every instance
+/// serves it. Each change is audited, and this instance serves it at once (the others within a
+/// second: ``LiveCatalog``).
+extension AdminRoutes {
+  func addCatalog<Context: RequestContext>(to router: some RouterMethods<Context>) {
+    router.get("admin/products") { _, _ in
+      let contents = try await database.catalogContents()
+      let stock = try await database.stock()
+      return try JSONAnswer.ok(
+        contents.products.map { CatalogEntry(product: live.served($0), archived: contents.archived.contains($0.id), stock: stock[$0.id] ?? nil) }
+      )
+    }
+    router.post("admin/products") { request, _ in
+      let draft = try await Self.draft(from: request)
+      let product = try await database.addProduct(draft, picture: try Self.storedPicture(draft.picture), by: try Self.actor(request), at: now())
+      try await live.reload(from: database)
+      return try JSONAnswer.ok(live.served(product))
+    }
+    router.put("admin/products/:id") { request, context in
+      let id = try Self.number(context, of: "product")
+      let draft = try await Self.draft(from: request)
+      do {
+        let product = try await database.updateProduct(id, to: draft, picture: try Self.storedPicture(draft.picture), by: try Self.actor(request), at: now())
+        try await live.reload(from: database)
+        return try JSONAnswer.ok(live.served(product))
+      } catch StockRejection.noSuchProduct {
+        throw APIFailure(.notFound, "no product \(id)")
+      }
+    }
+    for (path, archived) in [("archive", true), ("restore", false)] {
+      router.post("admin/products/:id/\(path)") { request, context in
+        let id = try Self.number(context, of: "product")
+        do {
+          let product = try await database.setArchived(id, archived, by: try Self.actor(request), at: now())
+          try await live.reload(from: database)
+          return try JSONAnswer.ok(CatalogEntry(product: live.served(product), archived: archived, stock: try await database.stock()[id] ?? nil))
+        } catch StockRejection.noSuchProduct {
+          throw APIFailure(.notFound, "no product \(id)")
+        }
+      }
+    }
+  }
+
+  /// A product as sent, every field checked as the console's form checks it.
+  static func draft(from request: Request) async throws -> ProductDraft {
+    var request = request
+    let body = Data(buffer: try await request.collectBody(upTo: RouteLimits.maximumBodyBytes))
+    guard let draft = try? StoreJSON.decoder.decode(ProductDraft.self, from: body) else {
+      throw APIFailure(
+        .badRequest, "a product is {\"title\", \"price\", \"category\", \"description\", \"picture\": {\"file\"|\"url\"}, \"stock\"}"
+      )
+    }
+    if let (field, problem) = ProductDraft.Field.allCases.lazy.compactMap({ field in draft.problems[field].map { (field, $0) } }).first {
+      throw APIFailure(.badRequest, "\(field.rawValue): \(problem)")
+    }
+    return draft
+  }
+
+  /// The picture a draft names as a file on this machine, read and checked; `nil` for none or a
+  /// URL.
+  static func storedPicture(_ source: ProductDraft.PictureSource?) throws(APIFailure) -> StoredPicture? {
+    guard case let .file(path)? = source else { return nil }
+    let url = URL(fileURLWithPath: path)
+    guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]), values.isRegularFile == true,
+      let size = values.fileSize
+    else {
+      throw APIFailure(.badRequest, "picture: the server has no file \(path.prefix(200))")
+    }
+    guard size <= CatalogPictures.maximumBytes else {
+      throw APIFailure(.badRequest, "picture: \(path.prefix(200)) is over \(CatalogPictures.maximumBytes / 1_048_576) MiB")
+    }
+    guard let bytes = try? Data(contentsOf: url), bytes.count <= CatalogPictures.maximumBytes, let picture = CatalogPictures.picture(bytes) else {
+      throw APIFailure(.badRequest, "picture: \(path.prefix(200)) is not a PNG, JPEG or WebP picture")
+    }
+    let suffix = picture.contentType.split(separator: "/").last.map(String.init) ?? "png"
+    // Named by its bytes: the same picture given twice is kept once.
+    let name = "upload-" + picture.entityTag.filter { $0.isLetter || $0.isNumber || $0 == "-" } + "." + (suffix == "jpeg" ? "jpg" : suffix)
+    return StoredPicture(name: name, picture: picture)
+  }
+}
