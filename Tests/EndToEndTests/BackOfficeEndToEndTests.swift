@@ -10,8 +10,9 @@ import Testing
 #endif
 
 /// The back office as it is deployed: `onlinestore serve --admin-keys` gives an operator's key
-/// the console over SSH, beside a shopper's key that gets the shop. The operator sees the
-/// shopper's order arrive without a key, packs and ships it, and the shopper — on their order
+/// the console over SSH, beside a shopper's key that gets the shop. The operator adds a product
+/// with a picture and a stock of 5; a shopper finds it ("5 left") and orders it; the operator
+/// sees the order arrive without a key, packs and ships it, and the shopper — on their order
 /// history, pressing nothing — sees it shipped. Both servers run as the unprivileged service
 /// user when the tests are root.
 @Suite(.serialized)
@@ -22,6 +23,9 @@ struct BackOfficeEndToEndTests {
     try FileManager.default.createDirectory(at: apiState, withIntermediateDirectories: true)
     let token = try Self.secret("shop-e2e-token-0123456789abcdef", in: apiState, named: "api.token")
     let adminToken = try Self.secret("admin-e2e-token-0123456789abcdef", in: apiState, named: "admin.token")
+    // The product's picture, a file on the API server's machine that its user can read.
+    let picture = apiState.appendingPathComponent("ink.png")
+    try #require(DemoCatalogFiles.picture(named: "product-3.png")).write(to: picture)
     let operatorKey = try await ShopperKey.make(in: workspace, name: "operator")
     let adminKeys = workspace.appendingPathComponent("admin_keys")
     try FileManager.default.copyItem(at: operatorKey.appendingPathExtension("pub"), to: adminKeys)
@@ -43,9 +47,25 @@ struct BackOfficeEndToEndTests {
     let console = try await StoreTerminal.connect(server.ssh(identity: operatorKey), firstScreen: "Back office")
     try await console.waitFor(text: "No orders yet")
 
+    // A new product, with its picture and 5 in stock.
+    try console.press("2")
+    try await console.waitFor(text: "20 products")
+    try console.press("n")
+    try await console.waitFor(text: "New product")
+    for (field, text) in ["Fountain pen ink, 50 ml", "8.50", "stationery", "Blue-black, water-based.", "5", picture.path].enumerated() {
+      try console.paste(text)
+      try console.press(field == 5 ? "Enter" : "Tab")
+    }
+    try await console.waitFor(text: "21 products")
+    #expect(console.text.contains("Fountain pen ink, 50 ml"), "\(console.text)")
+    try console.press("1")
+
     // A shopper orders, and waits on their order history.
     let shopperKey = try await ShopperKey.make(in: workspace, name: "shopper")
     let shopper = try await StoreTerminal.connect(server.ssh(identity: shopperKey))
+    try shopper.press("End")
+    try await shopper.waitFor(text: "5 left")
+    #expect(shopper.text.contains("Fountain pen ink, 50 ml"), "\(shopper.text)")
     try shopper.press("+")
     try await shopper.waitFor(text: "Cart: 1 item")
     try shopper.press("c p")
@@ -78,8 +98,11 @@ struct BackOfficeEndToEndTests {
     // The shopper pressed nothing since: the history says it shipped.
     try await shopper.waitFor(text: "Shipped")
     try console.press("Esc 4")
-    try await console.waitFor(text: "key SHA256:")
-    #expect(console.text.contains("order 1") && console.text.contains("Packed → Shipped with Roy"), "\(console.text)")
+    // The audit hears the last change within the console's pulse, then shows the three.
+    try await console.waitFor(text: "Packed → Shipped with Roy")
+    try await console.waitFor(text: "product 21")
+    #expect(console.text.contains("3 changes") && console.text.contains("key SHA256:"), "\(console.text)")
+    #expect(console.text.contains("added   – → Fountain pen ink"), "\(console.text)")
 
     try console.press("q")
     #expect(try await console.waitForExit() == .exited(0))
