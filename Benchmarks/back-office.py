@@ -19,6 +19,7 @@ Usage: swift build -c release --product onlinestore --product onlinestore-api
        python3 Benchmarks/back-office.py [--runs 5]
 """
 import argparse
+import datetime
 import fcntl
 import http.client
 import json
@@ -63,9 +64,11 @@ class API:
         self.process.terminate()
         self.process.wait()
 
-    def post_order(self, minute):
+    def post_order(self):
+        """An order dated now, as the shop sends one: the newest, at the top of the table."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        body = json.dumps({"userId": 1, "date": f"2026-11-21T10:{minute % 60:02d}:00Z", "products": [{"productId": 3, "quantity": 1}]})
+        now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+        body = json.dumps({"userId": 1, "date": now, "products": [{"productId": 3, "quantity": 1}]})
         connection.request("POST", "/carts", body, {"Content-Type": "application/json"})
         answer = connection.getresponse()
         order = json.loads(answer.read())
@@ -74,10 +77,12 @@ class API:
 
 
 def fill(database, count):
-    """`count` orders, written into the server's own table as it would write them."""
+    """`count` orders, written into the server's own table as it would write them, one a minute
+    over the weeks before a day in the past (2025-01-01), oldest first."""
     connection = sqlite3.connect(database)
-    rows = ((1 + n % 2, f"2026-11-{1 + n * 29 // count:02d}T10:00:00.000Z", json.dumps([{"productId": 1 + n % 20, "quantity": 1 + n % 3}]),
-             f"bench|{n}") for n in range(count))
+    start = datetime.datetime(2025, 1, 1, tzinfo=datetime.timezone.utc) - datetime.timedelta(minutes=count)
+    rows = ((1 + n % 2, (start + datetime.timedelta(minutes=n)).strftime("%Y-%m-%dT%H:%M:%S.000Z"),
+             json.dumps([{"productId": 1 + n % 20, "quantity": 1 + n % 3}]), f"bench|{n}") for n in range(count))
     connection.executemany("INSERT INTO orders (user_id, date, products, fingerprint) VALUES (?, ?, ?, ?)", rows)
     connection.commit()
     connection.close()
@@ -104,9 +109,9 @@ def run(admin, api):
         press(fd, b"\x1b")
     os.write(fd, b"g")  # to the top, where new orders appear
     read_until_quiet(fd, 0.3)
-    for minute in range(20):
+    for _ in range(20):
         sent = time.monotonic()
-        number = api.post_order(minute)
+        number = api.post_order()
         wait_for(fd, f"#{number} ".encode(), limit=10.0)
         times["new order seen"].append((time.monotonic() - sent) * 1000)
     os.write(fd, b"q")

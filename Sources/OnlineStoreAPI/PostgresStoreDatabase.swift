@@ -91,7 +91,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
   public func orders(_ filter: OrderFilter) async throws -> [StoredOrder] {
     let start = filter.start.map(StoreJSON.format)
     let end = filter.end.map(StoreJSON.format)
-    let order = filter.newestFirst ? "date DESC, id DESC" : "id"
+    let order = filter.byNumber ? "id DESC" : filter.newestFirst ? "date DESC, id DESC" : "id"
     let rows = try await client.query(
       """
       SELECT \(unescaped: OrderRow.columns) FROM orders

@@ -110,7 +110,7 @@ public final class SQLiteStoreDatabase: StoreDatabase {
     }
     var sql = "SELECT \(OrderRow.columns) FROM orders"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-    sql += filter.newestFirst ? " ORDER BY date DESC, id DESC" : " ORDER BY id"
+    sql += filter.byNumber ? " ORDER BY id DESC" : filter.newestFirst ? " ORDER BY date DESC, id DESC" : " ORDER BY id"
     if let limit = filter.limit {
       sql += " LIMIT ?"
       arguments += [limit]

@@ -124,6 +124,9 @@ public struct OrderFilter: Sendable, Equatable {
   /// The order with this number, or the orders of the customer with it: what an operator
   /// types to find one.
   public var numberOrCustomer: Int?
+  /// Newest by number rather than by date (a client's own): the back office's order, which
+  /// pages by number with ``before`` and finds a new order at the top whatever date it carries.
+  public var byNumber = false
 
   public init(
     userId: Int? = nil, start: Date? = nil, end: Date? = nil, limit: Int? = nil, newestFirst: Bool = false, status: OrderStage? = nil,

@@ -81,6 +81,7 @@ public struct StoreRoutes: Sendable {
     openCarts.addCustomers(to: customersOnly)
     checkout.addCustomers(to: customersOnly)
     let operatorsOnly = router.group()
+    operatorsOnly.add(middleware: NoStoreMiddleware())
     if let adminToken {
       operatorsOnly.add(middleware: TokenMiddleware(token: adminToken, name: "the admin token"))
     } else {
@@ -98,7 +99,9 @@ public struct StoreRoutes: Sendable {
       return JSONAnswer.body(body, status: .ok)
     }
     router.get("shop/stock") { _, _ in
-      try JSONAnswer.ok(StockLevels(left: try await database.stock().compactMapValues { $0 }))
+      // The products the shop sells: an archived one's stock is the back office's business.
+      let sellable = live.current.sellable
+      return try JSONAnswer.ok(StockLevels(left: try await database.stock().filter { sellable[$0.key] != nil }.compactMapValues { $0 }))
     }
     router.get("products/categories") { _, _ in
       JSONAnswer.body(live.current.encoded.categories, status: .ok)

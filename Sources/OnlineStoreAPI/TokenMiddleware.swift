@@ -19,12 +19,19 @@ struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
   var name = "the store's token"
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-    guard let offered = request.headers[.authorization], Self.matches(offered, "Bearer " + token) else {
+    guard let offered = request.headers[.authorization], Self.isBearer(offered, token) else {
       var answer = JSONAnswer.error("this route needs \(name): Authorization: Bearer …", status: .unauthorized)
       answer.headers[.wwwAuthenticate] = "Bearer"
       return answer
     }
     return try await next(request, context)
+  }
+
+  /// Whether `offered` is `Bearer <token>`, the scheme's name in any case (RFC 9110 §11.1).
+  static func isBearer(_ offered: String, _ token: String) -> Bool {
+    let scheme = "bearer "
+    guard offered.utf8.count == scheme.utf8.count + token.utf8.count, offered.prefix(scheme.count).lowercased() == scheme else { return false }
+    return matches(String(offered.dropFirst(scheme.count)), token)
   }
 
   /// Compares in time that depends only on the lengths, not on where the texts differ.
@@ -43,5 +50,15 @@ struct ClosedRouteMiddleware<Context: RequestContext>: RouterMiddleware {
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
     JSONAnswer.error(reason, status: .forbidden)
+  }
+}
+
+/// Answers of the back office carry customers' addresses and orders: no cache on the way keeps
+/// them (`Cache-Control: no-store`).
+struct NoStoreMiddleware<Context: RequestContext>: RouterMiddleware {
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    var response = try await next(request, context)
+    response.headers[.cacheControl] = "no-store"
+    return response
   }
 }

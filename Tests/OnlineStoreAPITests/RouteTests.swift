@@ -102,7 +102,7 @@ struct RouteTests {
       let first = try await http.order(.sample(1, quantity: 2, minute: 0))
       #expect(first.status == 200)
       let stored = try first.decode(StoredOrder.self)
-      #expect(stored.id == 1 && stored.userId == 1 && stored.products == [.init(productId: 1, quantity: 2)])
+      #expect(stored.id == 1 && stored.userId == 1 && stored.products == [.init(productId: 1, quantity: 2, price: Money(cents: 1_450))])
       #expect((first.json as? [String: Any])?["__v"] as? Int == 0, "FakeStore's cart shape")
       // The terminal store reads the answer as its confirmation.
       #expect(try first.decode(OrderConfirmation.self).id == 1)

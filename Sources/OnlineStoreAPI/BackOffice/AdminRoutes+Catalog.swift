@@ -19,7 +19,7 @@ import StoreModels
 extension AdminRoutes {
   func addCatalog<Context: RequestContext>(to router: some RouterMethods<Context>) {
     router.get("admin/products") { _, _ in
-      let contents = try await database.catalogContents()
+      let contents = try await database.catalogContents(withPictures: false)
       let stock = try await database.stock()
       return try JSONAnswer.ok(
         contents.products.map { CatalogEntry(product: live.served($0), archived: contents.archived.contains($0.id), stock: stock[$0.id] ?? nil) }
@@ -27,7 +27,8 @@ extension AdminRoutes {
     }
     router.post("admin/products") { request, _ in
       let draft = try await Self.draft(from: request)
-      let product = try await database.addProduct(draft, picture: try Self.storedPicture(draft.picture), by: try Self.actor(request), at: now())
+      let picture = try await Self.storedPicture(draft.picture)
+      let product = try await database.addProduct(draft, picture: picture, by: try Self.actor(request), at: now())
       try await live.reload(from: database)
       return try JSONAnswer.ok(live.served(product))
     }
@@ -35,7 +36,8 @@ extension AdminRoutes {
       let id = try Self.number(context, of: "product")
       let draft = try await Self.draft(from: request)
       do {
-        let product = try await database.updateProduct(id, to: draft, picture: try Self.storedPicture(draft.picture), by: try Self.actor(request), at: now())
+        let picture = try await Self.storedPicture(draft.picture)
+        let product = try await database.updateProduct(id, to: draft, picture: picture, by: try Self.actor(request), at: now())
         try await live.reload(from: database)
         return try JSONAnswer.ok(live.served(product))
       } catch StockRejection.noSuchProduct {
@@ -72,21 +74,20 @@ extension AdminRoutes {
   }
 
   /// The picture a draft names as a file on this machine, read and checked; `nil` for none or a
-  /// URL.
-  static func storedPicture(_ source: ProductDraft.PictureSource?) throws(APIFailure) -> StoredPicture? {
+  /// URL. The read is bounded by what it reads, not by what the file says of its size (a file
+  /// of `/proc` says 0 and never ends), runs on a thread of its own rather than one of the two
+  /// every request shares, and refuses the kernel's own files. Whatever fails — no such file,
+  /// too large, not a picture — is one answer, so the route tells nobody which paths exist.
+  static func storedPicture(_ source: ProductDraft.PictureSource?) async throws(APIFailure) -> StoredPicture? {
     guard case let .file(path)? = source else { return nil }
-    let url = URL(fileURLWithPath: path)
-    guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]), values.isRegularFile == true,
-      let size = values.fileSize
-    else {
-      throw APIFailure(.badRequest, "picture: the server has no file \(path.prefix(200))")
-    }
-    guard size <= CatalogPictures.maximumBytes else {
-      throw APIFailure(.badRequest, "picture: \(path.prefix(200)) is over \(CatalogPictures.maximumBytes / 1_048_576) MiB")
-    }
-    guard let bytes = try? Data(contentsOf: url), bytes.count <= CatalogPictures.maximumBytes, let picture = CatalogPictures.picture(bytes) else {
-      throw APIFailure(.badRequest, "picture: \(path.prefix(200)) is not a PNG, JPEG or WebP picture")
-    }
+    let refusal = APIFailure(
+      .badRequest, "picture: \(path.prefix(200)) is not a readable PNG, JPEG or WebP file of at most \(CatalogPictures.maximumBytes / 1_048_576) MiB"
+    )
+    let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    guard !["/proc/", "/sys/", "/dev/"].contains(where: { resolved.path.hasPrefix($0) }),
+      let bytes = await BoundedFileRead.read(resolved, atMost: CatalogPictures.maximumBytes),
+      let picture = CatalogPictures.picture(bytes), PictureShape.isWhole(bytes)
+    else { throw refusal }
     let suffix = picture.contentType.split(separator: "/").last.map(String.init) ?? "png"
     // Named by its bytes: the same picture given twice is kept once.
     let name = "upload-" + picture.entityTag.filter { $0.isLetter || $0.isNumber || $0 == "-" } + "." + (suffix == "jpeg" ? "jpg" : suffix)

@@ -7,8 +7,8 @@ import StoreModels
 /// (``StoreRoutes/add(to:token:adminToken:)`` puts them in a group that asks for it, or refuses
 /// everyone when the server has none):
 ///
-/// - `GET /admin/orders?status=&customer=&search=&before=&limit=`: orders newest first, a page
-///   at a time (`search`: an order's number, or a customer's);
+/// - `GET /admin/orders?status=&customer=&search=&before=&limit=`: orders newest first by
+///   number, a page at a time (`search`: an order's number, or a customer's);
 /// - `GET /admin/orders/<id>`;
 /// - `POST /admin/orders/<id>/status` (``OrderStatusRequest``): moves an order on — a
 ///   cancelled order's units go back to stock — and the shopper's open sessions hear it;
@@ -104,7 +104,8 @@ struct AdminRoutes: Sendable {
   /// The orders `request` asks for: `status`, `customer`, `search`, `before` (an order number)
   /// and `limit`.
   static func filter(_ request: Request, page limits: APILimits) throws -> OrderFilter {
-    var filter = OrderFilter(limit: try ListQuery(request, page: limits).limit, newestFirst: true)
+    var filter = OrderFilter(limit: try ListQuery(request, page: limits).limit)
+    filter.byNumber = true
     if let text = request.uri.queryParameters["status"].map(String.init) {
       guard let status = OrderStage(rawValue: text) else {
         throw APIFailure(.badRequest, "status must be one of \(OrderStage.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -119,14 +120,21 @@ struct AdminRoutes: Sendable {
 
   static func positive(_ request: Request, _ name: String) throws(APIFailure) -> Int? {
     guard let text = request.uri.queryParameters[name[...]].map(String.init) else { return nil }
-    guard let value = Int(text), value > 0 else { throw APIFailure(.badRequest, "\(name) must be a positive number, not '\(text.prefix(40))'") }
+    guard let value = strictNumber(text) else { throw APIFailure(.badRequest, "\(name) must be a positive number, not '\(text.prefix(40))'") }
     return value
   }
 
   static func number(_ context: some RequestContext, of kind: String) throws -> Int {
     let text = try context.parameters.require("id")
-    guard let id = Int(text), id > 0 else { throw APIFailure(.badRequest, "'\(text.prefix(40))' is not \(kind) number") }
+    guard let id = strictNumber(text) else { throw APIFailure(.badRequest, "'\(text.prefix(40))' is not \(kind) number") }
     return id
+  }
+
+  /// A positive number written one way only: digits, no sign, no leading zero (`+1` and `01`
+  /// would be other spellings of the same route).
+  static func strictNumber(_ text: String) -> Int? {
+    guard let first = text.first, first != "0", text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return Int(text)
   }
 
   /// A stock as asked: a count from 0 to ``StockSetting/maximum``, `null` for no limit, or an
@@ -163,7 +171,7 @@ struct AdminRoutes: Sendable {
     }
     for (name, value) in [("carrier", asked.carrier), ("tracking", asked.tracking), ("reason", asked.reason)] {
       guard let value else { continue }
-      guard !value.allSatisfy(\.isWhitespace), value.count <= maximumNoteLength, AddressRules.controlCharacters(value) == nil else {
+      guard VisibleText.problem(value, most: maximumNoteLength) == nil else {
         throw APIFailure(.badRequest, "\(name) must be 1 to \(maximumNoteLength) characters of visible text")
       }
     }

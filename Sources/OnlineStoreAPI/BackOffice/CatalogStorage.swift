@@ -8,8 +8,9 @@ public protocol CatalogStorage: Sendable {
   /// Moves on with every change of the catalog.
   func catalogVersion() async throws -> Int
 
-  /// Every product, the archived ones with them, and the pictures kept in the database.
-  func catalogContents() async throws -> CatalogContents
+  /// Every product, the archived ones with them, and — `withPictures` — the pictures kept in the
+  /// database (up to 4 MiB each: only what serves them reads them).
+  func catalogContents(withPictures: Bool) async throws -> CatalogContents
 
   /// Adds a product made of `draft` (its picture already read and checked, if it is a file) with
   /// the next free id, its stock, and the change in the audit, in one transaction.

@@ -71,7 +71,7 @@ final class LiveCatalog: Sendable {
   func reload(from database: any CatalogStorage) async throws {
     let version = try await database.catalogVersion()
     guard version > current.version else { return }
-    let contents = try await database.catalogContents()
+    let contents = try await database.catalogContents(withPictures: true)
     let snapshot = try Snapshot(
       version: version, contents: contents, customers: customers, configuredPictures: configuredPictures, publicBase: publicBase
     )

@@ -29,7 +29,7 @@ extension PostgresStoreDatabase {
     return 0
   }
 
-  public func catalogContents() async throws -> CatalogContents {
+  public func catalogContents(withPictures: Bool) async throws -> CatalogContents {
     var products: [Product] = []
     var archived: Set<Int> = []
     let rows = try await client.query("SELECT id, json, archived FROM products ORDER BY id", logger: logger)
@@ -38,8 +38,10 @@ extension PostgresStoreDatabase {
       if isArchived { archived.insert(id) }
     }
     var pictures: [String: CatalogPictures.Picture] = [:]
-    for try await (name, bytes) in try await client.query("SELECT name, bytes FROM catalog_pictures", logger: logger).decode((String, Data).self) {
-      if let picture = CatalogPictures.picture(bytes) { pictures[name] = picture }
+    if withPictures {
+      for try await (name, bytes) in try await client.query("SELECT name, bytes FROM catalog_pictures", logger: logger).decode((String, Data).self) {
+        if let picture = CatalogPictures.picture(bytes) { pictures[name] = picture }
+      }
     }
     return CatalogContents(products: products, archived: archived, pictures: pictures)
   }

@@ -162,6 +162,8 @@ extension PostgresStoreDatabase {
         }
         guard let before = found else { throw StockRejection.noSuchProduct }
         let after = setting.applied(to: before)
+        // A change that changes nothing is not one: nothing to write or audit.
+        guard after != before else { return StockChange(productId: id, before: before, after: after) }
         try await connection.query("UPDATE products SET stock = \(after) WHERE id = \(id)", logger: logger)
         try await Self.record(
           AuditEntry(

@@ -23,7 +23,7 @@ extension SQLiteStoreDatabase {
     try await pool.read { db in try Int.fetchOne(db, sql: "SELECT version FROM catalog_state WHERE id = 1") ?? 0 }
   }
 
-  public func catalogContents() async throws -> CatalogContents {
+  public func catalogContents(withPictures: Bool) async throws -> CatalogContents {
     try await pool.read { db in
       var products: [Product] = []
       var archived: Set<Int> = []
@@ -32,8 +32,10 @@ extension SQLiteStoreDatabase {
         if row["archived"] as Bool { archived.insert(row["id"]) }
       }
       var pictures: [String: CatalogPictures.Picture] = [:]
-      for row in try Row.fetchAll(db, sql: "SELECT name, bytes FROM catalog_pictures") {
-        if let picture = CatalogPictures.picture(row["bytes"]) { pictures[row["name"]] = picture }
+      if withPictures {
+        for row in try Row.fetchAll(db, sql: "SELECT name, bytes FROM catalog_pictures") {
+          if let picture = CatalogPictures.picture(row["bytes"]) { pictures[row["name"]] = picture }
+        }
       }
       return CatalogContents(products: products, archived: archived, pictures: pictures)
     }

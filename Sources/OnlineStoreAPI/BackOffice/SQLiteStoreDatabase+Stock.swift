@@ -84,6 +84,8 @@ extension SQLiteStoreDatabase {
       }
       let before: Int? = row["stock"]
       let after = setting.applied(to: before)
+      // A change that changes nothing is not one: nothing to write or audit.
+      guard after != before else { return StockChange(productId: id, before: before, after: after) }
       try db.execute(sql: "UPDATE products SET stock = ? WHERE id = ?", arguments: [after, id])
       try Self.record(
         AuditEntry(

@@ -73,6 +73,8 @@ struct OrderIntake: Sendable {
       guard decoded.delivery == nil, decoded.total == nil else {
         throw APIFailure(.badRequest, "delivery and total come with a shipping address")
       }
+      // Each line at the price it is placed at: an edit of the product later changes no order.
+      order.products = decoded.products.map { OrderRequest.Line(productId: $0.productId, quantity: $0.quantity, price: products[$0.productId]?.price) }
       return order
     }
     let sent = OrderRequest(userId: decoded.userId, date: order.date, products: decoded.products, delivery: decoded.delivery, total: decoded.total)

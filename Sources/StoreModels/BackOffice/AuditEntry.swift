@@ -25,12 +25,13 @@ public struct AuditEntry: Hashable, Sendable, Codable, Identifiable {
     self.after = after
   }
 
-  /// The longest actor, subject, change, before or after kept; longer text is cut.
+  /// The longest actor, subject, change, before or after kept, in Unicode scalars; longer text is
+  /// cut.
   public static let maximumTextLength = 200
 
   /// `self` with every text cut to ``maximumTextLength``.
   public var bounded: AuditEntry {
-    func cut(_ text: String) -> String { String(text.prefix(Self.maximumTextLength)) }
+    func cut(_ text: String) -> String { VisibleText.cut(text, to: Self.maximumTextLength) }
     var entry = self
     entry.actor = cut(actor)
     entry.subject = cut(subject)

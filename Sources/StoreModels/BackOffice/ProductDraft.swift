@@ -77,26 +77,21 @@ public struct ProductDraft: Hashable, Sendable, Codable {
   /// form keep.
   public var problems: [Field: String] {
     var problems: [Field: String] = [:]
-    func visible(_ text: String, _ field: Field, most: Int, required: Bool = true, lineBreaks: Bool = false) {
-      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-      if required, trimmed.isEmpty {
-        problems[field] = "Needed"
-      } else if text.count > most {
-        problems[field] = "At most \(most) characters"
-      } else if text.unicodeScalars.contains(where: { ($0.properties.generalCategory == .control && !(lineBreaks && $0 == "\n")) || $0 == "\u{1B}" }) {
-        problems[field] = "No control characters"
-      }
-    }
-    visible(title, .title, most: Self.maximumTitle)
-    visible(category, .category, most: Self.maximumCategory)
-    visible(description, .description, most: Self.maximumDescription, required: false, lineBreaks: true)
+    problems[.title] = VisibleText.problem(title, most: Self.maximumTitle)
+    problems[.category] = VisibleText.problem(category, most: Self.maximumCategory)
+    problems[.description] = VisibleText.problem(description, most: Self.maximumDescription, required: false, lineBreaks: true)
     if price.cents <= 0 || price > Self.maximumPrice { problems[.price] = "From $0.01 to \(Self.maximumPrice.formatted)" }
     if let stock, !(0...StockSetting.maximum).contains(stock) { problems[.stock] = "From 0 to \(StockSetting.maximum), or none for no limit" }
     switch picture {
     case let .url(url)?:
-      let scheme = URL(string: url)?.scheme?.lowercased()
-      if url.utf8.count > 1_024 || !(scheme == "http" || scheme == "https") || URL(string: url)?.host == nil {
-        problems[.picture] = "An http or https address"
+      // Plain ASCII with nothing a terminal or a header would read: what every client can fetch.
+      let parsed = URL(string: url)
+      let scheme = parsed?.scheme?.lowercased()
+      let plain = url.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }
+      if url.utf8.count > 1_024 || !plain || !(scheme == "http" || scheme == "https") || parsed?.host == nil || parsed?.user != nil
+        || parsed?.password != nil
+      {
+        problems[.picture] = "An http or https address, without spaces or a user name"
       }
     case let .file(path)?:
       if !path.hasPrefix("/") || path.utf8.count > 1_024 || path.contains("\u{0}") { problems[.picture] = "A full path on the store's server" }
