@@ -108,9 +108,6 @@ public struct AuditFeature: BoundingReducer, Sendable {
   }
 
   private func listen() -> Effect<Action> {
-    .run { send in
-      for await pulse in pulseWatch.pulses() { await send(._internal(.pulseHeard(pulse))) }
-    }
-    .cancellable(id: CancelID.pulse, cancelInFlight: true)
+    pulseWatch.listen { ._internal(.pulseHeard($0)) }.cancellable(id: CancelID.pulse, cancelInFlight: true)
   }
 }

@@ -84,15 +84,11 @@ public struct OrderDetailFeature: BoundingReducer, Sendable {
       return .none
 
     case let .form(input):
-      guard var form = state.form else { return .none }
-      switch form.form.handle(input.event) {
-      case let .change(change)?:
-        change.apply(to: &form)
+      guard let form = state.form else { return .none }
+      switch FormReply(to: input, on: form, form: form.form, focus: \.focus) {
+      case let .edited(form):
         state.form = form
-      case let .focus(field)?:
-        form.focus = field
-        state.form = form
-      case .submit?, .press?:
+      case let .submitted(form):
         switch form.submitted() {
         case let .ready(request):
           state.form = nil
@@ -100,9 +96,9 @@ public struct OrderDetailFeature: BoundingReducer, Sendable {
         case let .needsFixing(checked):
           state.form = checked
         }
-      case .cancel?:
+      case .cancelled:
         state.form = nil
-      case nil:
+      case .ignored:
         break
       }
       return .none

@@ -206,10 +206,7 @@ public struct OrdersFeature: ComposedBoundingReducer, Sendable {
   }
 
   private func listen() -> Effect<Action> {
-    .run { send in
-      for await pulse in pulseWatch.pulses() { await send(._internal(.pulseHeard(pulse))) }
-    }
-    .cancellable(id: CancelID.pulse, cancelInFlight: true)
+    pulseWatch.listen { ._internal(.pulseHeard($0)) }.cancellable(id: CancelID.pulse, cancelInFlight: true)
   }
 
   /// The first page as the store has it now, over what is loaded: orders in it replaced (their

@@ -1,3 +1,4 @@
+import Boundaries
 import Dependencies
 import Foundation
 import Shop
@@ -28,6 +29,15 @@ public struct PulseWatch: Sendable {
     fetch: @escaping @Sendable () async throws -> BackOfficePulse
   ) -> PulseWatch {
     PulseWatch { Polling.changes(every: interval, clock: clock, fetch: fetch) }
+  }
+}
+
+extension PulseWatch {
+  /// An effect that sends `action` of each pulse heard, for as long as the store runs.
+  func listen<Action: Sendable>(_ action: @escaping @Sendable (BackOfficePulse) -> Action) -> Effect<Action> {
+    .run { send in
+      for await pulse in pulses() { await send(action(pulse)) }
+    }
   }
 }
 
