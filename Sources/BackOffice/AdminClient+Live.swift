@@ -67,6 +67,8 @@ extension AdminClient {
     guard (200..<300).contains(status) else {
       let reason = HTTPTransport.reason(in: body)
       switch (status, reason) {
+      case (401, _):
+        throw APIError.other("The store refused the admin token: is --admin-token-file the file onlinestore-api was started with?")
       case let (409, reason?): throw APIError.changed(reason)
       case let (_, reason?): throw APIError.other(reason.prefix(1).uppercased() + reason.dropFirst())
       default: throw APIError.httpStatus(status)

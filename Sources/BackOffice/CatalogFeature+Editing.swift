@@ -54,14 +54,15 @@ extension CatalogFeature {
       return .none
 
     case let .form(input):
-      guard let form = state.form else { return .none }
+      guard let form = state.form, state.isFormEditable else { return .none }
       switch FormReply(to: input, on: form, form: form.form, focus: \.focus) {
       case let .edited(form):
         state.form = form
       case let .submitted(form):
         switch form.submitted() {
         case let .ready(draft):
-          state.form = nil
+          // The form stays, with what was typed, until the store has taken it.
+          state.form = form
           state.isSaving = true
           let editing = form.editing
           return .run { send in

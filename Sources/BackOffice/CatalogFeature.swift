@@ -35,6 +35,9 @@ public struct CatalogFeature: BoundingReducer, Sendable {
 
     /// Whether something is open over the table (the editor, the form, a question).
     var isBusy: Bool { editor != nil || form != nil || pendingArchive != nil || isSaving }
+
+    /// Whether the form's keys go to it: not while the store is taking what it holds.
+    public var isFormEditable: Bool { form != nil && !isSaving }
   }
 
   public enum Action: TCAFeatureAction, Hashable, Sendable {
@@ -133,6 +136,7 @@ public struct CatalogFeature: BoundingReducer, Sendable {
 
     case let .productSaved(.success(product)):
       state.isSaving = false
+      state.form = nil
       if state.rows[id: product.id] != nil {
         state.rows[id: product.id]?.product = product
       } else {
@@ -148,7 +152,23 @@ public struct CatalogFeature: BoundingReducer, Sendable {
       state.rows[id: entry.id] = entry
       return .none
 
-    case let .stockSaved(.failure(error)), let .productSaved(.failure(error)), let .archiveSaved(.failure(error)):
+    case let .productSaved(.failure(error)):
+      state.isSaving = false
+      // Back to the form, nothing typed lost, the store's reason under its field when it names one.
+      guard var form = state.form else {
+        state.failure = error.message
+        return .none
+      }
+      if let (field, problem) = ProductForm.field(namedIn: error.message) {
+        form.messages[field] = problem
+        form.focus = field
+      } else {
+        state.failure = error.message
+      }
+      state.form = form
+      return .none
+
+    case let .stockSaved(.failure(error)), let .archiveSaved(.failure(error)):
       state.isSaving = false
       state.failure = error.message
       return .none

@@ -89,6 +89,13 @@ public struct ProductForm: Hashable, Sendable {
     return .ready(draft)
   }
 
+  /// The field a refusal of the store names ("picture: … is not a readable …"), and the rest of it.
+  public static func field(namedIn message: String) -> (Field, String)? {
+    guard let colon = message.firstIndex(of: ":"), let named = ProductDraft.Field(rawValue: message[..<colon].lowercased()) else { return nil }
+    let rest = message[message.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    return (field(named), rest.prefix(1).uppercased() + rest.dropFirst())
+  }
+
   private static func field(_ field: ProductDraft.Field) -> Field {
     switch field {
     case .title: .title

@@ -14,13 +14,13 @@ enum AdminText {
 
   /// What the order comes to: the total it was charged, or its lines at the prices they were
   /// placed at (the catalog's for an order from before prices were kept).
-  static func total(of order: StoredOrder, products: [Product.ID: Product]) -> Money {
-    order.checkout?.total ?? itemsTotal(of: order, products: products)
+  static func total(of order: StoredOrder, in app: BackOfficeFeature.State) -> Money {
+    order.checkout?.total ?? itemsTotal(of: order, in: app)
   }
 
-  static func itemsTotal(of order: StoredOrder, products: [Product.ID: Product]) -> Money {
+  static func itemsTotal(of order: StoredOrder, in app: BackOfficeFeature.State) -> Money {
     order.products.reduce(Money.zero) { sum, line in
-      sum + (line.price ?? products[line.productId]?.price ?? .zero) * line.quantity
+      sum + (line.price ?? app.product(line.productId)?.price ?? .zero) * line.quantity
     }
   }
 

@@ -18,7 +18,7 @@ enum AuditScreen {
         .init("When (UTC)", width: .length(16)),
         .init("Who", width: .fill(1)),
         .init("What", width: .length(12)),
-        .init("Change", width: .length(7)),
+        .init("Change", width: .length(8)),
         .init("Before → after", width: .fill(2)),
       ],
       rowCount: entries.count, selected: audit.selectedIndex

@@ -43,7 +43,7 @@ public final class BackOfficeProgram: TerminalProgram {
     var tasks: [StoreTask] = []
     if !started {
       started = true
-      tasks += [.app(.task), .orders(.task), .catalog(.task), .customers(.task), .audit(.task)].compactMap(send)
+      tasks += [.orders(.task), .catalog(.task), .customers(.task), .audit(.task)].compactMap(send)
     }
     let rows = AdminLayout(size: size).tableRows
     if rows != toldRows {

@@ -64,7 +64,7 @@ enum CustomersScreen {
     y += 1
     line(record.orders.isEmpty ? "No orders." : "Newest orders:", theme.secondary)
     for order in record.orders {
-      let total = AdminText.total(of: order, products: state.products).formatted
+      let total = AdminText.total(of: order, in: state).formatted
       line("  #\(order.id)  \(AdminText.date(order.date))  \(total)  \(order.history.last?.summary ?? order.status.name)", theme.text)
     }
   }

@@ -22,10 +22,10 @@ enum OrderSheet {
     lines.skip()
     let priceWidth = 10
     for line in order.products {
-      let price = (line.price ?? app.products[line.productId]?.price).map { ($0 * line.quantity).formatted } ?? ""
+      let price = (line.price ?? app.product(line.productId)?.price).map { ($0 * line.quantity).formatted } ?? ""
       lines.pair("\(line.quantity) × \(app.title(of: line.productId))", price, width: priceWidth, theme.text, on: &frame)
     }
-    let items = AdminText.itemsTotal(of: order, products: app.products)
+    let items = AdminText.itemsTotal(of: order, in: app)
     if let checkout = order.checkout {
       lines.pair("Items", items.formatted, width: priceWidth, theme.secondary, on: &frame)
       lines.pair("Shipping (\(checkout.delivery.name))", checkout.shippingFee.formatted, width: priceWidth, theme.secondary, on: &frame)

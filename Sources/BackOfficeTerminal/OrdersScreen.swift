@@ -26,7 +26,7 @@ enum OrdersScreen {
       case 1: return AdminText.date(order.date)
       case 2: return AdminText.customer(order.userId)
       case 3: return "\(AdminText.units(of: order))"
-      case 4: return AdminText.total(of: order, products: state.products).formatted
+      case 4: return AdminText.total(of: order, in: state).formatted
       default: return order.history.last.map(\.summary) ?? order.status.name
       }
     }

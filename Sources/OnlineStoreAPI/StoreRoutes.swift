@@ -31,7 +31,13 @@ public struct StoreRoutes: Sendable {
     self.database = database
     self.limits = limits
     self.orderRate = OrderRateLimiter(perMinute: limits.ordersPerCustomerPerMinute)
-    self.intake = OrderIntake(sellable: { live.current.sellable }, customerIDs: Set(catalog.customers.map(\.id)), now: now, shipping: shipping)
+    self.intake = OrderIntake(
+      sellable: { live.current.sellable }, customerIDs: Set(catalog.customers.map(\.id)), now: now, shipping: shipping,
+      archivedTitle: { id in
+        let current = live.current
+        return current.sellable[id] == nil ? current.titles[id] : nil
+      }
+    )
     let customers = KnownCustomers(accounts: Set(catalog.customers.map(\.id)), database: database)
     self.customers = customers
     self.openCarts = OpenCartRoutes(

@@ -148,16 +148,36 @@ struct CatalogFeatureTests {
       if !last { await store.send(.view(.form(.key(.tab)))) }
     }
     store.exhaustivity = .on
-    await store.send(.view(.form(.key(.enter)))) {
-      $0.form = nil
-      $0.isSaving = true
-    }
+    // The form stays, what was typed in it, until the store has taken it.
+    await store.send(.view(.form(.key(.enter)))) { $0.isSaving = true }
     await store.receive(\._internal.productSaved.success) {
       $0.isSaving = false
+      $0.form = nil
       $0.rows.append(CatalogEntry(product: added, archived: false, stock: nil))
       $0.selectedID = 4
     }
     await store.receive(\._internal.loaded.success) { $0.rows[id: 4]?.stock = 40 }
+  }
+
+  /// The store refuses the picture: the form comes back with everything typed, the reason
+  /// under the picture field.
+  @Test func aRefusedProductKeepsItsForm() async {
+    let store = makeStore()
+    store.dependencies.adminClient.addProduct = { _ in
+      throw APIError.other("Picture: /srv/none.png is not a readable PNG, JPEG or WebP file of at most 4 MiB")
+    }
+    await load(store)
+    store.exhaustivity = .off(showSkippedAssertions: false)
+    await store.send(.view(.formOpened(editing: false)))
+    for (index, text) in ["Ink", "8.50", "stationery", "", "", "/srv/none.png"].enumerated() {
+      if !text.isEmpty { await store.send(.view(.form(.paste(text)))) }
+      if index < 5 { await store.send(.view(.form(.key(.tab)))) }
+    }
+    await store.send(.view(.form(.key(.enter))))
+    await store.receive(\._internal.productSaved.failure)
+    #expect(store.state.form?.title.text == "Ink" && store.state.form?.picture.text == "/srv/none.png", "nothing typed is lost")
+    #expect(store.state.form?.messages == [.picture: "/srv/none.png is not a readable PNG, JPEG or WebP file of at most 4 MiB"])
+    #expect(store.state.form?.focus == .picture && !store.state.isSaving)
   }
 
   @Test func aProductIsArchivedAfterAYes() async {
@@ -231,21 +251,40 @@ struct AuditFeatureTests {
   }
 }
 
-/// The console: the catalog fetched once, and the tabs.
+/// The console: the catalog's rows name the lines of orders — a product added a moment ago
+/// too — and the tabs switch.
 @MainActor
 struct BackOfficeFeatureTests {
   @Test func theCatalogNamesTheLinesAndTheTabsSwitch() async {
+    let added = Product(id: 4, title: "Ink", price: Money(cents: 850), category: "stationery")
+    let fetches = Answers([CatalogFeatureTests.rows, CatalogFeatureTests.rows + [CatalogEntry(product: added, archived: false, stock: nil)]])
     let store = TestStore(initialState: BackOfficeFeature.State(storeName: "shop.example")) {
       BackOfficeFeature()
     } withDependencies: {
-      $0.adminClient.fetchProducts = { CatalogFeatureTests.rows }
+      $0.adminClient.fetchProducts = { fetches.next() }
+      $0.adminClient.addProduct = { _ in added }
     }
     #expect(store.state.title(of: 2) == "Product 2", "by number until the catalog comes")
-    await store.send(.view(.task))
-    await store.receive(\._internal.productsLoaded.success) {
-      $0.products = Dictionary(uniqueKeysWithValues: Samples.catalog.map { ($0.id, $0) })
+    await store.send(._internal(.catalog(.view(.task)))) { $0.catalog.loading = .loading }
+    await store.receive(\._internal.catalog._internal.loaded.success) {
+      $0.catalog.rows = IdentifiedArray(uniqueElements: CatalogFeatureTests.rows)
+      $0.catalog.loading = .loaded
+      $0.catalog.selectedID = 1
     }
     #expect(store.state.title(of: 2) == "Brass pen")
+    store.exhaustivity = .off(showSkippedAssertions: false)
+    await store.send(._internal(.catalog(.view(.formOpened(editing: false)))))
+    for text in ["Ink", "8.50", "stationery"] {
+      await store.send(._internal(.catalog(.view(.form(.paste(text))))))
+      await store.send(._internal(.catalog(.view(.form(.key(.tab))))))
+    }
+    await store.send(._internal(.catalog(.view(.form(.key(.tab))))))
+    await store.send(._internal(.catalog(.view(.form(.key(.tab))))))
+    await store.send(._internal(.catalog(.view(.form(.key(.enter))))))
+    await store.receive(\._internal.catalog._internal.productSaved.success)
+    await store.receive(\._internal.catalog._internal.loaded.success)
+    #expect(store.state.title(of: 4) == "Ink", "a product added in this session names its orders' lines")
+    store.exhaustivity = .on
     await store.send(.view(.tabSelected(.catalog))) { $0.tab = .catalog }
     await store.send(.view(.tabSelected(.audit))) { $0.tab = .audit }
   }

@@ -107,8 +107,16 @@ struct CommandLineTests {
   @Test func versionAndHelp() throws {
     #expect(try run(["--version"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "onlinestore 1.0.0")
     let help = try run(["--help"]).standardOutput
-    for flag in ["--api", "--user", "--timeout", "--latency", "--no-color", "--log", "snapshot"] {
-      #expect(help.contains(flag), "help mentions \(flag)")
+    for subcommand in ["shop (default)", "snapshot", "serve", "admin"] {
+      #expect(help.contains(subcommand), "help mentions \(subcommand)")
+    }
+    let shopHelp = try run(["shop", "--help"]).standardOutput
+    for flag in ["--api", "--user", "--timeout", "--latency", "--no-color", "--log"] {
+      #expect(shopHelp.contains(flag), "the shop's help mentions \(flag)")
+    }
+    let adminHelp = try run(["admin", "--help"]).standardOutput
+    for flag in ["--api", "--admin-token-file"] {
+      #expect(adminHelp.contains(flag), "the back office's help mentions \(flag)")
     }
   }
 

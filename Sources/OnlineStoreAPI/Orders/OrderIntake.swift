@@ -17,6 +17,8 @@ struct OrderIntake: Sendable {
   let customerIDs: Set<Int>
   let now: @Sendable () -> Date
   var shipping = ShippingRules.standard
+  /// The title of a product the store had and archived, for the refusal that names it.
+  var archivedTitle: @Sendable (Int) -> String? = { _ in nil }
 
   /// The largest quantity of one product an order may hold.
   static let maximumQuantity = 99
@@ -57,6 +59,8 @@ struct OrderIntake: Sendable {
     var seen: Set<Int> = []
     for line in decoded.products {
       guard products[line.productId] != nil else {
+        // A product archived since the shopper saw it: something changed, said as a 409.
+        if let title = archivedTitle(line.productId) { throw APIFailure(.conflict, "\(title) is no longer sold") }
         throw APIFailure(.badRequest, "no product \(line.productId)")
       }
       guard (1...Self.maximumQuantity).contains(line.quantity) else {

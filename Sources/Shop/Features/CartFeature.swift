@@ -226,7 +226,11 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     case let .orderResponse(.failure(error)):
       state.order = .failed(error)
       state.attempt = nil
-      state.alert = .orderFailed(reason: error.message)
+      if case .changed = error {
+        state.alert = .orderRefused(reason: error.message)
+      } else {
+        state.alert = .orderFailed(reason: error.message)
+      }
       return .none
 
     case let .items(.element(id, .delegate(.deleteRequested))):
@@ -301,6 +305,19 @@ extension AlertState where Action == CartFeature.Action.Alert {
           + "Paying again for the same items is safe: the store takes one order only once. "
           + "To check, look for the order in your order history at the store."
       )
+    }
+  }
+
+  /// The store refused the order because something changed since the shopper saw it — a price,
+  /// what is left, a product no longer sold: trying again later would not help, changing the
+  /// cart would.
+  static func orderRefused(reason: String) -> Self {
+    AlertState {
+      TextState("Not ordered")
+    } actions: {
+      ButtonState { TextState("Done") }
+    } message: {
+      TextState("\(reason). Nothing was ordered; your cart and address are kept, to change and pay again.")
     }
   }
 

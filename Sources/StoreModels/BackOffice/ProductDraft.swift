@@ -91,7 +91,7 @@ public struct ProductDraft: Hashable, Sendable, Codable {
       if url.utf8.count > 1_024 || !plain || !(scheme == "http" || scheme == "https") || parsed?.host == nil || parsed?.user != nil
         || parsed?.password != nil
       {
-        problems[.picture] = "An http or https address, without spaces or a user name"
+        problems[.picture] = "A full path on the store's server (/…), or an http or https address without spaces or a user name"
       }
     case let .file(path)?:
       if !path.hasPrefix("/") || path.utf8.count > 1_024 || path.contains("\u{0}") { problems[.picture] = "A full path on the store's server" }
