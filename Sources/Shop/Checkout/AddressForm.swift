@@ -123,11 +123,6 @@ public struct AddressForm: Hashable, Sendable {
     var fields: [FormField<AddressForm, Field>] = []
     if saved != nil {
       fields.append(.choice(.saved, "Saved addresses", \.saved!))
-      if let picked = pickedIndex {
-        // The first address is the default already.
-        if picked > 0 { fields.append(.button(.makeDefault, "Make default")) }
-        fields.append(.button(.delete, "Delete", appearance: .destructive))
-      }
     }
     let hasRegions = chosenCountry?.hasRegions ?? false
     fields += [
@@ -148,6 +143,13 @@ public struct AddressForm: Hashable, Sendable {
       fields.append(.checkbox(.keepAddress, "Keep this address in my address book", \.keepAddress))
     }
     fields.append(.button(.continue, "Continue to delivery", appearance: .normal))
+    // The saved address's own buttons come last, beside Continue: Enter, which moves on from a
+    // field, never reaches Delete (it once did, straight after picking an address).
+    if let picked = pickedIndex {
+      // The first address is the default already.
+      if picked > 0 { fields.append(.button(.makeDefault, "Make default")) }
+      fields.append(.button(.delete, "Delete this address", appearance: .destructive))
+    }
     var form = Form(self, focus: focus, fields: fields)
     if let focus, !fields.contains(where: { $0.id == focus }) { form.focus = fields.first?.id }
     return form

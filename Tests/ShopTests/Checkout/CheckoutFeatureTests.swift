@@ -281,14 +281,19 @@ struct CheckoutFeatureTests {
     await store.send(.view(.form(.key(.down))))
     await store.send(.view(.form(.key(.enter))))
     #expect(store.state.form.pickedIndex == 1)
-    // The first is the default: no "Make default" there. Tab to the second's, press it.
-    await store.send(.view(.form(.key(.tab))))
+    // Enter again moves on to the address, and again to its next field: never onto Delete.
+    await store.send(.view(.form(.key(.enter))))
+    #expect(store.state.form.focus == .address(.fullName))
+    await store.send(.view(.form(.key(.enter))))
+    #expect(saved.value.isEmpty, "Enter after Enter deleted nothing")
+    // The first is the default: no "Make default" there. The second's, at the form's end.
+    for _ in 0..<12 where store.state.form.focus != .makeDefault { await store.send(.view(.form(.key(.tab)))) }
     #expect(store.state.form.focus == .makeDefault)
     await store.send(.view(.form(.key(.enter))))
     await store.receive(\._internal.bookSaved)
     #expect(saved.value.last == AddressBook(addresses: [.seoul, .sample]))
     #expect(store.state.form.pickedIndex == 0, "the address shown is now the first")
-    await store.send(.view(.form(.key(.tab))))
+    for _ in 0..<12 where store.state.form.focus != .delete { await store.send(.view(.form(.key(.tab)))) }
     #expect(store.state.form.focus == .delete)
     await store.send(.view(.form(.key(.enter))))
     await store.receive(\._internal.bookSaved)
