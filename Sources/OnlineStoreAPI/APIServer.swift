@@ -46,6 +46,15 @@ public struct APIServer: Sendable {
   /// was asked for).
   public func run(handlingSignals: Bool = false, onReady: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
     let database = try openDatabase()
+    // Work beside the requests (hearing other instances), stopped and waited for before the
+    // database closes: closing it while one of them reads would wait for that read, and the
+    // read for a thread the close holds.
+    var background: [Task<Void, Never>] = []
+    func stopBackgroundAndClose() async {
+      for task in background { task.cancel() }
+      for task in background { await task.value }
+      await database.close()
+    }
     do {
       let catalog = try await database.prepare(loading: configuration.catalog ?? StoreCatalog.demo())
       let limits = configuration.limits
@@ -61,15 +70,13 @@ public struct APIServer: Sendable {
       )
       routes.add(to: router, token: configuration.token, adminToken: configuration.adminToken)
       // Saves through other instances on the same database wake this one's waiting requests.
-      let hearing = Task {
-        for await customer in database.cartsSavedElsewhere() { routes.cartSavedElsewhere(customer) }
-      }
+      background.append(
+        Task {
+          for await customer in database.cartsSavedElsewhere() { routes.cartSavedElsewhere(customer) }
+        }
+      )
       // Catalog changes made through other instances on the same database are served here too.
-      let following = Task { await routes.followCatalog() }
-      defer {
-        hearing.cancel()
-        following.cancel()
-      }
+      background.append(Task { await routes.followCatalog() })
       // The framework's own ceiling, measured next to the real routes (README, Benchmarks).
       router.get("_bench/hello") { _, _ in "Hello, world!" }
 
@@ -111,10 +118,10 @@ public struct APIServer: Sendable {
         }
       }
     } catch {
-      await database.close()
+      await stopBackgroundAndClose()
       throw error
     }
-    await database.close()
+    await stopBackgroundAndClose()
   }
 
   private func openDatabase() throws -> any StoreDatabase {

@@ -128,8 +128,16 @@ public final class SQLiteStoreDatabase: StoreDatabase {
     }
   }
 
+  /// Closes the file, on a thread of its own: GRDB's close waits for reads under way, and a read
+  /// finishing may need one of the few threads every task shares.
   public func close() async {
-    try? pool.close()
+    let pool = self.pool
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        try? pool.close()
+        continuation.resume()
+      }
+    }
   }
 
   // MARK: Schema

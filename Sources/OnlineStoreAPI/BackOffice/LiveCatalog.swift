@@ -46,8 +46,8 @@ final class LiveCatalog: Sendable {
   private let configuredPictures: CatalogPictures
   private let publicBase: String?
 
-  /// The catalog of `catalog` (read from the database at start) as version 0 until the first
-  /// reload; tests and callers without a database of catalog changes use it as it is.
+  /// The catalog of `catalog` (read from the database at start), at version -1 — below any the
+  /// database has, so the first reload reads the database's own.
   init(_ catalog: StoreCatalog, pictures: CatalogPictures, publicBase: String?) throws {
     customers = catalog.customers
     configuredPictures = pictures
