@@ -93,7 +93,12 @@ struct AdminRouteTests {
       for id in ids.prefix(2) {
         #expect(try await http.operate("/admin/orders/\(id)/status", body: #"{"status":"packed"}"#).status == 200)
       }
-      #expect(try await http.operate("/admin/orders").decode([StoredOrder].self).map(\.id) == ids.reversed())
+      let listed = try await http.operate("/admin/orders")
+      #expect(try listed.decode([StoredOrder].self).map(\.id) == ids.reversed())
+      #expect(listed.headers["cache-control"] == "no-store", "customers' orders are kept by no cache on the way")
+      var lowerCase = http
+      lowerCase.headers["Authorization"] = "bearer " + Self.adminToken
+      #expect(try await lowerCase.get("/admin/orders").status == 200, "the scheme's name in any case (RFC 9110)")
       #expect(try await http.operate("/admin/orders?status=packed").decode([StoredOrder].self).map(\.id) == ids.prefix(2).reversed())
       #expect(try await http.operate("/admin/orders?customer=2").decode([StoredOrder].self).map(\.id) == [ids[5], ids[3], ids[1]])
       #expect(try await http.operate("/admin/orders?limit=2&before=\(ids[4])").decode([StoredOrder].self).map(\.id) == [ids[3], ids[2]])

@@ -56,7 +56,7 @@ public struct OrderStatusChange: Hashable, Sendable, Codable {
   }
 }
 
-/// What `POST /shop/orders/{id}/status` asks: `{"status":"shipped","carrier":"UPS",
+/// What `POST /admin/orders/{id}/status` asks: `{"status":"shipped","carrier":"UPS",
 /// "tracking":"1Z999"}`, `{"status":"cancelled","reason":"…"}`, `{"status":"packed"}`.
 public struct OrderStatusRequest: Hashable, Sendable, Codable {
   public var status: OrderStage
