@@ -45,10 +45,13 @@ struct TestStoreFailureTests {
     }
   }
 
+  /// Waiting for the effect to finish is what makes its action received before the next send;
+  /// the time allowed only guards against a hang (10 s was once too short for a main actor
+  /// shared with the whole suite, and the test then failed on the wait, not on what it checks).
   @Test func receivedActionsMustBeAssertedBeforeTheNextSend() async {
     await withKnownIssue { @MainActor in
       let store = searchStore(clock: ImmediateClock())
-      await store.send(.queryChanged("a")) { $0.query = "a" }.finish()
+      await store.send(.queryChanged("a")) { $0.query = "a" }.finish(timeout: .seconds(120))
       await store.send(.cancelTapped)
     } matching: { issue in
       issue.description.contains("Must handle")

@@ -18,11 +18,13 @@ struct TestStoreTaskTests {
   @Test func aTaskThatOutlivesItsTimeoutIsReported() async {
     let endless = Task<Void, Never> { try? await Task.sleep(for: .seconds(30)) }
     let task = TestStoreTask(rawValue: endless, timeout: .milliseconds(100))
+    let started = ContinuousClock.now
     await withKnownIssue {
       await task.finish()
     } matching: { issue in
       issue.description.contains("still running")
     }
+    #expect(ContinuousClock.now - started < .seconds(20), "at its timeout, not when the task ends")
     await task.cancel()
     #expect(task.isCancelled)
   }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import FlyingFox
 import StoreTestSupport
@@ -102,7 +103,9 @@ struct WaitingRequestTests {
   }
 
   /// A server that answers "nothing new" at once (or the cart the store already has) is asked
-  /// about once a second, not ~900 times.
+  /// about once a second, not ~900 times. The pacing is read off an immediate clock, which moves
+  /// by exactly what the store waited: the real server answers, the waits are counted, and a
+  /// busy machine cannot move either.
   @Test func aServerThatAnswersAtOnceIsNotAskedInALoop() async throws {
     let asked = Counter()
     let server = try await StubStoreServer([
@@ -112,21 +115,22 @@ struct WaitingRequestTests {
       }
     ])
     defer { Task { await server.stop() } }
-    let store = StoreServer(baseURL: server.baseURL)
-    let started = ContinuousClock.now
+    let clock = ImmediateClock()
+    let store = StoreServer(baseURL: server.baseURL, clock: clock)
+    let started = clock.now
     for _ in 0..<3 { #expect(try await store.cart(of: 7, after: 3) == nil) }
-    #expect(ContinuousClock.now - started >= .milliseconds(2_900))
+    #expect(started.duration(to: clock.now) == .seconds(3), "a second after each answer of nothing")
     #expect(asked.value == 3)
     // The same cart again (revision 3, the store has 3) is nothing new either.
-    let again = ContinuousClock.now
     let server2 = try await StubStoreServer(["GET /shop/carts/7/updates": { _ in .json(Self.cart) }])
     defer { Task { await server2.stop() } }
-    #expect(try await StoreServer(baseURL: server2.baseURL).cart(of: 7, after: 3) == nil)
-    #expect(ContinuousClock.now - again >= .milliseconds(950))
-    // A newer cart comes at once.
-    let newer = ContinuousClock.now
-    #expect(try await StoreServer(baseURL: server2.baseURL).cart(of: 7, after: 2)?.revision == 3)
-    #expect(ContinuousClock.now - newer < .milliseconds(900))
+    let again = clock.now
+    #expect(try await StoreServer(baseURL: server2.baseURL, clock: clock).cart(of: 7, after: 3) == nil)
+    #expect(again.duration(to: clock.now) == .seconds(1))
+    // A newer cart comes after the short interval only.
+    let newer = clock.now
+    #expect(try await StoreServer(baseURL: server2.baseURL, clock: clock).cart(of: 7, after: 2)?.revision == 3)
+    #expect(newer.duration(to: clock.now) == StoreServer.shortestUpdateInterval)
   }
 }
 

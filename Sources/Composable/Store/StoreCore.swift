@@ -60,6 +60,9 @@ final class StoreCore<State, Action: Sendable> {
 final class StateObservers {
   private var continuations: [Int: AsyncStream<Void>.Continuation] = [:]
   private var nextID = 0
+  /// How many times observers were told, listening or not: what a test counts to see one
+  /// notification per `send` without timing a stream.
+  private(set) var notifications = 0
 
   @usableFromInline
   init() {}
@@ -79,6 +82,7 @@ final class StateObservers {
 
   @usableFromInline
   func notify() {
+    notifications &+= 1
     guard !continuations.isEmpty else { return }
     for continuation in continuations.values {
       continuation.yield()

@@ -1,4 +1,4 @@
-import ConcurrencyExtras
+import Synchronization
 
 /// The effects one `TestStore.send` started: await them (failing if they take too long), or
 /// cancel them.
@@ -34,12 +34,22 @@ public struct TestStoreTask: Hashable, Sendable {
   ) async {
     guard let task = base.task else { return }
     let timeout = timeout ?? self.timeout
-    let isFinished = LockIsolated(false)
-    Task {
-      await task.value
-      isFinished.setValue(true)
+    // The effects' end and the timeout race off the main actor: nothing polls it, a busy main
+    // actor delays only the effects themselves, and the loser is not waited for.
+    let finished = await withCheckedContinuation { (outcome: CheckedContinuation<Bool, Never>) in
+      let first = Mutex<CheckedContinuation<Bool, Never>?>(outcome)
+      let decide: @Sendable (Bool) -> Void = { finished in first.withLock { $0.take() }?.resume(returning: finished) }
+      let timer = Task {
+        try? await Task.sleep(for: timeout)
+        decide(false)
+      }
+      Task {
+        await task.value
+        timer.cancel()
+        decide(true)
+      }
     }
-    guard await !waitUntil(timeout: timeout, { isFinished.value }) else { return }
+    guard !finished else { return }
     CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(
       "Expected the effects of this action to finish, but they are still running after \(timeout)."
     )

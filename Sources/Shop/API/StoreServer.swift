@@ -12,15 +12,21 @@ public struct StoreServer: Sendable {
   private let token: String?
   private let transport: HTTPTransport
   private let timeout: Duration
+  /// The clock that paces the requests for updates (``cart(of:after:)``).
+  private let pacing: Pacing
 
   /// How long the server is asked to hold a request for updates before it answers "nothing".
   public static let updatesWait: Duration = .seconds(25)
 
-  public init(baseURL: URL, token: String? = nil, timeout: Duration = .seconds(10)) {
+  public init(
+    baseURL: URL, token: String? = nil, timeout: Duration = .seconds(10),
+    clock: some Clock<Duration> = ContinuousClock()
+  ) {
     self.baseURL = baseURL
     self.token = token
     transport = HTTPTransport(timeout: timeout, maxResponseBytes: 256 * 1_024)
     self.timeout = timeout
+    pacing = Pacing(clock)
   }
 
   /// How often a server reached over https is asked for updates: a waiting request is plain
@@ -66,12 +72,12 @@ public struct StoreServer: Sendable {
   /// newer cart, and ``shortestUpdateInterval`` even then: a server that answers "nothing" at once,
   /// or the same cart again, is asked at most once a second, not in a tight loop.
   public func cart(of customer: Int, after revision: Int) async throws(APIError) -> SavedCart? {
-    let started = ContinuousClock.now
+    let started = pacing.now()
     let cart = try await askForUpdate(of: customer, after: revision)
     let isNewer = cart.map { $0.revision > revision } ?? false
     let floor = isNewer ? Self.shortestUpdateInterval : Self.shortestUpdateWait
-    let elapsed = ContinuousClock.now - started
-    if elapsed < floor { try? await Task.sleep(for: floor - elapsed) }
+    let elapsed = pacing.now() - started
+    if elapsed < floor { await pacing.sleep(floor - elapsed) }
     return isNewer ? cart : nil
   }
 
@@ -97,7 +103,7 @@ public struct StoreServer: Sendable {
     case 200:
       return try ResponseDecoding.decode(SavedCart.self, from: answer.body, notFound: "cart of customer \(customer)")
     case 204:
-      if baseURL.scheme?.lowercased() != "http" { try? await Task.sleep(for: Self.httpsUpdateInterval - Self.shortestUpdateWait) }
+      if baseURL.scheme?.lowercased() != "http" { await pacing.sleep(Self.httpsUpdateInterval - Self.shortestUpdateWait) }
       return nil
     default:
       throw .httpStatus(answer.status)
@@ -164,5 +170,18 @@ public struct StoreServer: Sendable {
     var request = URLRequest(url: URL(string: base + path)!)
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     return request
+  }
+}
+
+/// A clock reduced to what pacing needs — the time since it was made, and a wait — so that a
+/// test can pace on an immediate clock and count the waits.
+private struct Pacing: Sendable {
+  let now: @Sendable () -> Duration
+  let sleep: @Sendable (Duration) async -> Void
+
+  init<C: Clock<Duration>>(_ clock: C) {
+    let origin = clock.now
+    now = { origin.duration(to: clock.now) }
+    sleep = { try? await clock.sleep(for: $0) }
   }
 }
