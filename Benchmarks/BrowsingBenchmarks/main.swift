@@ -122,3 +122,94 @@ print("form                      ms    bytes")
 for (name, milliseconds, bytes) in await exportTimes(rounds: 200) {
   print(name.padding(toLength: 20, withPad: " ", startingAt: 0) + String(format: " %7.3f %8d", milliseconds, bytes))
 }
+
+/// The shop as the loop saw it before it could tell a change it had drawn from a new one: the
+/// same program with no change count, so every announcement of a change is drawn.
+@MainActor
+final class WithoutChangeCount: TerminalProgram {
+  let shop: ShopProgram
+  /// Frames rendered, drawn or only hit-tested.
+  var rendered = 0
+  init(_ shop: ShopProgram) { self.shop = shop }
+  func frame(size: Size, context: RenderContext) -> ScreenFrame {
+    rendered += 1
+    return shop.frame(size: size, context: context)
+  }
+  func command(for input: InputEvent, size: Size) -> KeyCommand? { shop.command(for: input, size: size) }
+  func perform(_ command: KeyCommand) -> ProgramStep { shop.perform(command) }
+  func settle(size: Size) -> [ProgramWork] { shop.settle(size: size) }
+  var isAnimating: Bool { shop.isAnimating }
+  func stateChanges() -> AsyncStream<Void> { shop.stateChanges() }
+  func finish() -> ProgramWork { shop.finish() }
+}
+
+/// The same, with the shop's change count: the loop as it is.
+@MainActor
+final class WithChangeCount: TerminalProgram {
+  let inner: WithoutChangeCount
+  init(_ shop: ShopProgram) { inner = WithoutChangeCount(shop) }
+  func frame(size: Size, context: RenderContext) -> ScreenFrame { inner.frame(size: size, context: context) }
+  func command(for input: InputEvent, size: Size) -> KeyCommand? { inner.command(for: input, size: size) }
+  func perform(_ command: KeyCommand) -> ProgramStep { inner.perform(command) }
+  func settle(size: Size) -> [ProgramWork] { inner.settle(size: size) }
+  var isAnimating: Bool { inner.isAnimating }
+  func stateChanges() -> AsyncStream<Void> { inner.stateChanges() }
+  var changeCount: Int? { inner.shop.changeCount }
+  func finish() -> ProgramWork { inner.finish() }
+}
+
+/// Frames painted and rendered per input when the loop runs for a person (`run()`), each input
+/// typed once the loop has been quiet for 30 ms.
+@MainActor
+func drawingWork<P: TerminalProgram>(
+  _ program: P, rendered: @escaping () -> Int, inputs: [InputEvent]
+) async -> (painted: Double, rendered: Double) {
+  let terminal = RecordingTerminal(size: size)
+  let loop = ProgramLoop(program: program, backend: terminal, tickInterval: nil)
+  let running = Task { await loop.run() }
+  func quiet() async {
+    var last = -1
+    while loop.framesPainted != last {
+      last = loop.framesPainted
+      try? await Task.sleep(for: .milliseconds(30))
+    }
+  }
+  await quiet()
+  let (painted, made) = (loop.framesPainted, rendered())
+  for input in inputs {
+    terminal.type([input])
+    await quiet()
+  }
+  let count = Double(inputs.count)
+  let result = (Double(loop.framesPainted - painted) / count, Double(rendered() - made) / count)
+  terminal.hangUp()
+  _ = await running.value
+  return result
+}
+
+@MainActor
+func shop() -> ShopProgram {
+  ShopProgram(
+    store: Store(initialState: AppFeature.State()) {
+      AppFeature()
+    } withDependencies: {
+      $0.apiClient.fetchProducts = { ProductListing(products: try DemoCatalog.products()) }
+      $0.cartStorage = .inMemory()
+    }
+  )
+}
+
+let drawingInputs: [(String, [InputEvent])] = [
+  ("keys: j k + -", (0..<10).flatMap { _ in [Key.character("j"), .character("+"), .character("k"), .character("-")].map(InputEvent.key) }),
+  ("clicks on rows", (0..<20).map { InputEvent.mouse(MouseEvent(.press, at: Point(x: 10, y: 4 + $0 % 10))) }),
+]
+print("\nDrawing work per input, the loop run as for a person, demo catalog at 80×24\n")
+print("inputs              loop                   painted  rendered")
+for (title, inputs) in drawingInputs {
+  let before = WithoutChangeCount(shop())
+  let (paintedBefore, renderedBefore) = await drawingWork(before, rendered: { before.rendered }, inputs: inputs)
+  let after = WithChangeCount(shop())
+  let (paintedAfter, renderedAfter) = await drawingWork(after, rendered: { after.inner.rendered }, inputs: inputs)
+  print(String(format: "%-19@ %-22@ %7.2f  %8.2f", title as NSString, "every change drawn" as NSString, paintedBefore, renderedBefore))
+  print(String(format: "%-19@ %-22@ %7.2f  %8.2f", "" as NSString, "drawn once (counted)" as NSString, paintedAfter, renderedAfter))
+}

@@ -60,6 +60,8 @@ public final class BackOfficeProgram: TerminalProgram {
     store.stateChanges()
   }
 
+  public var changeCount: Int? { store.changeCount }
+
   @discardableResult
   func send(_ command: AdminCommand) -> StoreTask? {
     switch command {

@@ -1,5 +1,5 @@
 import Clocks
-@testable import Composable
+import Composable
 import Foundation
 import Testing
 
@@ -56,22 +56,22 @@ struct StoreTests {
     #expect(store.state.ticker?.ticks == 1)
   }
 
-  /// Counted where the store tells its observers, not timed on a listener: a listener that
-  /// slept and counted could neither tell a late second notification from none nor pass on a
-  /// busy machine for certain.
+  /// Counted where the store tells its observers (``Store/changeCount``), not timed on a
+  /// listener: a listener that slept and counted could neither tell a late second notification
+  /// from none nor pass on a busy machine for certain.
   @Test func observersAreToldOncePerSend() async throws {
     let store = Store(initialState: CounterPair.State()) { CounterPair() }
     var changes = store.stateChanges().makeAsyncIterator()
-    #expect(store.observers.notifications == 0)
+    #expect(store.changeCount == 0)
     store.send(.left(.increment))
-    #expect(store.observers.notifications == 1, "one send, one notification")
+    #expect(store.changeCount == 1, "one send, one notification")
     #expect(await changes.next() != nil, "and the stream hears it")
     store.send(.left(.increment))
     store.send(.right(.increment))
-    #expect(store.observers.notifications == 3, "never more than one each")
+    #expect(store.changeCount == 3, "never more than one each")
     // A scoped store tells the same observers, once per send too.
     store.scope(state: \.right, action: \.right).send(.increment)
-    #expect(store.observers.notifications == 4)
+    #expect(store.changeCount == 4)
     #expect(await changes.next() != nil, "sends before the listener looked collapse into one")
     #expect(store.state.left.count == 2 && store.state.right.count == 2)
   }

@@ -16,10 +16,22 @@ struct ProgramLoopTests {
     var finishing: ProgramWork = .none
     let changes: AsyncStream<Void>
     let changed: AsyncStream<Void>.Continuation
+    /// Whether it announces its own changes and counts them, as a store does.
+    var announcesChanges = false
+    var announced = 0
+    /// How many frames were rendered, drawn or not.
+    var framesRendered = 0
 
     init() { (changes, changed) = AsyncStream.makeStream(of: Void.self) }
 
+    /// Announces a change, as a store does after every send.
+    func announce() {
+      announced += 1
+      changed.yield()
+    }
+
     func frame(size: Size, context: RenderContext) -> Frame<Command> {
+      framesRendered += 1
       var frame = Frame<Command>(size: size)
       frame.draw("+", at: Point(x: 0, y: 0))
       frame.onPress(Rect(x: 0, y: 0, width: 1, height: 1), .add)
@@ -42,6 +54,7 @@ struct ProgramLoopTests {
       switch command {
       case .add:
         count += 1
+        if announcesChanges { announce() }
         return .started(nil)
       case .slow:
         return .started(ProgramWork { @MainActor in
@@ -60,6 +73,7 @@ struct ProgramLoopTests {
 
     var isAnimating: Bool { animating }
     func stateChanges() -> AsyncStream<Void> { changes }
+    var changeCount: Int? { announcesChanges ? announced : nil }
     func finish() -> ProgramWork { finishing }
   }
 
@@ -84,9 +98,11 @@ struct ProgramLoopTests {
   @Test func keysPastesAndClicksAreRoutedAndEachBatchIsDrawnOnce() async {
     let loop = Self.scripted()
     await loop.start()
+    #expect(loop.framesPainted == 1)
     await loop.send([.key(.character("+")), .paste("anything"), .mouse(MouseEvent(.press, at: Point(x: 0, y: 0)))])
     #expect(loop.program.count == 3)
     #expect(loop.backend.screen?.textRows.first == "+ count 3 tick 0")
+    #expect(loop.framesPainted == 2, "the three inputs of the batch, drawn once")
     // A click where nothing answers does nothing.
     await loop.mouse(MouseEvent(.press, at: Point(x: 5, y: 1)))
     #expect(loop.program.count == 3)
@@ -150,6 +166,43 @@ struct ProgramLoopTests {
     terminal.hangUp()
     #expect(await running.value == .signal(1))
     #expect(terminal.isStopped)
+  }
+
+  /// A key's own change, announced a moment after the frame that shows it, paints no second
+  /// frame. The change after it comes through the same stream, so by the time it is on screen
+  /// the key's announcement has been taken: the count of frames is final, not a matter of time.
+  @Test func aKeyPaintsOneFrame() async throws {
+    let counter = Counter()
+    counter.announcesChanges = true
+    let terminal = RecordingTerminal(size: Size(width: 30, height: 2))
+    let loop = ProgramLoop(program: counter, backend: terminal, tickInterval: nil)
+    let running = Task { await loop.run() }
+    terminal.type([.key(.character("+"))])
+    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 1") == true }
+    counter.count = 7
+    counter.announce()
+    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 7") == true }
+    #expect(loop.framesPainted == 3, "the first frame, the key's and the change's")
+    terminal.hangUp()
+    #expect(await running.value == .signal(1))
+  }
+
+  /// A click on a screen that has not changed since it was drawn is hit-tested on that frame:
+  /// every frame rendered is a frame painted.
+  @Test func aClickRendersNoFrameOnlyToHitTest() async throws {
+    let counter = Counter()
+    counter.announcesChanges = true
+    let terminal = RecordingTerminal(size: Size(width: 30, height: 2))
+    let loop = ProgramLoop(program: counter, backend: terminal, tickInterval: nil)
+    let running = Task { await loop.run() }
+    terminal.type([.mouse(MouseEvent(.press, at: Point(x: 0, y: 0)))])
+    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 1") == true }
+    terminal.type([.mouse(MouseEvent(.press, at: Point(x: 0, y: 0)))])
+    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 2") == true }
+    #expect(loop.framesPainted == 3)
+    #expect(counter.framesRendered == loop.framesPainted, "no frame rendered only to find what was clicked")
+    terminal.hangUp()
+    #expect(await running.value == .signal(1))
   }
 
   @Test func quittingEndsARunWithStatusZero() async {

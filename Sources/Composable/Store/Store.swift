@@ -87,6 +87,11 @@ public final class Store<State, Action: Sendable> {
     observers.stream()
   }
 
+  /// How many times the store has told its observers that the state may have changed — once
+  /// per `send`, counted at once rather than when a stream's consumer gets to it. A run loop
+  /// keeps the count it last drew at, and so knows a change it has already drawn.
+  public var changeCount: Int { observers.notifications }
+
   /// A store for a child feature: reads `state[keyPath: toChildState]`, sends child actions
   /// embedded in this store's actions.
   public func scope<ChildState, ChildAction>(

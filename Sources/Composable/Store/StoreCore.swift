@@ -8,7 +8,7 @@ import Dependencies
 ///
 /// `send` is `@inlinable` so that it is specialised for each feature's state and action types in
 /// the module that creates the store: run generically, it spends most of its time looking up
-/// type metadata (measured: 362 ns per counter action, against the numbers in the README).
+/// type metadata (measured: 362 ns per counter action, against the numbers in Docs/Benchmarks.md).
 @MainActor
 @usableFromInline
 final class StoreCore<State, Action: Sendable> {
@@ -60,9 +60,8 @@ final class StoreCore<State, Action: Sendable> {
 final class StateObservers {
   private var continuations: [Int: AsyncStream<Void>.Continuation] = [:]
   private var nextID = 0
-  /// How many times observers were told, listening or not: what a test counts to see one
-  /// notification per `send` without timing a stream.
-  private(set) var notifications = 0
+  /// How many times observers were told, listening or not (``Store/changeCount``).
+  @usableFromInline private(set) var notifications = 0
 
   @usableFromInline
   init() {}

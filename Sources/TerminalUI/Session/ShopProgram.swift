@@ -80,6 +80,9 @@ public final class ShopProgram: TerminalProgram {
     return merged
   }
 
+  /// The store's changes and the pictures' arrivals, counted as ``stateChanges()`` announces them.
+  public var changeCount: Int? { store.changeCount &+ (pictures?.wakeUps ?? 0) }
+
   /// The product list saves the cart.
   public func finish() -> ProgramWork {
     Self.work(screens.productsScreen.send(.willTerminate))

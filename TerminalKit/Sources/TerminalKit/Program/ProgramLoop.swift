@@ -29,6 +29,11 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
   private var spinnerFrame = 0
   private var repaintEverything = true
   private var ticker: Task<Void, Never>?
+  /// The frame on screen, and the program's ``TerminalProgram/changeCount`` when it was drawn.
+  private var drawn: (frame: Frame<Program.Command>, size: Size, changeCount: Int?)?
+
+  /// How many frames the loop has painted: what a test or a benchmark counts per key.
+  public private(set) var framesPainted = 0
 
   public init(program: Program, backend: Backend, waitsForWork: Bool = false, tickInterval: Duration? = .milliseconds(100)) {
     self.program = program
@@ -73,14 +78,6 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
         return ending
       }
     }
-    draw()
-    return nil
-  }
-
-  /// Carries out `command` as if an input had asked for it, then draws.
-  @discardableResult
-  public func perform(_ command: Program.Command) async -> Ending? {
-    if let ending = await carryOut(command) { return ending }
     draw()
     return nil
   }
@@ -150,7 +147,9 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
     for await event in events {
       switch event {
       case .terminal(.inputWaiting):
-        for input in backend.takeInput() {
+        let inputs = backend.takeInput()
+        guard !inputs.isEmpty else { continue }
+        for input in inputs {
           if let ending = await handle(input) {
             await finish()
             return ending
@@ -160,6 +159,8 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
         await finish()
         return .signal(signal)
       case .stateChanged:
+        // Announced after the frame that already shows it (a key's own change): nothing to draw.
+        guard !isDrawn else { continue }
         await settle()
       case .tick:
         guard program.isAnimating else { continue }
@@ -188,8 +189,10 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
       await settle()
       return nil
     case let .mouse(event):
-      // What is under the pointer on the screen the app draws now.
-      command = frame().command(for: event)
+      // What is under the pointer on the screen the app draws now: the frame on screen, unless
+      // something changed since it was drawn.
+      let onScreen = isDrawn ? drawn?.frame : nil
+      command = (onScreen ?? frame()).command(for: event)
     case let .key(.alt(key)):
       // A terminal sends Alt-x as Esc and x: a program that binds nothing to Alt-x gets those.
       command = program.command(for: input, size: backend.size)
@@ -225,8 +228,19 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
   }
 
   private func draw() {
-    backend.paint(frame().canvas, repaintEverything: repaintEverything)
+    let size = backend.size
+    let frame = program.frame(size: size, context: context)
+    backend.paint(frame.canvas, repaintEverything: repaintEverything)
     repaintEverything = false
+    framesPainted += 1
+    drawn = (frame, size, program.changeCount)
+  }
+
+  /// Whether the frame on screen shows the program as it is now: same size, and a change count
+  /// that has not moved since (a program without one is never known to be drawn).
+  private var isDrawn: Bool {
+    guard let drawn, let count = program.changeCount else { return false }
+    return drawn.changeCount == count && drawn.size == backend.size && !repaintEverything
   }
 
   /// Ticks only while something animates, so an idle program sleeps.

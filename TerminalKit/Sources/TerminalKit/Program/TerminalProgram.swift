@@ -21,6 +21,11 @@ public protocol TerminalProgram {
   var isAnimating: Bool { get }
   /// Fires when the app's state changed on its own (an effect finished).
   func stateChanges() -> AsyncStream<Void>
+  /// A count that moves, at once, with every change ``stateChanges()`` announces; `nil` when
+  /// the app keeps none. The loop compares it with the count at its last frame, so that a
+  /// change it has already drawn (its own key's, announced a moment after the frame) paints no
+  /// second frame, and a click on an unchanged screen is hit-tested on the frame already drawn.
+  var changeCount: Int? { get }
   /// Called once before the terminal is given back: the last chance to save. The loop gives it
   /// at most ``ProgramLoop/finishingTime``.
   func finish() -> ProgramWork
@@ -47,6 +52,8 @@ extension TerminalProgram {
   public var isAnimating: Bool { false }
   /// The state changes only through ``perform(_:)``.
   public func stateChanges() -> AsyncStream<Void> { AsyncStream { $0.finish() } }
+  /// No count: every announced change is drawn.
+  public var changeCount: Int? { nil }
   /// Nothing to save before the terminal is given back.
   public func finish() -> ProgramWork { .none }
 }
