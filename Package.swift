@@ -117,7 +117,7 @@ let package = Package(
     ),
 
     // The back office's screens and keys on the kit, and the program that runs them.
-    .target(name: "BackOfficeTerminal", dependencies: ["BackOffice", "Boundaries", terminalKit]),
+    .target(name: "BackOfficeTerminal", dependencies: ["BackOffice", "Boundaries", "Shop", terminalKit]),
 
     // HTTP requests through libcurl's easy interface (Debian's libcurl4-openssl-dev), bounded in
     // size, time and where they may connect: the shop's transport.
@@ -161,7 +161,7 @@ let package = Package(
     .target(name: "TodoApp", dependencies: [cursesTerminal, terminalKit], path: "Examples/TodoApp/TodoApp"),
     .executableTarget(name: "todo-example", dependencies: ["TodoApp"], path: "Examples/TodoApp/Main"),
     // Pure terminal UI: a cell canvas, widgets, one file per screen, the key maps. No ncurses.
-    .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop", terminalKit, "TerminalPictures"]),
+    .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop", "StoreModels", terminalKit, "TerminalPictures"]),
 
     // The options a store is started with, shared by its own command line and the SSH front
     // door that starts one per session: one type, so the two sides cannot disagree.
@@ -196,6 +196,7 @@ let package = Package(
         "Shop",
         "SSHFrontDoor",
         "StoreCommand",
+        "StoreModels",
         terminalKit,
         "TerminalPictures",
         "TerminalUI",
@@ -239,6 +240,7 @@ let package = Package(
         "Boundaries",
         "Shop",
         "StoreTestSupport",
+        terminalKit,
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "FlyingFox", package: "FlyingFox"),
         .product(name: "FlyingSocks", package: "FlyingFox"),
@@ -253,6 +255,7 @@ let package = Package(
         "StoreTestSupport",
         terminalKit,
         terminalKitTesting,
+        "TerminalPictures",
         "TerminalUI",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -268,12 +271,15 @@ let package = Package(
         .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ]
     ),
-    .testTarget(name: "CursesTerminalTests", dependencies: [cursesTerminal, terminalKit]),
+    .testTarget(
+      name: "CursesTerminalTests",
+      dependencies: [cursesTerminal, terminalKit, .product(name: "CNCurses", package: "TerminalKit")]
+    ),
     // The back office's features, each with a TestStore; its screens and keys, headless.
     .testTarget(
       name: "BackOfficeTests",
       dependencies: [
-        "BackOffice", "BackOfficeTerminal", "Boundaries", terminalKit, terminalKitTesting,
+        "BackOffice", "BackOfficeTerminal", "Boundaries", "Shop", terminalKit, terminalKitTesting,
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]
@@ -290,7 +296,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "TerminalKitTests", dependencies: [terminalKit, terminalKitTesting], exclude: ["__Snapshots__", "Forms/__Snapshots__"]),
-    // The README's "Snapshot-test your own screens", as it is written there: a screen of its
+    // Docs/Testing.md's "Snapshot-test your own screens", as it is written there: a screen of its
     // own, tested with nothing but the kit and its snapshot strategies.
     // …and a whole program not written with the kit (a small ncurses one), through TerminalSession.
     .testTarget(name: "KitExampleTests", dependencies: [terminalKit, terminalKitTesting, "TodoApp", "curses-counter", "todo-example"], exclude: ["__Snapshots__"]),
@@ -299,7 +305,7 @@ let package = Package(
     // builds and passes a snapshot test of its own.
     .testTarget(name: "LightPackageTests", exclude: ["OutsidePackage"]),
     // Docs/LearnTCA.md: its own examples, and the check that every block in it is real code.
-    .testTarget(name: "DocsTests", dependencies: ["Composable"]),
+    .testTarget(name: "DocsTests", dependencies: ["Composable", "StoreModels"]),
     // The built `onlinestore` (and OpenSSH's client in front of `onlinestore serve`) on a real pseudo-terminal
     // with an emulator on the other side: TerminalKitTesting's TerminalSession.
     .testTarget(

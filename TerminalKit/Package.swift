@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "TerminalKit", targets: ["TerminalKit"]),
     .library(name: "TerminalKitTesting", targets: ["TerminalKitTesting"]),
     .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
+    // The ncurses shim on its own: for tests that feed CursesTerminal ncurses' own key codes.
+    .library(name: "CNCurses", targets: ["CNCurses"]),
     // Pseudo-terminals: spawning a program on one, resizing it, and a forking zygote. The
     // harness runs programs on them; the store's SSH front door runs its sessions on them.
     .library(name: "CPseudoTerminal", targets: ["CPseudoTerminal"]),

@@ -28,6 +28,9 @@ public struct APIServer: Sendable {
     public var publicBase: String?
     /// What shipping costs here: orders are charged by it, `GET /shop/shipping` shows it.
     public var shipping = ShippingRules.standard
+    /// Whether `GET /_bench/hello` answers a fixed text: the framework's own ceiling, measured
+    /// beside the real routes by `Benchmarks/api-server.sh`. Off unless asked for.
+    public var servesBenchmarkRoute = false
 
     public init() {}
   }
@@ -77,8 +80,10 @@ public struct APIServer: Sendable {
       )
       // Catalog changes made through other instances on the same database are served here too.
       background.append(Task { await routes.followCatalog() })
-      // The framework's own ceiling, measured next to the real routes (README, Benchmarks).
-      router.get("_bench/hello") { _, _ in "Hello, world!" }
+      // The framework's own ceiling, measured next to the real routes (Docs/Benchmarks.md, "The API server").
+      if configuration.servesBenchmarkRoute {
+        router.get("_bench/hello") { _, _ in "Hello, world!" }
+      }
 
       let host = configuration.host
       let roster = ConnectionRoster(capacity: limits.maximumConnections)

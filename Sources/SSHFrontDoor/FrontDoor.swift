@@ -147,9 +147,6 @@ public final class FrontDoor: Sendable {
     )
   }
 
-  /// The session starter's pid, while stores are forked by one.
-  public var sessionStarter: pid_t? { services.launcher.starterProcess }
-
   /// How many sessions are running.
   public var sessionCount: Int { services.sessions.sessionCount }
 

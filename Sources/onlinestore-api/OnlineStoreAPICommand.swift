@@ -32,7 +32,7 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
 
       Stop it with SIGTERM or Ctrl-C: requests under way are answered first.
       """,
-    version: "onlinestore-api 1.0.0"
+    version: "onlinestore-api \(Release.version)"
   )
 
   @Option(help: ArgumentHelp("Where to listen.", valueName: "host:port"))
@@ -80,6 +80,12 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     )
   )
   var adminTokenFile: String?
+
+  @Flag(
+    name: .customLong("benchmark-route"),
+    help: "Also answer GET /_bench/hello with a fixed text: the framework's own ceiling, for Benchmarks/api-server.sh."
+  )
+  var benchmarkRoute = false
 
   @Option(
     name: .customLong("shipping"), parsing: .unconditional,
@@ -185,6 +191,7 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
       try? PrivateFiles.ensureDirectory((path as NSString).deletingLastPathComponent, tighteningExisting: true)
     }
     configuration.faults = try faults()
+    configuration.servesBenchmarkRoute = benchmarkRoute
     configuration.token = try tokenFile.map { try Self.token(in: $0) }
     configuration.adminToken = try adminTokenFile.map { try Self.token(in: $0, flag: "--admin-token-file") }
     configuration.shipping = try shippingRules()

@@ -6,6 +6,7 @@ import Foundation
 import IssueReporting
 import Shop
 import StoreCommand
+import StoreModels
 import TerminalKit
 import TerminalPictures
 import TerminalUI
@@ -21,7 +22,7 @@ struct OnlineStore: AsyncParsableCommand {
       $XDG_STATE_HOME/onlinestore/carts (or ~/.local/state/onlinestore/carts) between runs; \
       several copies of the store may share it. Press ? in the store for every key.
       """,
-    version: "onlinestore 1.0.0",
+    version: "onlinestore \(Release.version)",
     subcommands: [ShopCommand.self, Snapshot.self, Serve.self, Admin.self],
     defaultSubcommand: ShopCommand.self
   )

@@ -155,9 +155,4 @@ struct EffectLifetimeTests {
       await store.receive(2) { $0 = 2 }
     }
   }
-
-  @Test func offIsQuietUnlessAskedToShowSkippedAssertions() {
-    #expect(Exhaustivity.off == .off(showSkippedAssertions: false))
-    #expect(Exhaustivity.off != .on)
-  }
 }

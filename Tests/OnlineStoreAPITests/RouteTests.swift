@@ -25,6 +25,19 @@ struct RouteTests {
     await remove()
   }
 
+  /// The framework's ceiling for the benchmark is no route of a real server's: only a server
+  /// asked for it (`--benchmark-route`) answers it.
+  @Test func theBenchmarkRouteIsServedOnlyWhenAskedFor() async throws {
+    let (location, remove) = try await TestDatabase.sqlite.make()
+    for asked in [false, true] {
+      let server = try await TestServer(location: location, benchmarkRoute: asked)
+      let answer = try? await HTTP(baseURL: server.baseURL).get("/_bench/hello")
+      await server.stop()
+      #expect(answer?.status == (asked ? 200 : 404), "asked: \(asked)")
+    }
+    await remove()
+  }
+
   /// The demo catalog's pictures: the bytes, a tag that makes a second fetch a 304, and a 404
   /// (in JSON, as every refusal) for a name the catalog does not have.
   @Test func thePicturesOfTheCatalog() async throws {
@@ -164,6 +177,7 @@ struct RouteTests {
       #expect(badKey.status == 400)
       #expect(try await http.get("/no/such/route").status == 404)
       #expect(try await http.get("/products?limit=0").status == 400)
+      #expect(try await http.get("/products?limit=%2B5").status == 400, "a sign is not a digit")
       #expect(try await http.get("/products?sort=sideways").status == 400)
       #expect(try await http.get("/carts").decode([StoredOrder].self).isEmpty, "nothing was stored")
     }

@@ -24,7 +24,6 @@ final class EffectRunner<Action: Sendable> {
   /// `Task.cancel(id:)` can cancel from an effect's own thread at once.
   nonisolated let cancellation: EffectCancellation
   private var nextToken = 0
-  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
   init(dependencies: DependencyValues) {
     self.dependencies = dependencies
@@ -110,12 +109,6 @@ final class EffectRunner<Action: Sendable> {
     tasks.skipAll()
   }
 
-  /// Returns when no effect is running.
-  func waitUntilIdle() async {
-    guard tasks.count > 0 else { return }
-    await withCheckedContinuation { idleWaiters.append($0) }
-  }
-
   private func spawn(
     priority: TaskPriority?,
     ids: [EffectID],
@@ -167,17 +160,12 @@ final class EffectRunner<Action: Sendable> {
     countedAs token: Int, in running: RunningTasks
   ) async {
     await work(send)
-    _ = running.remove(token)
+    running.remove(token)
   }
 
   private func finished(_ token: Int) {
-    let remaining = tasks.remove(token)
+    tasks.remove(token)
     cancellation.unregister(token)
-    if remaining == 0 {
-      let waiters = idleWaiters
-      idleWaiters.removeAll()
-      for waiter in waiters { waiter.resume() }
-    }
   }
 }
 
@@ -209,15 +197,14 @@ final class RunningTasks: Sendable {
     tasks.withLock { $0.running[token] = task }
   }
 
-  /// Forgets a finished task; returns how many are left, not counting skipped ones. Called
-  /// twice per task — off the main actor the moment its work returns, then by the runner when it
-  /// clears the task's cancel ids — and the second call only reads the count. The first never
+  /// Forgets a finished task. Called twice per task — off the main actor the moment its work
+  /// returns, then by the runner when it clears the task's cancel ids — and the second call
+  /// finds nothing left to forget. The first never
   /// comes before ``insert(_:for:)``: the task starts on the main actor, which `insert` holds.
-  func remove(_ token: Int) -> Int {
+  func remove(_ token: Int) {
     tasks.withLock {
       $0.running[token] = nil
       $0.skipped.remove(token)
-      return $0.count
     }
   }
 

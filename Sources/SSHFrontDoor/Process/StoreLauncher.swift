@@ -38,9 +38,6 @@ final class StoreLauncher: Sendable {
     starter = NIOLockedValueBox(canReap ? Self.startStarter(executable, logger: logger) : nil)
   }
 
-  /// The starter's pid, if stores are being forked by one.
-  var starterProcess: pid_t? { starter.withLockedValue { $0?.pid } }
-
   /// Starts the store with `arguments` (the program's name first) and `environment` on a new
   /// pty of `rows` × `columns`; returns its pid and the pty's controlling side.
   func launch(_ command: StoreCommand, title: String, rows: Int, columns: Int) throws -> (pid: pid_t, controller: Int32) {

@@ -47,6 +47,10 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
 
     /// Whether the checkout took up a kept draft: the saved address then does not replace it.
     public var isResumed: Bool
+    /// Whether the shopper has used the address form (a key, a paste or a click in it): from
+    /// then on, an address that arrives later (the book's default, the account's) does not
+    /// replace what is in it, even in fields they emptied.
+    public var hasUsedForm = false
 
     /// What would be kept if the shopper left now.
     public var draft: CheckoutDraft {
@@ -155,12 +159,14 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
 
     case let .form(input):
       guard state.step == .address, let event = state.form.form(showing: state.shownMessages).handle(input.event) else { return .none }
+      state.hasUsedForm = true
       return apply(event, &state)
 
     case let .fieldTapped(field):
       guard state.step == .address else { return .none }
       let form = state.form.form(showing: state.shownMessages)
       guard let tapped = form.fields.first(where: { $0.id == field }) else { return .none }
+      state.hasUsedForm = true
       if case .button = tapped.control { return apply(.press(field), &state) }
       return apply(.focus(field), &state)
 
@@ -233,7 +239,7 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
     case let .bookLoaded(.success(book?)):
       state.book = .loaded(book)
       let address = state.form.address
-      if !state.isResumed, let first = book.defaultAddress, address == ShippingAddress(country: address.country) {
+      if !state.isResumed, !state.hasUsedForm, let first = book.defaultAddress, address == ShippingAddress(country: address.country) {
         state.form.fill(with: first)
       }
       state.form.offer(book, current: state.form.address)
@@ -247,8 +253,8 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
       return .none
 
     case let .accountAddressLoaded(address):
-      // Only into a form nobody has typed in yet.
-      guard state.form.address == ShippingAddress(country: state.form.address.country) else { return .none }
+      // Only into a form nobody has used yet.
+      guard !state.hasUsedForm, state.form.address == ShippingAddress(country: state.form.address.country) else { return .none }
       state.form.fill(with: address)
       if let book = state.book.book { state.form.offer(book, current: address) }
       return .none
@@ -261,93 +267,6 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
     case let .bookSaved(.failure(error)):
       state.notice = error.message
       return .none
-    }
-  }
-
-  // MARK: Steps
-
-  /// From the address step on, if the address can be shipped to; otherwise every problem shown
-  /// and the first field with one focused.
-  private func goOn(from state: inout State) -> Effect<Action> {
-    let problems = state.form.address.problems
-    guard problems.isEmpty else {
-      state.shownMessages.formUnion(problems.keys)
-      state.form.focus = state.form.form(showing: state.shownMessages).firstFieldWithMessage
-      return .none
-    }
-    return go(to: .delivery, &state)
-  }
-
-  private func go(to step: CheckoutStep, _ state: inout State) -> Effect<Action> {
-    state.step = step
-    state.reviewFocus = .placeOrder
-    return .concatenate(.cancel(id: CancelID.draft), .send(.delegate(.draftChanged(state.draft))))
-  }
-
-  /// Hands the draft to the cart once typing rests: a keystroke does not write a file.
-  private func draftChanged(_ state: State) -> Effect<Action> {
-    let draft = state.draft
-    return .run { [clock] send in
-      try await clock.sleep(for: Self.draftPause)
-      await send(.delegate(.draftChanged(draft)))
-    }
-    .cancellable(id: CancelID.draft, cancelInFlight: true)
-  }
-
-  private func save(_ book: AddressBook) -> Effect<Action> {
-    .run { send in
-      do {
-        try await addressBook.save(book)
-        await send(._internal(.bookSaved(.success(book))))
-      } catch {
-        await send(._internal(.bookSaved(.failure(error as? AddressBookError ?? AddressBookError("\(error)")))))
-      }
-    }
-  }
-
-  // MARK: The address form
-
-  /// What a key, a paste or a click did to the form, carried out.
-  private func apply(_ event: FormEvent<AddressForm, AddressForm.Field>, _ state: inout State) -> Effect<Action> {
-    switch event {
-    case let .change(change):
-      let picked = state.form.saved?.selected
-      change.apply(to: &state.form)
-      if let book = state.book.book, state.form.saved?.selected != picked {
-        if let index = state.form.pickedIndex {
-          state.form.fill(with: book.addresses[index])
-        } else {
-          state.form.fill(with: ShippingAddress(fullName: state.form.address.fullName, email: state.form.address.email))
-        }
-        state.shownMessages = []
-      }
-      return draftChanged(state)
-
-    case let .focus(field):
-      if case let .address(left)? = state.form.focus { state.shownMessages.insert(left) }
-      state.form.focus = field
-      return .none
-
-    case .submit, .press(.continue):
-      if case let .address(left)? = state.form.focus { state.shownMessages.insert(left) }
-      return goOn(from: &state)
-
-    case .press(.makeDefault):
-      guard let book = state.book.book, let index = state.form.pickedIndex else { return .none }
-      return save(book.using(book.addresses[index]))
-
-    case .press(.delete):
-      guard let book = state.book.book, let index = state.form.pickedIndex else { return .none }
-      let kept = book.removing(at: index)
-      state.book = .loaded(kept)
-      state.form.offer(kept, current: state.form.address)
-      return save(kept)
-
-    case .press:
-      return .none
-
-    case .cancel:
-      return .send(.view(.backTapped))
     }
   }
 }

@@ -121,7 +121,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       case orderCompleted
       /// The order's answer never came: it may have been taken. Keep the attempt, so that paying
       /// for the same lines again resends it.
-      case orderOutcomeUnclear(OrderAttempt)
+      case orderUnconfirmed(OrderAttempt)
       /// The checkout typed so far changed (or was let go, `nil`): keep it with the cart.
       case checkoutDraftChanged(CheckoutDraft?)
     }
@@ -220,8 +220,8 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
 
     case let .orderResponse(.failure(error)) where error.mayHaveReachedStore:
       state.order = .failed(error)
-      state.alert = .orderOutcomeUnclear(reason: error.message)
-      return state.attempt.map { .send(.delegate(.orderOutcomeUnclear($0))) } ?? .none
+      state.alert = .orderUnconfirmed(reason: error.message)
+      return state.attempt.map { .send(.delegate(.orderUnconfirmed($0))) } ?? .none
 
     case let .orderResponse(.failure(error)):
       state.order = .failed(error)
@@ -262,73 +262,6 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
 
     case .items, .checkout:
       return .none
-    }
-  }
-}
-
-extension AlertState where Action == CartFeature.Action.Alert {
-  /// "Confirm your purchase": Pay (focused) and Cancel.
-  static func confirmPurchase(total: Money, shipsTo address: ShippingAddress) -> Self {
-    AlertState {
-      TextState("Confirm your purchase")
-    } actions: {
-      ButtonState(action: .confirmPurchase) { TextState("Pay \(total.formatted)") }
-      ButtonState(role: .cancel) { TextState("Cancel") }
-    } message: {
-      TextState("Do you want to proceed with your purchase of \(total.formatted), shipping to \(address.fullName) in \(address.city)?")
-    }
-  }
-
-  /// "Thank you!", with the order number when the store gave one and where it ships.
-  static func orderSucceeded(number: Int?, shipsTo address: ShippingAddress?) -> Self {
-    AlertState {
-      TextState("Thank you!")
-    } actions: {
-      ButtonState(action: .orderCompletedAcknowledged) { TextState("Done") }
-    } message: {
-      TextState(
-        "Your order is in process." + (number.map { " Your order number is \($0)." } ?? "")
-          + (address.map { " It ships to \($0.fullName), \($0.city), \($0.countryName)." } ?? "")
-      )
-    }
-  }
-
-  /// "Order not confirmed": the store may have taken it, and paying again is safe.
-  static func orderOutcomeUnclear(reason: String) -> Self {
-    AlertState {
-      TextState("Order not confirmed")
-    } actions: {
-      ButtonState { TextState("Done") }
-    } message: {
-      TextState(
-        "\(reason), so your order may have gone through. Your cart is kept. "
-          + "Paying again for the same items is safe: the store takes one order only once. "
-          + "To check, look for the order in your order history at the store."
-      )
-    }
-  }
-
-  /// The store refused the order because something changed since the shopper saw it — a price,
-  /// what is left, a product no longer sold: trying again later would not help, changing the
-  /// cart would.
-  static func orderRefused(reason: String) -> Self {
-    AlertState {
-      TextState("Not ordered")
-    } actions: {
-      ButtonState { TextState("Done") }
-    } message: {
-      TextState("\(reason). Nothing was ordered; your cart and address are kept, to change and pay again.")
-    }
-  }
-
-  /// "Oops!", with the reason.
-  static func orderFailed(reason: String) -> Self {
-    AlertState {
-      TextState("Oops!")
-    } actions: {
-      ButtonState { TextState("Done") }
-    } message: {
-      TextState("Unable to send order, try again later. \(reason).")
     }
   }
 }

@@ -92,7 +92,7 @@ extension ProductListFeature {
       for index in state.products.indices where state.products[index].quantity != 0 {
         state.products[index].quantity = 0
       }
-      state.unclearOrder = nil
+      state.unconfirmedOrder = nil
       state.checkoutDraft = nil
       state.cart = nil
       return .concatenate(.send(.delegate(.orderPlaced)), saveCart(&state))
@@ -101,8 +101,8 @@ extension ProductListFeature {
       state.checkoutDraft = draft
       return saveCart(&state)
 
-    case let .cart(.presented(.delegate(.orderOutcomeUnclear(attempt)))):
-      state.unclearOrder = attempt
+    case let .cart(.presented(.delegate(.orderUnconfirmed(attempt)))):
+      state.unconfirmedOrder = attempt
       return saveCart(&state)
 
     case .cart(.presented(.delegate(.closeRequested))):

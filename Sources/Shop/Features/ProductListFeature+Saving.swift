@@ -66,7 +66,7 @@ extension ProductListFeature {
   func restore(_ saved: SavedCart, into state: inout State) {
     state.restoration = .done
     state.savedCart = saved
-    state.unclearOrder = saved.unconfirmedOrder
+    state.unconfirmedOrder = saved.unconfirmedOrder
     state.checkoutDraft = saved.checkout
     for (id, quantity) in saved.quantities {
       setQuantity(quantity, of: id, in: &state)
@@ -85,7 +85,7 @@ extension ProductListFeature {
     for id in Set(shown.keys).union(sync.current.quantities.keys) where shown[id] != sync.current.quantities[id] {
       setQuantity(sync.current.quantities[id] ?? 0, of: id, in: &state)
     }
-    state.unclearOrder = sync.current.unconfirmedOrder
+    state.unconfirmedOrder = sync.current.unconfirmedOrder
     state.checkoutDraft = sync.current.checkout
     state.cart?.checkoutDraft = sync.current.checkout
     refreshOpenCart(&state)

@@ -73,7 +73,7 @@ extension ProductListFeature.State {
   var cartSync: CartSync {
     CartSync(
       saved: savedCart, saving: savingChanges,
-      current: CartSync.Contents(quantities: quantities, unconfirmedOrder: unclearOrder, checkout: cart?.checkout?.draft ?? checkoutDraft)
+      current: CartSync.Contents(quantities: quantities, unconfirmedOrder: unconfirmedOrder, checkout: cart?.checkout?.draft ?? checkoutDraft)
     )
   }
 

@@ -57,7 +57,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     public var earlierVersionCart: SavedCart?
     /// An order whose outcome is unknown; the cart resends it if the same lines are paid again.
     /// Saved with the cart, so it survives a restart.
-    public var unclearOrder: OrderAttempt?
+    public var unconfirmedOrder: OrderAttempt?
     /// The checkout typed so far, kept with the cart (and saved with it) until the order is
     /// placed: quitting in the middle of checkout loses nothing.
     public var checkoutDraft: CheckoutDraft?
@@ -217,7 +217,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case .cartButtonTapped:
       state.cart = CartFeature.State(
         items: IdentifiedArray(uniqueElements: state.cartLines), userID: state.userID,
-        attempt: state.unclearOrder, restoringUnitCount: state.restoringUnitCount, checkoutDraft: state.checkoutDraft
+        attempt: state.unconfirmedOrder, restoringUnitCount: state.restoringUnitCount, checkoutDraft: state.checkoutDraft
       )
       return .none
 

@@ -50,12 +50,6 @@ public enum AppScreen {
     return canvas
   }
 
-  /// What a mouse `event` does on the screen `state` draws at `size`: what the frame placed
-  /// under the pointer. Below the minimum size nothing is drawn to act on.
-  public static func command(for event: MouseEvent, in state: AppFeature.State, size: Size) -> KeyCommand? {
-    render(state, size: size).command(for: event)
-  }
-
   /// Whether anything on screen is animated (a spinner), so the run loop knows to keep ticking.
   public static func isAnimating(_ state: AppFeature.State) -> Bool {
     switch state.selectedTab {

@@ -19,7 +19,7 @@ final class TestServer: Sendable {
   /// tests that send many orders for one customer raise its order rate.
   init(
     location: DatabaseLocation, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(), limits: APILimits = .testing,
-    token: String? = nil, adminToken: String? = nil
+    token: String? = nil, adminToken: String? = nil, benchmarkRoute: Bool = false
   ) async throws {
     var configuration = APIServer.Configuration()
     configuration.port = 0
@@ -29,6 +29,7 @@ final class TestServer: Sendable {
     configuration.limits = limits
     configuration.token = token
     configuration.adminToken = adminToken
+    configuration.servesBenchmarkRoute = benchmarkRoute
     var logger = Logger(label: "test-api")
     logger.logLevel = .warning
     let server = APIServer(configuration: configuration, logger: logger)

@@ -38,7 +38,7 @@ struct CheckoutFeatureTests {
     let store = makeStore()
     await startAsGuest(store)
     #expect(store.state.form.saved == nil, "a guest has no saved addresses to pick")
-    await store.send(.view(.form(.paste("Ana Lima")))) { $0.form.fullName.apply(.paste("Ana Lima")) }
+    await store.send(.view(.form(.paste("Ana Lima")))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste("Ana Lima")) }
     await store.receive(.delegate(.draftChanged(store.state.draft)))
     #expect(store.state.form.address.fullName == "Ana Lima")
     // Tab goes on, and what the field left is checked from now on.
@@ -79,6 +79,7 @@ struct CheckoutFeatureTests {
     let store = makeStore()
     await startAsGuest(store)
     await store.send(.view(.form(.key(.tab)))) {
+      $0.hasUsedForm = true
       $0.form.focus = .address(.line1)
       $0.shownMessages = [.fullName]
     }
@@ -101,6 +102,7 @@ struct CheckoutFeatureTests {
     await startAsGuest(store)
     #expect(store.state.form.form(showing: store.state.shownMessages).fields.allSatisfy { $0.message == nil })
     await store.send(.view(.form(.key(.tab)))) {
+      $0.hasUsedForm = true
       $0.form.focus = .address(.line1)
       $0.shownMessages = [.fullName]
     }
@@ -130,7 +132,7 @@ struct CheckoutFeatureTests {
     await store.send(.view(.backTapped)) { $0.step = .address }
     await store.receive(.delegate(.draftChanged(CheckoutDraft(address: .sample, delivery: .standard, step: .address))))
     // Esc in the form cancels it: back to the cart, with the draft.
-    await store.send(.view(.form(.key(.escape))))
+    await store.send(.view(.form(.key(.escape)))) { $0.hasUsedForm = true }
     await store.receive(.view(.backTapped))
     await store.receive(.delegate(.backedOut(CheckoutDraft(address: .sample, delivery: .standard, step: .address))))
   }
@@ -207,7 +209,7 @@ struct CheckoutFeatureTests {
     #expect(store.state.form.address == .sample)
     #expect(store.state.form.saved?.options == [ShippingAddress.sample.oneLine, ShippingAddress.seoul.oneLine, "New address"])
     // ↓ highlights the second, Enter picks it: the form shows it.
-    await store.send(.view(.form(.key(.down)))) { $0.form.saved?.apply(.highlightNext) }
+    await store.send(.view(.form(.key(.down)))) { $0.hasUsedForm = true; $0.form.saved?.apply(.highlightNext) }
     await store.receive(\.delegate.draftChanged)
     await store.send(.view(.form(.key(.enter)))) {
       $0.form.saved?.apply(.chooseHighlighted)
@@ -325,6 +327,20 @@ struct CheckoutFeatureTests {
     #expect(store.state.form.address.problem(with: .region) == "A state is needed", "FakeStore keeps no state: the shopper gives it")
   }
 
+  /// The account's address may arrive after the shopper began (a slow store). Once they have
+  /// used the form it fills nothing, not even a field they emptied: what they paste next would
+  /// otherwise land after it ("John DoeAna Lima", which an end-to-end run once showed).
+  @Test func anAccountAddressArrivingAfterTheShopperBeganFillsNothing() async {
+    let store = makeStore()
+    await store.send(.view(.form(.key(.tab)))) {
+      $0.hasUsedForm = true
+      $0.form.focus = .address(.line1)
+      $0.shownMessages = [.fullName]
+    }
+    await store.send(._internal(.accountAddressLoaded(ShippingAddress(fullName: "John Doe", line1: "7682 New Road", country: "US"))))
+    #expect(store.state.form.address == ShippingAddress(country: store.state.form.address.country), "nothing was filled in")
+  }
+
   @Test func aKeyShopperIsNeverLookedUpAsAnAccount() async {
     // fetchUserProfile is left unimplemented: calling it fails the test.
     let store = makeStore(userID: 1_001, book: .inMemory())
@@ -354,7 +370,7 @@ struct CheckoutFeatureTests {
     let clock = WatchedClock()
     let store = makeStore(clock: clock)
     await startAsGuest(store)
-    await store.send(.view(.form(.paste("A")))) { $0.form.fullName.apply(.paste("A")) }
+    await store.send(.view(.form(.paste("A")))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste("A")) }
     await clock.sleeping()
     await clock.advance(by: .milliseconds(300))
     await store.send(.view(.form(.paste("na")))) { $0.form.fullName.apply(.paste("na")) }
@@ -368,7 +384,7 @@ struct CheckoutFeatureTests {
   @Test func controlCharactersAndEscapesNeverReachAField() async {
     let store = makeStore()
     await startAsGuest(store)
-    await store.send(.view(.form(.paste("Ana\u{1B}[31m\u{7}Lima\u{202E}")))) { $0.form.fullName.apply(.paste("Ana\u{1B}[31m\u{7}Lima\u{202E}")) }
+    await store.send(.view(.form(.paste("Ana\u{1B}[31m\u{7}Lima\u{202E}")))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste("Ana\u{1B}[31m\u{7}Lima\u{202E}")) }
     await store.receive(\.delegate.draftChanged)
     #expect(store.state.form.address.fullName.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\u{7F}" && $0 != "\u{202E}" })
     #expect(!store.state.form.address.fullName.contains("\u{1B}"))
@@ -378,7 +394,7 @@ struct CheckoutFeatureTests {
     let store = makeStore()
     await startAsGuest(store)
     let long = String(repeating: "가", count: 500)
-    await store.send(.view(.form(.paste(long)))) { $0.form.fullName.apply(.paste(long)) }
+    await store.send(.view(.form(.paste(long)))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste(long)) }
     await store.receive(\.delegate.draftChanged)
     #expect(store.state.form.address.fullName.count == AddressRules.maximumLength)
   }

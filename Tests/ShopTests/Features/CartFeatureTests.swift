@@ -189,7 +189,7 @@ struct CartFeatureTests {
       }
     }
     // The parent keeps the attempt with the saved cart.
-    await store.receive(.delegate(.orderOutcomeUnclear(Self.firstAttempt)))
+    await store.receive(.delegate(.orderUnconfirmed(Self.firstAttempt)))
     await store.send(\.view.alert.dismiss) { $0.alert = nil }
     await placeOrderAgain(store)
     await store.send(\.view.alert.confirmPurchase) {

@@ -188,8 +188,8 @@ struct ProductListFeatureTests {
     await first.send(.view(.cartButtonTapped))
     await checkOut(first)
     await first.send(._internal(.cart(.presented(.view(.alert(.presented(.confirmPurchase)))))))
-    await first.receive(._internal(.cart(.presented(.delegate(.orderOutcomeUnclear(attempt)))))) {
-      $0.unclearOrder = attempt
+    await first.receive(._internal(.cart(.presented(.delegate(.orderUnconfirmed(attempt)))))) {
+      $0.unconfirmedOrder = attempt
     }
     await first.receive(\._internal.cartSaved)
     #expect(try await memory.load().unconfirmedOrder == attempt)
@@ -213,7 +213,7 @@ struct ProductListFeatureTests {
     second.exhaustivity = .off
     await second.send(.view(.onAppear))
     await second.receive(\._internal.productsResponse.success)
-    #expect(second.state.unclearOrder == attempt)
+    #expect(second.state.unconfirmedOrder == attempt)
     #expect(second.state.checkoutDraft == CheckoutDraft(address: .sample, delivery: .standard, step: .review), "the checkout was kept too")
     await second.send(.view(.cartButtonTapped))
     await checkOut(second, resuming: true)

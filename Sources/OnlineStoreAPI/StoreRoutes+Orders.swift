@@ -1,0 +1,100 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import StoreModels
+
+/// The customers' orders: listing them and placing one.
+extension StoreRoutes {
+  /// Customers' orders: behind the token when there is one.
+  func addOrders<Context: RequestContext>(to router: some RouterMethods<Context>) {
+    router.get("carts") { request, _ in
+      let query = try ListQuery(request, page: limits)
+      var filter = try DateRange(request).filter
+      filter.limit = query.limit
+      filter.newestFirst = query.descending
+      return try JSONAnswer.ok(try await database.orders(filter))
+    }
+    router.get("carts/user/:id") { request, context in
+      let id = try Self.id(context)
+      guard try await customers.contains(id) else { throw APIFailure(.notFound, "no customer \(id)") }
+      var filter = try DateRange(request).filter
+      filter.userId = id
+      filter.newestFirst = true
+      filter.limit = try ListQuery(request, page: limits).limit
+      return try JSONAnswer.ok(try await database.orders(filter))
+    }
+    router.get("carts/:id") { _, context in
+      let id = try Self.id(context)
+      guard let order = try await database.order(id: id) else { throw APIFailure(.notFound, "no order \(id)") }
+      return try JSONAnswer.ok(order)
+    }
+    router.post("carts") { request, context in
+      try await placeOrder(request, context: context)
+    }
+  }
+
+  func placeOrder(_ request: Request, context: some RequestContext) async throws -> Response {
+    var request = request
+    let body = Data(buffer: try await request.collectBody(upTo: RouteLimits.maximumBodyBytes))
+    let key = request.headers[.idempotencyKey]
+    let order = try intake.order(from: body, idempotencyKey: key)
+    // A key shopper's number is one this store gave out, or the order is no one's.
+    guard try await customers.contains(order.userId) else { throw APIFailure(.badRequest, "no customer \(order.userId)") }
+    if let wait = orderRate.reserve(for: order.userId) {
+      // A retry of an order already taken is answered whatever the rate.
+      do {
+        if let earlier = try await database.replay(order) {
+          var response = try JSONAnswer.ok(earlier)
+          response.headers[.idempotentReplayed] = "true"
+          return response
+        }
+      } catch OrderRejection.keyReusedForAnotherOrder {
+        throw APIFailure(.unprocessableContent, "this Idempotency-Key was used for a different order")
+      }
+      var answer = JSONAnswer.error(
+        "customer \(order.userId) is ordering faster than \(limits.ordersPerCustomerPerMinute) orders a minute", status: .tooManyRequests
+      )
+      answer.headers[.retryAfter] = String(max(1, Int(wait.components.seconds) + 1))
+      return answer
+    }
+    // One of the customer's orders is reserved: a replay, a refusal or a failure gives it back.
+    do {
+      let placed = try await database.place(order)
+      if !placed.isNew { orderRate.giveBack(by: order.userId) }
+      var response = try JSONAnswer.ok(placed.order)
+      if !placed.isNew { response.headers[.idempotentReplayed] = "true" }
+      return response
+    } catch OrderRejection.keyReusedForAnotherOrder {
+      orderRate.giveBack(by: order.userId)
+      throw APIFailure(.unprocessableContent, "this Idempotency-Key was used for a different order")
+    } catch let OrderRejection.outOfStock(shortages) {
+      orderRate.giveBack(by: order.userId)
+      return try outOfStock(shortages)
+    } catch {
+      orderRate.giveBack(by: order.userId)
+      throw error
+    }
+  }
+
+  /// The 409 of an order that wants more than is left: `{"error": "Only 2 of … left",
+  /// "shortages": [{"productId", "title", "wanted", "left"}]}`.
+  func outOfStock(_ shortages: [StockShortage]) throws -> Response {
+    struct Answer: Encodable {
+      var error: String
+      var shortages: [StockShortage]
+    }
+    let named = shortages.map { shortage in
+      var named = shortage
+      named.title = live.current.titles[shortage.productId]
+      return named
+    }
+    return try JSONAnswer.ok(Answer(error: StockShortage.sentence(for: named), shortages: named), status: .conflict)
+  }
+}
+
+extension HTTPField.Name {
+  /// The client's key for one order attempt (IETF draft "The Idempotency-Key HTTP Header Field").
+  static let idempotencyKey = Self("Idempotency-Key")!
+  /// Set on the answer to an order that an earlier request with the same key stored.
+  static let idempotentReplayed = Self("Idempotent-Replayed")!
+}

@@ -1,0 +1,94 @@
+import Boundaries
+import Foundation
+import TerminalKit
+
+/// How checkout moves between its steps, keeps its draft and address book, and answers its
+/// address form: what the reducer's cases call.
+extension CheckoutFeature {
+  // MARK: Steps
+
+  /// From the address step on, if the address can be shipped to; otherwise every problem shown
+  /// and the first field with one focused.
+  func goOn(from state: inout State) -> Effect<Action> {
+    let problems = state.form.address.problems
+    guard problems.isEmpty else {
+      state.shownMessages.formUnion(problems.keys)
+      state.form.focus = state.form.form(showing: state.shownMessages).firstFieldWithMessage
+      return .none
+    }
+    return go(to: .delivery, &state)
+  }
+
+  func go(to step: CheckoutStep, _ state: inout State) -> Effect<Action> {
+    state.step = step
+    state.reviewFocus = .placeOrder
+    return .concatenate(.cancel(id: CancelID.draft), .send(.delegate(.draftChanged(state.draft))))
+  }
+
+  /// Hands the draft to the cart once typing rests: a keystroke does not write a file.
+  func draftChanged(_ state: State) -> Effect<Action> {
+    let draft = state.draft
+    return .run { [clock] send in
+      try await clock.sleep(for: Self.draftPause)
+      await send(.delegate(.draftChanged(draft)))
+    }
+    .cancellable(id: CancelID.draft, cancelInFlight: true)
+  }
+
+  func save(_ book: AddressBook) -> Effect<Action> {
+    .run { send in
+      do {
+        try await addressBook.save(book)
+        await send(._internal(.bookSaved(.success(book))))
+      } catch {
+        await send(._internal(.bookSaved(.failure(error as? AddressBookError ?? AddressBookError("\(error)")))))
+      }
+    }
+  }
+
+  // MARK: The address form
+
+  /// What a key, a paste or a click did to the form, carried out.
+  func apply(_ event: FormEvent<AddressForm, AddressForm.Field>, _ state: inout State) -> Effect<Action> {
+    switch event {
+    case let .change(change):
+      let picked = state.form.saved?.selected
+      change.apply(to: &state.form)
+      if let book = state.book.book, state.form.saved?.selected != picked {
+        if let index = state.form.pickedIndex {
+          state.form.fill(with: book.addresses[index])
+        } else {
+          state.form.fill(with: ShippingAddress(fullName: state.form.address.fullName, email: state.form.address.email))
+        }
+        state.shownMessages = []
+      }
+      return draftChanged(state)
+
+    case let .focus(field):
+      if case let .address(left)? = state.form.focus { state.shownMessages.insert(left) }
+      state.form.focus = field
+      return .none
+
+    case .submit, .press(.continue):
+      if case let .address(left)? = state.form.focus { state.shownMessages.insert(left) }
+      return goOn(from: &state)
+
+    case .press(.makeDefault):
+      guard let book = state.book.book, let index = state.form.pickedIndex else { return .none }
+      return save(book.using(book.addresses[index]))
+
+    case .press(.delete):
+      guard let book = state.book.book, let index = state.form.pickedIndex else { return .none }
+      let kept = book.removing(at: index)
+      state.book = .loaded(kept)
+      state.form.offer(kept, current: state.form.address)
+      return save(kept)
+
+    case .press:
+      return .none
+
+    case .cancel:
+      return .send(.view(.backTapped))
+    }
+  }
+}
