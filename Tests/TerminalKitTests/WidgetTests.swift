@@ -97,6 +97,13 @@ struct WidgetTests {
     #expect(frame.textRows == ["", "   Terminal too small", " need 40×12, have 24×5", "      Ctrl-C quits", ""])
   }
 
+  /// Narrower than the sizes' line, each size gets a line of its own: none is cut off.
+  @Test func tooSmallNeverCutsOffASize() {
+    var frame = Self.frame(14, 6)
+    frame.render(TooSmall(minimum: Size(width: 40, height: 12), exitHint: "Ctrl-C quits"), in: frame.bounds)
+    #expect(frame.textRows == [" Terminal too", "    small", "  need 40×12", "  have 14×6", " Ctrl-C quits", ""])
+  }
+
   @Test func theTopmostTargetUnderThePointerAnswers() {
     var frame = Self.frame(10, 2, of: Tap.self)
     frame.onWheel(frame.bounds, up: .up, down: .down)

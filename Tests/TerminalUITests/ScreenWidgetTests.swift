@@ -33,16 +33,17 @@ struct ScreenWidgetTests {
     )
     picker.highlighted = 2
     var frame = ScreenFrame(size: Size(width: 30, height: 7), theme: Self.theme)
-    frame.draw(String(repeating: "#", count: 30), at: Point(x: 0, y: 0))
+    for row in 0..<7 { frame.draw(String(repeating: "#", count: 30), at: Point(x: 0, y: row)) }
     frame.render(PickerView(picker), in: frame.bounds)
+    // What is behind stays in view, but for a column cleared on each side of the box.
     #expect(frame.textRows == [
-      "",
-      "   ┌─ Category ───────────┐",
-      "   │   All                │",
-      "   │ ● Books              │",
-      "   │   Tea                │",
-      "   └──────────────────────┘",
-      "",
+      "##############################",
+      "## ┌─ Category ───────────┐ ##",
+      "## │   All                │ ##",
+      "## │ ● Books              │ ##",
+      "## │   Tea                │ ##",
+      "## └──────────────────────┘ ##",
+      "##############################",
     ])
     #expect(frame[5, 4].style == Self.theme.selection, "Tea is highlighted")
     #expect(frame.command(for: MouseEvent(.press, at: Point(x: 6, y: 2))) == .picker(.optionTapped(0)))

@@ -18,6 +18,17 @@ enum BrowsingText {
     category.prefix(1).uppercased() + category.dropFirst()
   }
 
+  /// "Category: Kitchen", or "Category: none": the same words in the details and the side pane.
+  static func categoryLine(of product: Product) -> String {
+    "Category: " + (product.category.isEmpty ? "none" : title(ofCategory: product.category))
+  }
+
+  /// "★★★★☆ 3.9 (120 ratings)": a product's rating, the same wherever it is shown.
+  static func rating(of product: Product) -> String {
+    let count = product.rating.count
+    return "\(DetailsSheet.stars(product.rating.rate)) \(ProductsScreen.oneDecimal(product.rating.rate)) (\(count) \(count == 1 ? "rating" : "ratings"))"
+  }
+
   /// One of a picker's choices: "All" for every category.
   static func title(of choice: BrowsingChoice) -> String {
     switch choice {

@@ -107,9 +107,8 @@ public struct DetailsSheet: Widget {
     y += 1
     let product = row.product
     let price = product.price.formatted
-    let rating = "\(DetailsSheet.stars(product.rating.rate)) \(ProductsScreen.oneDecimal(product.rating.rate)) (\(product.rating.count) \(product.rating.count == 1 ? "rating" : "ratings"))"
-    pair(price, theme[.price], rating, theme.text)
-    line("Category: " + (product.category.isEmpty ? "none" : BrowsingText.title(ofCategory: product.category)), theme.secondary)
+    pair(price, theme[.price], BrowsingText.rating(of: product), theme.text)
+    line(BrowsingText.categoryLine(of: product), theme.secondary)
     if y < inside.maxY {
       let soldOut = row.isSoldOut && row.quantity == 0
       let label = CartStepper.emptyLabel(for: row, compact: false)

@@ -1,9 +1,10 @@
 import TerminalKit
 import Shop
 
-/// The category or sort picker: a small box in the middle of the list's area, which is cleared
-/// so that no row is cut by the box; the choice in force is marked `●`, the highlighted one in
-/// the selection style. A list longer than the screen scrolls.
+/// The category or sort picker: a small box in the middle of the list's area, over the list,
+/// which stays in view around it (a column cleared on each side, so that no row runs into the
+/// box's border; nothing behind the picker answers a click). The choice in force is marked `●`,
+/// the highlighted one in the selection style. A list longer than the screen scrolls.
 public struct PickerView: Widget {
   public var state: PickerFeature.State
 
@@ -22,9 +23,9 @@ public struct PickerView: Widget {
     let widest = state.options.map { TextWidth.columns(of: BrowsingText.title(of: $0)) }.max() ?? 0
     let width = min(max(widest + 8, TextWidth.columns(of: title) + 6, 24), area.width)
     let height = Self.visibleRows(for: state, in: area) + 2
-    canvas.fill(area)
-    canvas.coverClickTargets()
     let frame = area.centered(width: width, height: height)
+    canvas.fill(frame.insetBy(dx: -1, dy: 0).intersection(area))
+    canvas.coverClickTargets()
     canvas.render(Box(title: title), in: frame)
     let inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }

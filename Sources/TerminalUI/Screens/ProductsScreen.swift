@@ -113,7 +113,7 @@ public struct ProductsScreen: Widget {
 
   /// Draws one product row; returns the part the selection bar covers: the marker and the
   /// title's own text, not the padding after it, so that moving the selection re-sends two
-  /// short runs of text rather than two whole rows (see README, "Bytes per key").
+  /// short runs of text rather than two whole rows (see Docs/Benchmarks.md, "Bytes per key, over SSH").
   static func drawRow(
     _ row: ProductFeature.State, in line: Rect, on canvas: inout ScreenFrame, theme: Theme, isSelected: Bool,
     priceColumns: Int = priceWidth
@@ -168,8 +168,8 @@ public struct ProductsScreen: Widget {
     y += 1
     let facts = [
       (product.price.formatted, theme[.price]),
-      ("★ \(oneDecimal(product.rating.rate))  (\(product.rating.count) ratings)", theme.text),
-      ("Category: \(product.category)", theme.secondary),
+      (BrowsingText.rating(of: product), theme.text),
+      (BrowsingText.categoryLine(of: product), theme.secondary),
     ]
     for (text, style) in facts where y < inside.maxY {
       canvas.draw(text, at: Point(x: inside.x, y: y), width: inside.width, style: style)

@@ -9,12 +9,18 @@ public struct TooSmall<Command: Hashable & Sendable>: Widget {
     self.exitHint = exitHint
   }
 
+  /// The message, centred; where a line is wider than the terminal, the sizes go on lines of
+  /// their own and the rest is wrapped, so that no number is cut off.
   public func render(in area: Rect, on frame: inout Frame<Command>) {
     let theme = frame.theme
-    let lines = ["Terminal too small", "need \(minimum.width)×\(minimum.height), have \(area.width)×\(area.height)"] + (exitHint.map { [$0] } ?? [])
+    let need = "need \(minimum.width)×\(minimum.height)"
+    let have = "have \(area.width)×\(area.height)"
+    let sizes = TextWidth.columns(of: "\(need), \(have)") <= area.width ? ["\(need), \(have)"] : [need, have]
+    let lines = TextLayout.wrap("Terminal too small", toWidth: area.width).map { ($0, theme.warning) }
+      + (sizes + (exitHint.map { [$0] } ?? [])).flatMap { TextLayout.wrap($0, toWidth: area.width) }.map { ($0, theme.text) }
     let top = area.y + max(0, (area.height - lines.count) / 2)
     for (index, line) in lines.enumerated() where top + index < area.maxY {
-      frame.drawCentered(line, in: area.row(top + index - area.y), style: index == 0 ? theme.warning : theme.text)
+      frame.drawCentered(line.0, in: area.row(top + index - area.y), style: line.1)
     }
   }
 }
