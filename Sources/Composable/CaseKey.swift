@@ -4,7 +4,7 @@
 /// (`Scope(state: \.child, action: \.child)`). The type is different on purpose: it is a key
 /// path into the enum's `@CasePathable`-generated `AllCasePaths`, so resolving it yields the
 /// macro's own `switch`-based embed and extract functions. Measured on this project's build
-/// machine (release build, see the README), extracting through one of these costs about 6 ns,
+/// machine (release build, see Docs/Architecture.md), extracting through one of these costs about 6 ns,
 /// while extracting through swift-case-paths' general `CaseKeyPath` machinery costs 0.9–4.4 µs
 /// (it boxes the value into `Any`, casts it back and rebuilds closures on every call). Routing an
 /// action through a four-level feature tree is therefore a handful of direct switches.

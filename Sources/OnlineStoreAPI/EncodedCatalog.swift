@@ -3,7 +3,7 @@ import StoreModels
 
 /// The catalog as JSON, encoded once at start: products and customers never change through the
 /// API, and encoding twenty products for every `GET /products` cost more than everything else
-/// the request does (README, "Running your own store": 5,900 against 44,700 requests/s).
+/// the request does (Docs/Benchmarks.md, "The API server": 5,900 against 44,700 requests/s).
 struct EncodedCatalog: Sendable {
   /// One encoded product or customer, with the id the list routes sort by.
   struct Item: Identifiable, Sendable {

@@ -64,7 +64,7 @@ public struct FrontDoorConfiguration: Sendable {
 }
 
 /// Every bound the front door keeps, each with the default a public store runs with and a flag
-/// of `onlinestore serve` to change it (the README lists them with the threat model).
+/// of `onlinestore serve` to change it (Docs/ServingOverSSH.md lists them with the threat model).
 public struct FrontDoorLimits: Sendable, Equatable {
   /// Stores running at once (`--max-sessions`); the next shopper is told to come back.
   public var maximumSessions = 256

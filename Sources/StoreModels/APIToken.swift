@@ -13,7 +13,7 @@ public enum APIToken {
   }
 
   /// The token in the file at `path`: its first line, without surrounding spaces. A file that
-  /// other users may read is refused (mode 0600, as the README makes it).
+  /// other users may read is refused (mode 0600, as Docs/RunningYourOwnStore.md makes it).
   public static func read(from path: String) throws(Unusable) -> String {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw Unusable(description: "\(path) cannot be read: \(String(cString: strerror(errno)))") }

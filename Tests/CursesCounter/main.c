@@ -1,5 +1,5 @@
 // curses-counter: a small full-screen program written with ncurses alone, nothing of the kit,
-// for the README's "…and your whole program": TerminalKitTesting's TerminalSession drives
+// for Docs/Testing.md's "…and your whole program": TerminalKitTesting's TerminalSession drives
 // any terminal program, not only the kit's.
 //
 // It shows "Count: N" in bold green; + adds one, - takes one away, q quits. It leaves the

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 
-/// Keeps the README's "Snapshot-test your own screens" true: each of its Swift blocks (but the
-/// package manifest's lines) is found, line for line, in `Tests/KitExampleTests`, which the
-/// build compiles and the suite runs, and the reference it shows is the one the test compares.
+/// Keeps the testing guide's "Snapshot-test your own screens" (`Docs/Testing.md`) true: each of
+/// its Swift blocks (but the package manifest's lines) is found, line for line, in
+/// `Tests/KitExampleTests`, which the build compiles and the suite runs, and the reference it
+/// shows is the one the test compares.
 struct ReadmeKitExampleTests {
-  static let readme = LearnTCAGuideTests.root.appendingPathComponent("README.md")
+  static let guide = LearnTCAGuideTests.root.appendingPathComponent("Docs/Testing.md")
 
   static func section() throws -> String {
-    let text = try String(contentsOf: readme, encoding: .utf8)
+    let text = try String(contentsOf: guide, encoding: .utf8)
     let start = try #require(text.range(of: "## Snapshot-test your own screens\n"))
     let rest = text[start.upperBound...]
     let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
@@ -22,7 +23,7 @@ struct ReadmeKitExampleTests {
     for block in blocks {
       #expect(
         example.file(containing: block.lines) != nil,
-        "The README's block at line \(block.line) of the section is not in Tests/KitExampleTests:\n\(block.lines.joined(separator: "\n"))"
+        "Docs/Testing.md's block at line \(block.line) of the section is not in Tests/KitExampleTests:\n\(block.lines.joined(separator: "\n"))"
       )
     }
   }
@@ -36,6 +37,6 @@ struct ReadmeKitExampleTests {
       encoding: .utf8
     )
     #expect(shown.count > 200)
-    #expect(reference.hasPrefix(shown), "the README shows:\n\(shown)")
+    #expect(reference.hasPrefix(shown), "Docs/Testing.md shows:\n\(shown)")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreModels
 import Testing
 
 /// The program outside a terminal: clear refusals, and `onlinestore snapshot`.
@@ -104,8 +105,25 @@ struct CommandLineTests {
     #expect(output.standardError.contains(message), "\(output.standardError)")
   }
 
+  /// The README's first screen is what the command it names prints, line for line: the first
+  /// thing a newcomer compares.
+  @Test func theReadmesScreenIsWhatItsSnapshotCommandPrints() throws {
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md"),
+      encoding: .utf8
+    )
+    let screen = try #require(readme.firstMatch(of: /```\n(  Products[^`]*)```\n\nThat screen is the output of\n`swift run onlinestore ([^`]*)`/))
+    let command = String(screen.output.2)
+    let keys = try #require(command.firstMatch(of: /--keys "([^"]*)"/)).output.1
+    let arguments = command.replacing(#/\s--keys "[^"]*"/#, with: "").split(separator: " ").map(String.init) + ["--keys", String(keys)]
+    let printed = try run(arguments)
+    #expect(printed.status == 0, "\(printed.standardError)")
+    #expect(printed.standardOutput == String(screen.output.1), "README.md shows another screen than `onlinestore \(command)` prints:\n\(printed.standardOutput)")
+  }
+
   @Test func versionAndHelp() throws {
-    #expect(try run(["--version"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "onlinestore 1.0.0")
+    #expect(try run(["--version"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "onlinestore \(Release.version)")
     let help = try run(["--help"]).standardOutput
     for subcommand in ["shop (default)", "snapshot", "serve", "admin"] {
       #expect(help.contains(subcommand), "help mentions \(subcommand)")

@@ -7,18 +7,19 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// The README's systemd units, started as systemd would start them — as their `User=`, with
-/// their `ExecStart=` word for word but for this machine's paths and addresses, their
-/// `StateDirectoryMode` and `LimitNOFILE` — and used: a shopper connects over SSH and shops,
-/// and the unit's stop signal ends the server within its `TimeoutStopSec`.
+/// The systemd units of the guides (`Docs/ServingOverSSH.md`, `Docs/SeveralHosts.md`), started
+/// as systemd would start them — as their `User=`, with their `ExecStart=` word for word but for
+/// this machine's paths and addresses, their `StateDirectoryMode` and `LimitNOFILE` — and used:
+/// a shopper connects over SSH and shops, and the unit's stop signal ends the server within its
+/// `TimeoutStopSec`.
 ///
-/// Under root (CI) the unit's user is the ``ServiceUser`` the tests make; the README names the
+/// Under root (CI) the unit's user is the ``ServiceUser`` the tests make; the guides name the
 /// same user, and a test fails if they part.
 @Suite(.serialized)
 struct ReadmeDeploymentTests {
   @Test func theSingleHostUnitServesAShopper() async throws {
-    let unit = try SystemdUnit.inREADME("onlinestore.service")
-    #expect(unit.user == ServiceUser.name, "the README's unit runs as the user the tests run servers as")
+    let unit = try SystemdUnit.inDocs("onlinestore.service")
+    #expect(unit.user == ServiceUser.name, "the guide's unit runs as the user the tests run servers as")
     let workspace = try SSHEndToEndTests.workspace()
     let state = workspace.appendingPathComponent("var-lib-onlinestore")
     // systemd makes StateDirectory= with StateDirectoryMode=, the service user's.
@@ -38,10 +39,10 @@ struct ReadmeDeploymentTests {
   }
 
   /// The several-hosts units: onlinestore-api with its token, and onlinestore serve with the
-  /// shared host key (made by `serve --new-host-key`, as the README says), talking to it.
+  /// shared host key (made by `serve --new-host-key`, as Docs/SeveralHosts.md says), talking to it.
   @Test func theAPIAndServeUnitsServeAShopperTogether() async throws {
-    let apiUnit = try SystemdUnit.inREADME("onlinestore-api.service")
-    let serveUnit = try SystemdUnit.inREADME("onlinestore-serve.service")
+    let apiUnit = try SystemdUnit.inDocs("onlinestore-api.service")
+    let serveUnit = try SystemdUnit.inDocs("onlinestore-serve.service")
     #expect(apiUnit.user == ServiceUser.name && serveUnit.user == ServiceUser.name)
     let workspace = try SSHEndToEndTests.workspace()
     let etc = workspace.appendingPathComponent("etc-onlinestore")
@@ -59,7 +60,7 @@ struct ReadmeDeploymentTests {
       "postgres://onlinestore@10.0.0.30:5432/onlinestore?sslmode=require": database, "/etc/onlinestore/api-token": token.path,
     ])
     let api = try await UnitProcess.start(apiCommand, unit: apiUnit, readyLine: "onlinestore-api: listening on 127.0.0.1:", log: workspace)
-    // The README's step 2: the host key, made once by serve itself, as the service's user.
+    // Docs/SeveralHosts.md's step 2: the host key, made once by serve itself, as the service's user.
     let hostKey = etc.appendingPathComponent("host_ed25519_key")
     let made = try await UnitProcess.run(unitUser: [StoreTerminal.binary.path, "serve", "--new-host-key", hostKey.path], log: workspace)
     #expect(made == 0)

@@ -4,17 +4,18 @@ import Foundation
   import Glibc
 #endif
 
-/// The unprivileged system user the servers' end-to-end tests run them as, as the README's
-/// systemd units do (`User=onlinestore`): a server that works only as root is a server that does
-/// not work. (One did: a socket option only root may set closed every connection, and every
-/// test ran as root.)
+/// The unprivileged system user the servers' end-to-end tests run them as, as the systemd units
+/// of `Docs/ServingOverSSH.md` and `Docs/SeveralHosts.md` do (`User=onlinestore`): a server that
+/// works only as root is a server that does not work. (One did: a socket option only root may
+/// set closed every connection, and every test ran as root.)
 ///
 /// When the tests run as root (CI does), the user is made once if the machine lacks it
 /// (`useradd --system`), and servers are started through `setpriv` as that user, with what they
 /// must read or write handed to it. When the tests run as any other user, they already are
 /// unprivileged, and servers run as they are.
 public enum ServiceUser {
-  /// The user's name: the README's units' `User=`.
+  /// The user's name: the `User=` of the guides' units (`Docs/ServingOverSSH.md`,
+  /// `Docs/SeveralHosts.md`).
   public static let name = "onlinestore"
 
   public struct Account: Sendable {

@@ -29,7 +29,7 @@ public struct APILimits: Sendable, Equatable {
   ///
   /// Every store session of every `serve` host keeps one such request open on the instance it is
   /// pointed at: size this to the sessions those hosts allow (`--max-sessions`, 256 by default)
-  /// times the hosts pointed here, and ``maximumConnections`` above it (README).
+  /// times the hosts pointed here, and ``maximumConnections`` above it (Docs/RunningYourOwnStore.md, "Limits").
   public var maximumCartWatchers = 256
   /// Of those, requests waiting at once for one customer's cart (`--max-cart-watchers-per-customer`):
   /// a shopper's windows on any hosts; past it, 503 for that customer only.

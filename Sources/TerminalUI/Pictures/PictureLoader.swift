@@ -21,8 +21,8 @@ public final class PictureLoader {
   private var running: [PictureKey: Task<Void, Never>] = [:]
   private var waiters: [PictureKey: [CheckedContinuation<Void, Never>]] = [:]
   private var arrivals: [AsyncStream<Void>.Continuation] = []
-  /// How many times ``changes()`` fired: what a test counts, since a stream that keeps only the
-  /// newest wake-up cannot show two.
+  /// How many times ``changes()`` fired, counted at once: part of the shop's change count, and
+  /// what a test counts, since a stream that keeps only the newest wake-up cannot show two.
   private(set) var wakeUps = 0
   /// The pictures the screen shows now: only their arrival changes what is on screen.
   private var onScreen: Set<PictureKey> = []

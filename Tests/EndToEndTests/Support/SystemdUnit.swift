@@ -1,8 +1,9 @@
 import Foundation
 
-/// A systemd unit as the README writes it (an `ini` block under a `# /etc/systemd/system/NAME`
-/// line), read so that a test starts exactly what the README deploys: its `User=`, its
-/// `ExecStart=` (continuation lines joined), and the rest of its settings.
+/// A systemd unit as the README or a guide in `Docs/` writes it (an `ini` block under a
+/// `# /etc/systemd/system/NAME` line, or after a line ending in `` `/etc/systemd/system/NAME`: ``),
+/// read so that a test starts exactly what the guides deploy: its `User=`, its `ExecStart=`
+/// (continuation lines joined), and the rest of its settings.
 struct SystemdUnit {
   let name: String
   let settings: [String: String]
@@ -11,14 +12,27 @@ struct SystemdUnit {
 
   var user: String? { settings["User"] }
 
-  /// The unit named `name` (`onlinestore.service`) in the README.
-  static func inREADME(_ name: String) throws -> SystemdUnit {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
-    let lines = text.components(separatedBy: "\n")
+  /// The unit named `name` (`onlinestore.service`) where the documentation writes it: in
+  /// README.md or a guide in `Docs/` (`Docs/ServingOverSSH.md`, `Docs/SeveralHosts.md`), looked
+  /// for in README.md first, then in the guides by name.
+  static func inDocs(_ name: String) throws -> SystemdUnit {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let docs = root.appendingPathComponent("Docs")
+    let guides = try FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil)
+      .filter { $0.pathExtension == "md" }
+      .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    for document in [root.appendingPathComponent("README.md")] + guides {
+      let lines = try String(contentsOf: document, encoding: .utf8).components(separatedBy: "\n")
+      if let found = try unit(name, in: lines, of: document.lastPathComponent) { return found }
+    }
+    throw TestFailure("neither README.md nor Docs/*.md has a unit \(name)")
+  }
+
+  /// The unit named `name` in `lines`, or `nil` when they do not have it.
+  private static func unit(_ name: String, in lines: [String], of document: String) throws -> SystemdUnit? {
     guard let start = lines.firstIndex(of: "# /etc/systemd/system/\(name)") ?? lines.firstIndex(where: { $0.hasSuffix("`/etc/systemd/system/\(name)`:") })
-    else { throw TestFailure("the README has no unit \(name)") }
+    else { return nil }
     var block: [String] = []
     var inBlock = lines[start].hasPrefix("#")
     for line in lines[(start + 1)...] {
@@ -44,12 +58,12 @@ struct SystemdUnit {
       settings[String(line[..<equals])] = String(line[line.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
     }
     let command = (settings["ExecStart"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
-    guard !command.isEmpty else { throw TestFailure("the README's \(name) has no ExecStart") }
+    guard !command.isEmpty else { throw TestFailure("\(document)'s \(name) has no ExecStart") }
     return SystemdUnit(name: name, settings: settings, command: command)
   }
 
   /// The command with each of `replacements` (a word, or the word after an option) put in:
-  /// what differs between the README's machine and this test's.
+  /// what differs between the guides' machine and this test's.
   func command(replacing replacements: [String: String]) -> [String] {
     command.map { replacements[$0] ?? $0 }
   }
