@@ -210,6 +210,10 @@ for (title, inputs) in drawingInputs {
   let (paintedBefore, renderedBefore) = await drawingWork(before, rendered: { before.rendered }, inputs: inputs)
   let after = WithChangeCount(shop())
   let (paintedAfter, renderedAfter) = await drawingWork(after, rendered: { after.inner.rendered }, inputs: inputs)
-  print(String(format: "%-19@ %-22@ %7.2f  %8.2f", title as NSString, "every change drawn" as NSString, paintedBefore, renderedBefore))
-  print(String(format: "%-19@ %-22@ %7.2f  %8.2f", "" as NSString, "drawn once (counted)" as NSString, paintedAfter, renderedAfter))
+  func row(_ inputs: String, _ loop: String, _ painted: Double, _ rendered: Double) -> String {
+    inputs.padding(toLength: 20, withPad: " ", startingAt: 0) + loop.padding(toLength: 22, withPad: " ", startingAt: 0)
+      + String(format: " %7.2f  %8.2f", painted, rendered)
+  }
+  print(row(title, "every change drawn", paintedBefore, renderedBefore))
+  print(row("", "drawn once (counted)", paintedAfter, renderedAfter))
 }
