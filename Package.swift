@@ -344,6 +344,8 @@ let package = Package(
         "StoreTestSupport",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
       ]
     ),
     // Tests only: saves a cart in a loop until it is killed, for the kill -9 test.

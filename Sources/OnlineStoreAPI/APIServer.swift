@@ -61,17 +61,7 @@ public struct APIServer: Sendable {
     do {
       let catalog = try await database.prepare(loading: configuration.catalog ?? StoreCatalog.demo())
       let limits = configuration.limits
-      let router = Router()
-      router.add(middleware: JSONErrorMiddleware())
-      router.add(middleware: PathSpellingMiddleware())
-      if !configuration.faults.isEmpty {
-        router.add(middleware: FaultMiddleware(plan: configuration.faults))
-      }
-      let routes = try StoreRoutes(
-        catalog: catalog, database: database, limits: limits, pictures: configuration.pictures ?? .demo(), publicBase: configuration.publicBase,
-        shipping: configuration.shipping
-      )
-      routes.add(to: router, token: configuration.token, adminToken: configuration.adminToken)
+      let (router, routes) = try buildRouter(database: database, catalog: catalog)
       // Saves through other instances on the same database wake this one's waiting requests.
       background.append(
         Task {
@@ -80,11 +70,6 @@ public struct APIServer: Sendable {
       )
       // Catalog changes made through other instances on the same database are served here too.
       background.append(Task { await routes.followCatalog() })
-      // The framework's own ceiling, measured next to the real routes (Docs/Benchmarks.md, "The API server").
-      if configuration.servesBenchmarkRoute {
-        router.get("_bench/hello") { _, _ in "Hello, world!" }
-      }
-
       let host = configuration.host
       let roster = ConnectionRoster(capacity: limits.maximumConnections)
       let app = Application(
@@ -127,6 +112,32 @@ public struct APIServer: Sendable {
       throw error
     }
     await stopBackgroundAndClose()
+  }
+
+  /// The router ``run(handlingSignals:onReady:)`` serves — the middleware, the store's routes
+  /// behind their tokens, the benchmark route when asked for — over `database`, which holds
+  /// `catalog`. It is the seam an in-process test drives with HummingbirdTesting, no socket in
+  /// between; the bounds on slow and greedy clients live in the server's channel, not here, and
+  /// their tests keep real sockets.
+  public func buildRouter(
+    database: any StoreDatabase, catalog: StoreCatalog
+  ) throws -> (router: Router<BasicRequestContext>, routes: StoreRoutes) {
+    let router = Router()
+    router.add(middleware: JSONErrorMiddleware())
+    router.add(middleware: PathSpellingMiddleware())
+    if !configuration.faults.isEmpty {
+      router.add(middleware: FaultMiddleware(plan: configuration.faults))
+    }
+    let routes = try StoreRoutes(
+      catalog: catalog, database: database, limits: configuration.limits, pictures: configuration.pictures ?? .demo(),
+      publicBase: configuration.publicBase, shipping: configuration.shipping
+    )
+    routes.add(to: router, token: configuration.token, adminToken: configuration.adminToken)
+    // The framework's own ceiling, measured next to the real routes (Docs/Benchmarks.md, "The API server").
+    if configuration.servesBenchmarkRoute {
+      router.get("_bench/hello") { _, _ in "Hello, world!" }
+    }
+    return (router, routes)
   }
 
   private func openDatabase() throws -> any StoreDatabase {
