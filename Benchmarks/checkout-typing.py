@@ -16,28 +16,16 @@ Usage: swift build -c release --product onlinestore
        python3 Benchmarks/checkout-typing.py [--binary .build/release/onlinestore] [--runs 7]
 """
 import argparse
-import fcntl
 import os
-import pty
 import statistics
-import struct
-import sys
 import tempfile
-import termios
-import time
 
-from pty_timing import percentile, press, read_until_quiet, wait_for
+from pty_timing import percentile, press, read_until_quiet, start_store, wait_for
 
 
 def run(binary):
     with tempfile.TemporaryDirectory() as home:
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.environ.update(HOME=home, XDG_STATE_HOME=home, TERM="xterm-256color", LANG="C.UTF-8")
-            os.environ.pop("NO_COLOR", None)
-            os.execv(binary, [binary, "--latency", "0", "--pictures", "off"])
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        wait_for(fd, "Dot-grid".encode())
+        pid, fd = start_store(binary, home)
         kinds = {"list move": [], "checkout typing": [], "checkout Tab": []}
         sizes = {kind: [] for kind in kinds}
         for key in [b"\x1bOB"] * 19 + [b"\x1bOA"] * 19:

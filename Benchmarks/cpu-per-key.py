@@ -12,15 +12,11 @@ Usage: swift build -c release --product onlinestore  (in each checkout)
        python3 Benchmarks/cpu-per-key.py OLD_BINARY NEW_BINARY [--runs 3]
 """
 import argparse
-import fcntl
 import os
-import pty
-import select
 import statistics
-import struct
 import tempfile
-import termios
-import time
+
+from pty_timing import read_until_quiet, start_store
 
 
 def cpu_seconds(pid):
@@ -28,40 +24,16 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def drain(fd, quiet):
-    """Reads until nothing has come for `quiet` seconds."""
-    while True:
-        ready, _, _ = select.select([fd], [], [], quiet)
-        if not ready:
-            return
-        try:
-            os.read(fd, 65536)
-        except OSError:
-            return
-
-
 def milliseconds_per_key(binary, keys):
     with tempfile.TemporaryDirectory() as home:
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.environ.update(HOME=home, XDG_STATE_HOME=home, TERM="xterm-256color", LANG="C.UTF-8")
-            os.environ.pop("NO_COLOR", None)
-            os.execv(binary, [binary, "--latency", "0", "--pictures", "off"])
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        seen = b""
-        deadline = time.monotonic() + 30
-        while b"Dot-grid" not in seen and time.monotonic() < deadline:
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if ready:
-                seen += os.read(fd, 65536)
-        drain(fd, 0.3)
+        pid, fd = start_store(binary, home)
         start = cpu_seconds(pid)
         for key in keys:
             os.write(fd, key)
-            drain(fd, 0.03)
+            read_until_quiet(fd, quiet=0.03)
         used = cpu_seconds(pid) - start
         os.write(fd, b"\x03")
-        drain(fd, 0.3)
+        read_until_quiet(fd, quiet=0.3)
         os.waitpid(pid, 0)
         return used * 1000 / len(keys)
 

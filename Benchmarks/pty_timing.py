@@ -2,8 +2,12 @@
 the frame it causes, from writing the key to the last byte of its output (read until the output
 has been quiet for QUIET seconds; the quiet time is not counted).
 """
+import fcntl
 import os
+import pty
 import select
+import struct
+import termios
 import time
 
 QUIET = 0.05
@@ -51,3 +55,16 @@ def press(fd, data):
 def percentile(values, fraction):
     values = sorted(values)
     return values[min(len(values) - 1, int(fraction * (len(values) - 1) + 0.5))]
+
+
+def start_store(binary, home, arguments=("--latency", "0", "--pictures", "off")):
+    """`binary` on a new 80×24 pseudo-terminal, its state in `home`; returns (pid, fd) once the
+    product list is on screen."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.update(HOME=home, XDG_STATE_HOME=home, TERM="xterm-256color", LANG="C.UTF-8")
+        os.environ.pop("NO_COLOR", None)
+        os.execv(binary, [binary, *arguments])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    wait_for(fd, "Dot-grid".encode())
+    return pid, fd

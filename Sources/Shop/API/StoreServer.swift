@@ -174,7 +174,7 @@ public struct StoreServer: Sendable {
 }
 
 /// A clock reduced to what pacing needs — the time since it was made, and a wait — so that a
-/// test can pace on an immediate clock and count the waits.
+/// test can pace on an immediate clock and read exactly how long each call waited.
 private struct Pacing: Sendable {
   let now: @Sendable () -> Duration
   let sleep: @Sendable (Duration) async -> Void
