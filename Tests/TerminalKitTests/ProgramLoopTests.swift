@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import TerminalKit
 import Testing
@@ -82,7 +83,7 @@ struct ProgramLoopTests {
     var fullRepaints = 0
     var size: Size { recorder.size }
     var theme: Theme { recorder.theme }
-    var wakeUps: AsyncStream<TerminalWakeUp> { recorder.wakeUps }
+    func announceWakeUps(to wake: @escaping @Sendable (TerminalWakeUp) -> Void) { recorder.announceWakeUps(to: wake) }
     func takeInput() -> [InputEvent] { recorder.takeInput() }
     func paint(_ canvas: Canvas, repaintEverything: Bool) {
       if repaintEverything { fullRepaints += 1 }
@@ -203,6 +204,38 @@ struct ProgramLoopTests {
     #expect(counter.framesRendered == loop.framesPainted, "no frame rendered only to find what was clicked")
     terminal.hangUp()
     #expect(await running.value == .signal(1))
+  }
+
+  /// A terminal's own thread wakes the loop by calling the handler the loop gave it, once: the
+  /// key is taken and drawn with no stream or task of the terminal's in between.
+  @Test func aWakeUpFromTheTerminalsThreadReachesTheLoopDirectly() async throws {
+    final class ThreadedTerminal: TerminalBackend {
+      let recorder = RecordingTerminal(size: Size(width: 30, height: 2))
+      let handlers = Mutex<[@Sendable (TerminalWakeUp) -> Void]>([])
+      var size: Size { recorder.size }
+      var theme: Theme { recorder.theme }
+      func announceWakeUps(to wake: @escaping @Sendable (TerminalWakeUp) -> Void) {
+        handlers.withLock { $0.append(wake) }
+      }
+      func takeInput() -> [InputEvent] { [.key(.character("+"))] }
+      func paint(_ canvas: Canvas, repaintEverything: Bool) { recorder.paint(canvas, repaintEverything: repaintEverything) }
+      func stop() { recorder.stop() }
+      /// Calls the loop's handler from a thread of its own, as the terminal's event source does.
+      func wakeFromAnotherThread(_ wakeUp: TerminalWakeUp) {
+        let wake = handlers.withLock { $0.first }
+        Thread.detachNewThread { wake?(wakeUp) }
+      }
+    }
+    let terminal = ThreadedTerminal()
+    let loop = ProgramLoop(program: Counter(), backend: terminal, tickInterval: nil)
+    let running = Task { await loop.run() }
+    try await waitUntil { terminal.handlers.withLock { !$0.isEmpty } }
+    terminal.wakeFromAnotherThread(.inputWaiting)
+    try await waitUntil { terminal.recorder.screen?.textRows.first?.hasPrefix("+ count 1") == true }
+    terminal.wakeFromAnotherThread(.ended(signal: 15))
+    #expect(await running.value == .signal(15))
+    #expect(terminal.handlers.withLock { $0.count } == 1, "the loop asks for wake-ups once")
+    #expect(terminal.recorder.isStopped)
   }
 
   @Test func quittingEndsARunWithStatusZero() async {

@@ -27,12 +27,9 @@ public final class CursesTerminal {
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 else { return (0, 0) }
     return (Int(window.ws_xpixel), Int(window.ws_ypixel))
   }
-  /// Keyboard input and signals, as they arrive.
-  public var events: AsyncStream<TerminalEventSource.Event> { eventSource.events }
-
   private let screen: OpaquePointer
   private let window: UnsafeMutablePointer<WINDOW>
-  private let eventSource: TerminalEventSource
+  let eventSource: TerminalEventSource
   private var colorPairs = ColorPairs()
   /// The frame the window holds, to compare the next one with.
   private var lastPainted: Canvas?
@@ -45,13 +42,6 @@ public final class CursesTerminal {
   /// second line break.
   private var pasteAfterReturn = false
   private var pasteBegan = ContinuousClock.now
-  /// Announced to the program loop and not yet taken (see `CursesTerminal+Backend.swift`).
-  var keysWaiting = false
-  var resizeWaiting = false
-  /// Signals that tell the program something (SIGUSR1), not yet taken.
-  var noticesWaiting: [Int32] = []
-  /// The program loop's wake-ups, made on first use: there is one reader of the event source.
-  var madeWakeUps: AsyncStream<TerminalWakeUp>?
 
   /// A paste whose end has not come this long after its start is over anyway: a terminal sends
   /// a paste at once, and a start sequence typed by hand (or cut off) must not swallow every
@@ -129,7 +119,7 @@ public final class CursesTerminal {
 
   // MARK: Input
 
-  /// Every key (and resize report) waiting to be read; call ``inputConsumed()`` after.
+  /// Every key (and resize report) waiting to be read.
   public func readInput() -> [InputEvent] {
     var events: [InputEvent] = []
     var code: wint_t = 0
@@ -180,16 +170,6 @@ public final class CursesTerminal {
       }
     }
     return events
-  }
-
-  /// Lets the event source watch the keyboard again.
-  /// The run loop has taken the new size after a SIGWINCH (see ``TerminalEventSource``).
-  public func resizeHandled() {
-    eventSource.resizeHandled()
-  }
-
-  public func inputConsumed() {
-    eventSource.inputConsumed()
   }
 
   /// Asks the kernel for the new size after SIGWINCH and tells ncurses.

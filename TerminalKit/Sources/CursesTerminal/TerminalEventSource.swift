@@ -1,34 +1,23 @@
 import CNCurses
 import Foundation
 import Synchronization
+import TerminalKit
 
 /// The self-pipe the C signal handlers write to, and the thread that waits on it and on the
 /// keyboard, so that the main actor is never blocked waiting for either.
 ///
-/// The waiting thread reports `.input` when keys can be read, then waits until the run loop has
-/// read them (``inputConsumed()``) before looking again: ncurses reads the keys, on the main
-/// actor, as it must (it is not thread-safe).
-///
-/// Signals are reported by urgency, not one event per signal: a signal that ends the session
-/// (SIGHUP, SIGTERM, SIGINT, SIGQUIT) is reported before any resize that came with it, and a
-/// storm of SIGWINCH is one resize until the run loop has handled it (``resizeHandled()``). So
-/// a hang-up never waits behind thousands of repaints, and the queue of events stays short
-/// however fast the window changes.
-public final class TerminalEventSource: Sendable {
-  public enum Event: Sendable, Equatable {
-    /// Keys (or a resize report) are waiting to be read.
-    case input
-    /// A signal arrived: SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT or SIGUSR1.
-    case signal(Int32)
-  }
-
-  let events: AsyncStream<Event>
+/// The thread notes what it saw in ``WaitingInput`` and wakes the run loop by calling the loop's
+/// own handler — one hop from the keyboard to the loop, no stream in between. After announcing
+/// keys it waits until the run loop has read them (``inputConsumed()``) before looking again:
+/// ncurses reads the keys, on the main actor, as it must (it is not thread-safe), and unread
+/// keys stay in the kernel's buffer, bounded.
+final class TerminalEventSource: Sendable {
   /// The write end, for the signal handlers.
   let writeDescriptor: Int32
   private let readDescriptor: Int32
   private let consumed = DispatchSemaphore(value: 0)
-  /// Whether a resize has been reported and not yet handled.
-  private let resizePending = Mutex(false)
+  private let waiting = Mutex(WaitingInput())
+  private let started = Mutex(false)
 
   init() throws(TerminalError) {
     var descriptors: [Int32] = [0, 0]
@@ -43,36 +32,33 @@ public final class TerminalEventSource: Sendable {
     _ = fcntl(readDescriptor, F_SETFL, fcntl(readDescriptor, F_GETFL) | O_NONBLOCK)
     _ = fcntl(readDescriptor, F_SETFD, FD_CLOEXEC)
     _ = fcntl(writeDescriptor, F_SETFD, FD_CLOEXEC)
-    let (events, continuation) = AsyncStream.makeStream(of: Event.self)
-    self.events = events
-    let source = self
-    let thread = Thread { source.waitForEvents(continuation) }
+  }
+
+  /// Starts the waiting thread, which calls `wake` from then on. Only the first call starts it:
+  /// there is one run loop per terminal. Signals that came before stay in the pipe, keys in the
+  /// kernel's buffer, until then.
+  func start(announcing wake: @escaping @Sendable (TerminalWakeUp) -> Void) {
+    let isFirst = started.withLock { started in
+      defer { started = true }
+      return !started
+    }
+    guard isFirst else { return }
+    let thread = Thread { [self] in waitForEvents(wake) }
     thread.name = "terminal-events"
     thread.start()
   }
 
-  /// The run loop has read every key that was waiting.
+  /// What has been announced and not yet taken; the run loop takes it all at once.
+  func take() -> WaitingInput {
+    waiting.withLock { waiting in
+      defer { waiting = WaitingInput() }
+      return waiting
+    }
+  }
+
+  /// The run loop has read every key that was waiting: the thread looks at the keyboard again.
   func inputConsumed() {
     consumed.signal()
-  }
-
-  /// The run loop has taken the terminal's new size: the next SIGWINCH is news again.
-  func resizeHandled() {
-    resizePending.withLock { $0 = false }
-  }
-
-  /// The signals that end a session, most urgent first.
-  static let endingSignals: [Int32] = [SIGHUP, SIGTERM, SIGINT, SIGQUIT]
-
-  /// What the signals in `bytes` come to: the most urgent ending signal alone if any came; else
-  /// one resize if any came and none is pending, and SIGUSR1 (a notice for the program) if it
-  /// came. Pure, for the tests.
-  static func report(_ signals: Set<Int32>, resizePending: Bool) -> [Event] {
-    if let ending = endingSignals.first(where: signals.contains) { return [.signal(ending)] }
-    var events: [Event] = []
-    if signals.contains(SIGWINCH), !resizePending { events.append(.signal(SIGWINCH)) }
-    if signals.contains(SIGUSR1) { events.append(.signal(SIGUSR1)) }
-    return events
   }
 
   /// Every signal number waiting in the pipe.
@@ -86,7 +72,7 @@ public final class TerminalEventSource: Sendable {
     }
   }
 
-  private func waitForEvents(_ continuation: AsyncStream<Event>.Continuation) {
+  private func waitForEvents(_ wake: @Sendable (TerminalWakeUp) -> Void) {
     var descriptors = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
       pollfd(fd: readDescriptor, events: Int16(POLLIN), revents: 0),
@@ -97,25 +83,21 @@ public final class TerminalEventSource: Sendable {
       let ready = poll(&descriptors, 2, -1)
       if ready < 0 {
         if errno == EINTR { continue }
-        continuation.finish()
+        wake(.ended(signal: TerminalWakeUp.hangUpSignal))
         return
       }
       if descriptors[1].revents & Int16(POLLIN) != 0 {
         let signals = drainSignals()
-        let events = resizePending.withLock { pending -> [Event] in
-          let events = Self.report(signals, resizePending: pending)
-          if events.contains(.signal(SIGWINCH)) { pending = true }
-          return events
-        }
-        for event in events { continuation.yield(event) }
+        if let wakeUp = waiting.withLock({ $0.note(signals: signals) }) { wake(wakeUp) }
       }
       let input = descriptors[0].revents
       if input & Int16(POLLIN) != 0 {
-        continuation.yield(.input)
+        waiting.withLock { $0.keys = true }
+        wake(.inputWaiting)
         consumed.wait()
       } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
         // The terminal went away (an SSH connection dropped): as good as a hang-up.
-        continuation.yield(.signal(SIGHUP))
+        wake(.ended(signal: TerminalWakeUp.hangUpSignal))
         return
       }
     }

@@ -127,20 +127,15 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
   /// returns.
   public func run() async -> Ending {
     let (events, continuation) = AsyncStream.makeStream(of: LoopEvent.self)
-    let wakeUps = backend.wakeUps
+    // The terminal wakes the loop straight into its one stream: a key is one hop from the
+    // terminal's thread to here.
+    backend.announceWakeUps { continuation.yield(.terminal($0)) }
     let changes = program.stateChanges()
-    let forwarders = [
-      Task {
-        for await wakeUp in wakeUps { continuation.yield(.terminal(wakeUp)) }
-        // The terminal is gone without a word: as good as a hang-up.
-        continuation.yield(.terminal(.ended(signal: Self.hangUp)))
-      },
-      Task {
-        for await _ in changes { continuation.yield(.stateChanged) }
-      },
-    ]
+    let changeForwarder = Task {
+      for await _ in changes { continuation.yield(.stateChanged) }
+    }
     let tick: @MainActor () -> Void = { continuation.yield(.tick) }
-    defer { forwarders.forEach { $0.cancel() } }
+    defer { changeForwarder.cancel() }
 
     await start()
     updateTicker(tick)

@@ -13,7 +13,6 @@ public final class RecordingTerminal: TerminalBackend {
 
   public private(set) var size: Size
   public let theme: Theme
-  public let wakeUps: AsyncStream<TerminalWakeUp>
   /// The frames painted, oldest first; at most ``keptPaints`` of them (the newest).
   public private(set) var paints: [Paint] = []
   /// How many paints are kept: a long script must not grow without bound.
@@ -21,7 +20,9 @@ public final class RecordingTerminal: TerminalBackend {
   /// Whether ``stop()`` was called.
   public private(set) var isStopped = false
 
-  private let wakeUp: AsyncStream<TerminalWakeUp>.Continuation
+  /// The running loop's handler, once it asked for wake-ups; until then they are kept.
+  private var wake: (@Sendable (TerminalWakeUp) -> Void)?
+  private var unannounced: [TerminalWakeUp] = []
   private var waiting: [InputEvent] = []
   private let clock = ContinuousClock()
   private let began: ContinuousClock.Instant
@@ -30,7 +31,6 @@ public final class RecordingTerminal: TerminalBackend {
     self.size = size
     self.theme = theme
     self.keptPaints = max(1, keptPaints)
-    (wakeUps, wakeUp) = AsyncStream.makeStream(of: TerminalWakeUp.self)
     began = clock.now
   }
 
@@ -47,13 +47,24 @@ public final class RecordingTerminal: TerminalBackend {
   /// Queues `inputs` and wakes a running loop.
   public func type(_ inputs: [InputEvent]) {
     waiting += inputs
-    wakeUp.yield(.inputWaiting)
+    announce(.inputWaiting)
   }
 
   /// Ends the terminal, as a hang-up does.
   public func hangUp() {
-    wakeUp.yield(.ended(signal: TerminalWakeUp.hangUpSignal))
-    wakeUp.finish()
+    announce(.ended(signal: TerminalWakeUp.hangUpSignal))
+  }
+
+  public func announceWakeUps(to wake: @escaping @Sendable (TerminalWakeUp) -> Void) {
+    self.wake = wake
+    unannounced.forEach(wake)
+    unannounced = []
+  }
+
+  private func announce(_ wakeUp: TerminalWakeUp) {
+    guard !isStopped else { return }
+    guard let wake else { return unannounced.append(wakeUp) }
+    wake(wakeUp)
   }
 
   public func takeInput() -> [InputEvent] {
@@ -68,7 +79,6 @@ public final class RecordingTerminal: TerminalBackend {
 
   public func stop() {
     isStopped = true
-    wakeUp.finish()
   }
 }
 

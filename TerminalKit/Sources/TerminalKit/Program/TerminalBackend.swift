@@ -2,17 +2,19 @@
 /// tests, snapshots and recordings.
 ///
 /// Input is announced and then taken, rather than pushed: the backend says that input is
-/// waiting (``wakeUps``) and hands it over when the loop asks (``takeInput()``), reading nothing
-/// more until then. So a flood of keys waits in the kernel's buffer, bounded, and never piles up
-/// in memory ahead of a program that is busy drawing.
+/// waiting (``announceWakeUps(to:)``) and hands it over when the loop asks (``takeInput()``),
+/// reading nothing more until then. So a flood of keys waits in the kernel's buffer, bounded,
+/// and never piles up in memory ahead of a program that is busy drawing.
 @MainActor
 public protocol TerminalBackend: AnyObject {
   /// The size in cells, as of the last ``InputEvent/resize`` taken.
   var size: Size { get }
   /// The theme the terminal can show: colours, or monochrome.
   var theme: Theme { get }
-  /// Announces input waiting, or the end of the terminal. Finishes when the terminal is gone.
-  var wakeUps: AsyncStream<TerminalWakeUp> { get }
+  /// From now on, calls `wake` — on any thread — each time input is waiting, and once when the
+  /// terminal ends. The loop passes the `yield` of its own event stream, so that a key reaches
+  /// it in one hop. Called once, by the loop that runs on this backend.
+  func announceWakeUps(to wake: @escaping @Sendable (TerminalWakeUp) -> Void)
   /// Everything waiting: keys, mouse reports, pastes, and ``InputEvent/resize`` once the new
   /// size is in ``size``. After this the backend watches for more.
   func takeInput() -> [InputEvent]
