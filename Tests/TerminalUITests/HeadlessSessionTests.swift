@@ -4,6 +4,7 @@ import Clocks
 import Foundation
 import Shop
 import StoreTestSupport
+import TerminalKitTesting
 import Testing
 
 @testable import TerminalUI
@@ -43,6 +44,26 @@ struct HeadlessSessionTests {
     #expect(session.store.state.helpScrollOffset == session.store.state.helpScrollLimit)
     await session.press(.escape)
     #expect(!session.store.state.isHelpPresented && session.store.state.helpScrollOffset == 0)
+  }
+
+  /// A key is routed through the key maps its frame was drawn with, not maps built again; a key
+  /// that changes the state gets the new state's maps (built once, by its frame).
+  @Test func keysAreRoutedThroughTheMapsOfTheFrameOnScreen() async throws {
+    let session = makeSession()
+    await session.start()
+    let program = session.program
+    let afterStart = program.keyMapsBuilt
+    #expect(afterStart >= 1)
+    // "x" does nothing on the product list: no change, so no new maps.
+    await session.press(.character("x"))
+    #expect(program.keyMapsBuilt == afterStart, "routed and drawn on the maps already built")
+    // "c" opens the cart: its maps, built once for the frame, and then they route.
+    await session.press(.character("c"))
+    #expect(program.keyMapsBuilt == afterStart + 1)
+    #expect(program.command(for: .key(.escape), size: Size(width: 80, height: 24)) == .cart(.closeTapped))
+    #expect(program.keyMapsBuilt == afterStart + 1)
+    await session.press(.escape)
+    #expect(session.store.state.productList.cart == nil, "Esc went through the cart's maps")
   }
 
   @Test func aPurchaseByKeyboard() async throws {
@@ -148,22 +169,5 @@ struct HeadlessSessionTests {
       #expect(list.products.allSatisfy { (0...99).contains($0.quantity) })
     }
     #expect(pressed > 100, "the keys reached the store before one of them quit it")
-  }
-}
-
-/// A small deterministic random number generator, so a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -25,10 +25,11 @@ extension CheckoutFeature {
     return .concatenate(.cancel(id: CancelID.draft), .send(.delegate(.draftChanged(state.draft))))
   }
 
-  /// Hands the draft to the cart once typing rests: a keystroke does not write a file.
+  /// Hands the draft to the cart once typing rests: a keystroke does not write a file. The clock
+  /// is looked up inside the effect, off the keystroke's path (a dependency lookup is not free).
   func draftChanged(_ state: State) -> Effect<Action> {
     let draft = state.draft
-    return .run { [clock] send in
+    return .run { send in
       try await clock.sleep(for: Self.draftPause)
       await send(.delegate(.draftChanged(draft)))
     }

@@ -85,10 +85,16 @@ public enum KeyRouter {
   /// What `key` does on a screen of `size`. Below the minimum size nothing is on screen to act
   /// on, so only quitting and repainting work: a key pressed blind must not change the cart.
   public static func command(for key: Key, in state: AppFeature.State, size: Size) -> KeyCommand? {
+    command(for: key, through: keyLayers(for: state), size: size)
+  }
+
+  /// The same, through key maps already built for the state (a program keeps those of the
+  /// frame on screen, so a key does not build them again).
+  public static func command(for key: Key, through layers: KeyLayers<KeyCommand>, size: Size) -> KeyCommand? {
     guard AppLayout(size: size).fitsMinimum else {
-      return [.quit, .redraw].first { AppKeys.global(for: state).action(for: key) == $0 }
+      return [.quit, .redraw].first { layers.global.action(for: key) == $0 }
     }
-    return command(for: key, in: state)
+    return layers.action(for: key)
   }
 
   /// What `key` does now, if anything.
@@ -100,8 +106,13 @@ public enum KeyRouter {
   /// force. Anywhere else it does nothing — pasted text is never taken for keys — and below the
   /// minimum size, where the search line is not on screen, nothing either.
   public static func command(forPaste text: String, in state: AppFeature.State, size: Size) -> KeyCommand? {
+    command(forPaste: text, through: keyLayers(for: state), size: size)
+  }
+
+  /// The same, through key maps already built for the state.
+  public static func command(forPaste text: String, through layers: KeyLayers<KeyCommand>, size: Size) -> KeyCommand? {
     guard AppLayout(size: size).fitsMinimum else { return nil }
-    return keyLayers(for: state).action(forPaste: text)
+    return layers.action(forPaste: text)
   }
 
   /// The footer's hints: innermost first, each shown once.

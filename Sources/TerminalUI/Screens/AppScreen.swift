@@ -7,8 +7,11 @@ import Shop
 /// Everything the user sees comes from here: the interactive app paints what this returns, and
 /// `onlinestore snapshot` prints it.
 public enum AppScreen {
+  /// - Parameter keys: The key maps in force for `state`, when the caller has them already
+  ///   (the footer shows their hints); built here otherwise.
   public static func render(
-    _ state: AppFeature.State, size: Size, context: RenderContext = RenderContext(), pictures: PictureShelf = .off
+    _ state: AppFeature.State, size: Size, context: RenderContext = RenderContext(), pictures: PictureShelf = .off,
+    keys: KeyLayers<KeyCommand>? = nil
   ) -> ScreenFrame {
     var canvas = ScreenFrame(size: size, theme: context.theme)
     let layout = AppLayout(size: canvas.size, showsPictures: pictures.mode != nil)
@@ -46,7 +49,7 @@ public enum AppScreen {
     if state.isHelpPresented {
       canvas.render(ShopHelp.overlay(for: state), in: layout.content)
     }
-    canvas.render(KeyHints(KeyRouter.footerHints(for: state)), in: layout.footer)
+    canvas.render(KeyHints((keys ?? KeyRouter.keyLayers(for: state)).footerHints), in: layout.footer)
     return canvas
   }
 

@@ -19,6 +19,11 @@ public final class ShopProgram: TerminalProgram {
   private let screens: ScreenStores
   /// The state the screens last spoke for (see ``ScreenEvents``).
   private var settledState: AppFeature.State?
+  /// The key maps of the state at a store change count: the frame's footer builds them, and the
+  /// next key is routed through the same ones rather than building them again.
+  private var builtKeys: (changeCount: Int, layers: KeyLayers<KeyCommand>)?
+  /// How many times the key maps were built: once per state drawn, not again for its keys.
+  public private(set) var keyMapsBuilt = 0
 
   public init(store: StoreOf<AppFeature>, pictures: PictureLoader? = nil, accessible: Bool = false) {
     self.store = store
@@ -36,16 +41,27 @@ public final class ShopProgram: TerminalProgram {
   public func frame(size: Size, context: RenderContext) -> ScreenFrame {
     var context = context
     context.accessible = context.accessible || accessible
-    return AppScreen.render(store.state, size: size, context: context, pictures: shelf)
+    return AppScreen.render(store.state, size: size, context: context, pictures: shelf, keys: keys)
   }
 
   public func command(for input: InputEvent, size: Size) -> KeyCommand? {
     switch input {
-    case let .key(key): KeyRouter.command(for: key, in: store.state, size: size)
-    case let .paste(text): KeyRouter.command(forPaste: text, in: store.state, size: size)
+    case let .key(key): KeyRouter.command(for: key, through: keys, size: size)
+    case let .paste(text): KeyRouter.command(forPaste: text, through: keys, size: size)
     case .signal(SIGUSR1): .products(.hostRestartAnnounced)
     case .mouse, .resize, .signal: nil
     }
+  }
+
+  /// The key maps in force now. Every change to the state goes through the store, which counts
+  /// it, so maps built at the same count are the state's.
+  private var keys: KeyLayers<KeyCommand> {
+    let count = store.changeCount
+    if let builtKeys, builtKeys.changeCount == count { return builtKeys.layers }
+    let layers = KeyRouter.keyLayers(for: store.state)
+    builtKeys = (count, layers)
+    keyMapsBuilt += 1
+    return layers
   }
 
   public func perform(_ command: KeyCommand) -> ProgramStep {

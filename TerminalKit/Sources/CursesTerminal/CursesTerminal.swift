@@ -221,16 +221,23 @@ public final class CursesTerminal {
   private func drawCells(of canvas: Canvas, changedSince previous: Canvas?) {
     let rows = min(canvas.size.height, size.height)
     let columns = min(canvas.size.width, size.width)
-    for y in 0..<rows {
-      for x in 0..<columns {
-        let cell = canvas[x, y]
-        if let previous {
-          if previous[x, y] == cell { continue }
-        } else if cell.text == " ", cell.style == .plain {
-          continue
+    let width = canvas.size.width
+    // Compared in place: reading cells through the subscript copies each one (a retain and a
+    // release of its text), and this looks at every cell of every frame.
+    canvas.cells.withUnsafeBufferPointer { cells in
+      (previous?.cells ?? []).withUnsafeBufferPointer { before in
+        for y in 0..<rows {
+          for x in 0..<columns {
+            let index = y * width + x
+            if !before.isEmpty {
+              if before[index] == cells[index] { continue }
+            } else if cells[index].text == " ", cells[index].style == .plain {
+              continue
+            }
+            guard cells[index].width > 0, x + cells[index].width <= columns else { continue }
+            put(cells[index], x: x, y: y)
+          }
         }
-        guard cell.width > 0, x + cell.width <= columns else { continue }
-        put(cell, x: x, y: y)
       }
     }
   }

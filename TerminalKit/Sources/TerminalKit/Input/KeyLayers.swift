@@ -46,9 +46,10 @@ public struct KeyLayers<Action> {
   /// The footer's hints: innermost first, the keys that work everywhere last, each once.
   public var footerHints: [Hint] {
     var hints: [Hint] = []
+    var seen: Set<Hint> = []
     for map in helpOrder {
-      for hint in map.bindings.compactMap(\.footer) where !hints.contains(hint) {
-        hints.append(hint)
+      for binding in map.bindings {
+        if let hint = binding.footer, seen.insert(hint).inserted { hints.append(hint) }
       }
     }
     return hints
