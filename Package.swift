@@ -7,6 +7,7 @@ let terminalKit: Target.Dependency = .product(name: "TerminalKit", package: "Ter
 let terminalKitTesting: Target.Dependency = .product(name: "TerminalKitTesting", package: "TerminalKit")
 let cursesTerminal: Target.Dependency = .product(name: "CursesTerminal", package: "TerminalKit")
 let pseudoTerminal: Target.Dependency = .product(name: "CPseudoTerminal", package: "TerminalKit")
+let sessionStarter: Target.Dependency = .product(name: "CSessionStarter", package: "TerminalKit")
 
 let package = Package(
   name: "OnlineStore",
@@ -192,6 +193,7 @@ let package = Package(
         "Boundaries",
         "Composable",
         pseudoTerminal,
+        sessionStarter,
         cursesTerminal,
         "Shop",
         "SSHFrontDoor",
@@ -319,7 +321,7 @@ let package = Package(
     .testTarget(
       name: "SSHFrontDoorTests",
       dependencies: [
-        "SSHFrontDoor", "StoreTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
+        pseudoTerminal, "SSHFrontDoor", "StoreTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),

@@ -16,6 +16,7 @@ let package = Package(
     // Pseudo-terminals: spawning a program on one, resizing it, and a forking zygote. The
     // harness runs programs on them; the store's SSH front door runs its sessions on them.
     .library(name: "CPseudoTerminal", targets: ["CPseudoTerminal"]),
+    .library(name: "CSessionStarter", targets: ["CSessionStarter"]),
   ],
   dependencies: [
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
@@ -30,7 +31,12 @@ let package = Package(
     // The only Swift code that calls ncurses: a kit program full-screen on a real terminal
     // (`CursesTerminal.run(program)`), the terminal restored on every way out.
     .target(name: "CursesTerminal", dependencies: ["CNCurses", "TerminalKit"]),
+    // Pseudo-terminals, and the server's side of the session starter (starting it, asking it for
+    // a store, the request format both sides share).
     .target(name: "CPseudoTerminal", linkerSettings: [.linkedLibrary("util")]),
+    // The session starter itself: a constructor that runs in every program it is linked into,
+    // so only the program that serves links it.
+    .target(name: "CSessionStarter", dependencies: ["CPseudoTerminal"]),
     // libvterm (system library, pkg-config `vterm`): the terminal emulator on the other side of a
     // program's pseudo-terminal in `TerminalSession`.
     .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Boundaries
-import CPseudoTerminal
+import CSessionStarter
 import CursesTerminal
 import Foundation
 import IssueReporting
@@ -28,7 +28,7 @@ struct OnlineStore: AsyncParsableCommand {
   )
 
   /// Runs the command line — or, in a store the SSH front door's session starter forked (see
-  /// `session_zygote.c`), the arguments of that session, since the command line is the
+  /// `CSessionStarter`), the arguments of that session, since the command line is the
   /// starter's.
   static func main() async {
     // Carts, logs and keys are the shopper's (or the service's) alone, whatever the umask.

@@ -7,7 +7,7 @@ import StoreCommand
 /// Starts each session's store on a pseudo-terminal of its own.
 ///
 /// Stores are forked by the session starter (`onlinestore --session-zygote`, see
-/// `session_zygote.c`), a copy of the program started once, so that they share the pages every
+/// `CSessionStarter`), a copy of the program started once, so that they share the pages every
 /// freshly executed store would write for itself (the shared libraries' relocations): a store
 /// costs about half the memory that way. If the starter cannot be had — it failed to start, or
 /// it died and could not be started again — each store is executed directly, as before; a shopper

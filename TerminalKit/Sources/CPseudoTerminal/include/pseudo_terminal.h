@@ -31,7 +31,8 @@ int pt_become_subreaper(void);
 /// asynchronously, and the signal ignored meanwhile would be gone).
 int pt_watch_stop_signals(void);
 
-// The session starter (session_zygote.c).
+// The session starter: the server's side (session_starter.c; the starter itself is the
+// CSessionStarter target, linked only into the program that serves).
 
 /// Starts `path --session-zygote` as the session starter; puts the server's end of its socket
 /// (close-on-exec) in `*socket`. Returns the starter's pid, or -1 with errno set.
@@ -43,9 +44,5 @@ pid_t sz_start(const char *path, int *socket);
 /// or -1 with errno set (EPIPE or ECONNRESET: the starter has gone; EAGAIN: it did not answer
 /// within 3 s).
 pid_t sz_spawn(int socket, int terminal, const char *title, char *const argv[], char *const envp[]);
-
-/// In a store the starter forked: its arguments, without the program's name (`*count` of
-/// them). In any other process: NULL, and `*count` is -1.
-char **sz_session_arguments(int *count);
 
 #endif
