@@ -36,4 +36,14 @@ struct ScreenEventsTests {
     // Too small to draw the store: nothing is measured.
     #expect(ScreenEvents.commands(from: state, to: state, size: Size(width: 10, height: 3)).isEmpty)
   }
+
+  /// Settling ends when a round tells nothing — and, for a feature that would answer every event
+  /// with another, after a bounded number of rounds, so that a key is never waited on for ever.
+  @Test func settlingEndsWhenNothingIsToldOrAfterABoundedNumberOfRounds() {
+    var rounds = 0
+    #expect(ScreenEvents.settle { rounds += 1; return rounds < 3 } == 3, "two rounds told something, the third nothing")
+    rounds = 0
+    #expect(ScreenEvents.settle { rounds += 1; return true } == ScreenEvents.mostRounds)
+    #expect(rounds == ScreenEvents.mostRounds, "never a round more than the bound")
+  }
 }

@@ -4,6 +4,21 @@ import Shop
 /// What the screens tell their features without a key being pressed: that they came into view
 /// (as SwiftUI's `onAppear`), and how many rows they have room for.
 public enum ScreenEvents {
+  /// The most rounds of telling one settling takes. Screens settle in one or two (a tab appears,
+  /// its list loads and learns its rows); a feature that answered every event with a change
+  /// that called for another would otherwise hold the main actor, and the keyboard, for ever.
+  public static let mostRounds = 8
+
+  /// Runs `round` until it reports that nothing was told, or ``mostRounds`` times. Returns the
+  /// rounds run.
+  @discardableResult
+  public static func settle(_ round: () -> Bool) -> Int {
+    for count in 1...mostRounds where !round() {
+      return count
+    }
+    return mostRounds
+  }
+
   /// The view actions due after the state went from `previous` (`nil` at start) to `current`
   /// on a screen of `size`.
   public static func commands(from previous: AppFeature.State?, to current: AppFeature.State, size: Size) -> [KeyCommand] {

@@ -42,16 +42,18 @@ public struct ScreenStores {
     sendScreenEvents(since: &previous, layout: AppLayout(size: size))
   }
 
-  /// The same, on a screen laid out as `layout` (with or without pictures).
+  /// The same, on a screen laid out as `layout` (with or without pictures), in at most
+  /// ``ScreenEvents/mostRounds`` rounds: what is left then is told after the next input or change.
   @discardableResult
   public func sendScreenEvents(since previous: inout AppFeature.State?, layout: AppLayout) -> [StoreTask] {
     var tasks: [StoreTask] = []
-    while true {
+    ScreenEvents.settle { () -> Bool in
       let commands = ScreenEvents.commands(from: previous, to: app.state, layout: layout)
       previous = app.state
-      guard !commands.isEmpty else { return tasks }
       tasks += commands.compactMap { send($0) }
+      return !commands.isEmpty
     }
+    return tasks
   }
 
   public var appScreen: ViewOnlyStoreOf<AppFeature> { app.viewScope }

@@ -98,6 +98,26 @@ struct FormTests {
     #expect(address.form.firstFieldWithMessage == .name)
   }
 
+  /// `takes` answers for every key what `handle` would, on every field and with focus nowhere:
+  /// a router that asks it never routes a key the form then ignores, nor loses one it takes.
+  @Test func takesAgreesWithHandleForEveryKey() {
+    let keys: [Key] = [
+      .character("a"), .character(" "), .character("한"), .enter, .tab, .backTab, .escape, .up, .down, .left, .right,
+      .home, .end, .backspace, .delete, .pageUp, .pageDown, .control("a"), .control("k"), .control("u"), .control("c"),
+      .alt(.character("b")), .withControl(.left),
+    ]
+    var address = Address()
+    address.notes.apply(.paste("first line\nsecond"))
+    for focus in [nil] + [Address.Field.name, .notes, .country, .gift, .place, .back] {
+      address.focus = focus
+      for key in keys {
+        #expect(address.form.takes(key) == (address.form.handle(.key(key)) != nil), "\(key) on \(String(describing: focus))")
+      }
+    }
+    address.focus = .name
+    #expect(address.form.takes(.character("a")) && !address.form.takes(.control("c")), "the test tells both answers apart")
+  }
+
   @Test func withoutFocusOnlyTabEntersTheForm() {
     var address = Address()
     address.focus = nil

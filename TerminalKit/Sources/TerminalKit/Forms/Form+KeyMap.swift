@@ -13,7 +13,7 @@ public enum FormInput: Hashable, Sendable {
 }
 
 extension Form where Root: Sendable {
-  /// The form as a layer of an app's key maps: every key the form takes (``handle(_:)``) becomes
+  /// The form as a layer of an app's key maps: every key the form takes (``takes(_:)``) becomes
   /// `.key`, pasted text `.paste`, and the rest are left to the layers below — or stop here
   /// when `isModal`. Help and the footer describe it from ``keyBindings``.
   public func keyMap(_ title: String, isModal: Bool = true) -> KeyMap<FormInput> {
@@ -21,7 +21,7 @@ extension Form where Root: Sendable {
       title, isModal: isModal,
       textInput: TextInput("type into the field") { .paste($0) },
       bindings: keyBindings.map { binding in binding.map { _ in FormInput.key(binding.keys.first ?? .escape) } },
-      route: { key in handle(.key(key)) != nil ? .key(key) : nil }
+      route: { key in takes(key) ? .key(key) : nil }
     )
   }
 }

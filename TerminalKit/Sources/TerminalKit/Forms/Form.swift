@@ -47,7 +47,24 @@ public struct Form<Root, ID: Hashable & Sendable> {
     }
   }
 
+  /// Whether the form does something with `key` now — whether ``handle(_:)`` answers it —
+  /// without working out what: no edit is made to a copy of the field. A key router asks this of
+  /// every key before the form's reducer handles the one it takes.
+  public func takes(_ key: Key) -> Bool {
+    guard let index = focusedIndex else { return key == .tab && !fields.isEmpty }
+    return fieldTakes(key, fields[index]) || navigation(for: key, from: index) != nil
+  }
+
   // MARK: The focused field's own keys
+
+  private func fieldTakes(_ key: Key, _ field: FormField<Root, ID>) -> Bool {
+    switch field.control {
+    case let .text(keyPath, _, _), let .textArea(keyPath, _): root[keyPath: keyPath].edit(for: key) != nil
+    case let .choice(keyPath): root[keyPath: keyPath].edit(for: key) != nil
+    case .checkbox: key == .character(" ")
+    case .button: key == .enter || key == .character(" ")
+    }
+  }
 
   private func fieldEvent(for key: Key, on field: FormField<Root, ID>) -> FormEvent<Root, ID>? {
     switch field.control {
@@ -62,10 +79,10 @@ public struct Form<Root, ID: Hashable & Sendable> {
       value.apply(edit)
       return .change(.choice(keyPath, value))
     case let .checkbox(keyPath):
-      guard key == .character(" ") else { return nil }
+      guard fieldTakes(key, field) else { return nil }
       return .change(.checkbox(keyPath, !root[keyPath: keyPath]))
     case .button:
-      guard key == .enter || key == .character(" ") else { return nil }
+      guard fieldTakes(key, field) else { return nil }
       return .press(field.id)
     }
   }
