@@ -34,4 +34,38 @@ struct InProcessRouteTests {
     await database.close()
     await remove()
   }
+
+  /// A wake-up that brings nothing newer — a late or repeated notice from another instance —
+  /// does not end a client's wait: it waits on until something newer is saved or its wait is
+  /// up. (The wait used to end at the first wake-up, with a 204 long before the time asked for.)
+  @Test func aWakeUpWithNothingNewerDoesNotEndTheWait() async throws {
+    let (location, remove) = try await TestDatabase.sqlite.make()
+    guard case let .sqlite(path) = location else { throw TestFailure("not a SQLite location: \(location)") }
+    let database = try SQLiteStoreDatabase(path: path)
+    let catalog = try await database.prepare(loading: StoreCatalog.demo())
+    let (router, routes) = try APIServer(configuration: APIServer.Configuration(), logger: Logger(label: "test")).buildRouter(database: database, catalog: catalog)
+    try await Application(router: router).test(.router) { client in
+      let saved = try await client.execute(uri: "/shop/carts/1/changes", method: .post, body: ByteBuffer(string: #"{"quantities":{"3":1}}"#))
+      #expect(saved.status == .ok)
+      let started = ContinuousClock.now
+      async let answer = client.execute(uri: "/shop/carts/1/updates?after=1&wait=2", method: .get)
+      for _ in 0..<3 {
+        try await Task.sleep(for: .milliseconds(300))
+        routes.cartSavedElsewhere(1)
+      }
+      #expect(try await answer.status == .noContent)
+      #expect(ContinuousClock.now - started >= .milliseconds(1900), "the wait ran its course")
+      // And a save while it waits still ends it at once, with the cart.
+      async let next = client.execute(uri: "/shop/carts/1/updates?after=1&wait=20", method: .get)
+      try await Task.sleep(for: .milliseconds(300))
+      routes.cartSavedElsewhere(1)
+      let newer = try await client.execute(uri: "/shop/carts/1/changes", method: .post, body: ByteBuffer(string: #"{"quantities":{"3":2}}"#))
+      #expect(newer.status == .ok)
+      let heard = try await next
+      #expect(heard.status == .ok)
+      #expect(try StoreJSON.decoder.decode(SavedCart.self, from: Data(buffer: heard.body)).revision == 2)
+    }
+    await database.close()
+    await remove()
+  }
 }

@@ -1,5 +1,6 @@
 import CPseudoTerminal
 import Foundation
+import StoreTestSupport
 import Testing
 
 /// The session starter's request: what the server encodes and the starter decodes (and checks)
@@ -110,29 +111,28 @@ struct SessionRequestTests {
 /// program that serves links it: `onlinestore` has it, this test program (which links the
 /// server's side of it, as the front door's library does) has not.
 struct SessionStarterLinkingTests {
-  /// The functions `binary` defines, by its symbol table (binutils' `nm`).
-  static func definedFunctions(in binary: URL) throws -> Set<String> {
-    let nm = Process()
-    nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
-    nm.arguments = ["--defined-only", binary.path]
-    let output = Pipe()
-    nm.standardOutput = output
-    try nm.run()
-    let listing = output.fileHandleForReading.readDataToEndOfFile()
-    nm.waitUntilExit()
-    return Set(String(decoding: listing, as: UTF8.self).split(separator: "\n").compactMap { line in
-      let fields = line.split(separator: " ")
-      return fields.count == 3 && fields[1] == "T" ? String(fields[2]) : nil
-    })
+  /// Which of `names` `binary` defines as functions, by its symbol table (binutils' `nm`). Run
+  /// on a thread of its own: a debug binary's table is tens of megabytes, and the tests' own
+  /// threads must not wait on it.
+  static func defines(_ names: [String], in binary: URL) async throws -> Set<String> {
+    try await Blocking.run {
+      let nm = Process()
+      nm.executableURL = URL(fileURLWithPath: "/usr/bin/nm")
+      nm.arguments = ["-p", "--defined-only", binary.path]
+      let output = Pipe()
+      nm.standardOutput = output
+      try nm.run()
+      let listing = output.fileHandleForReading.readDataToEndOfFile()
+      nm.waitUntilExit()
+      return Set(names.filter { listing.range(of: Data(" T \($0)\n".utf8)) != nil })
+    }
   }
 
-  @Test func theStarterIsOnlyInTheProgramThatServes() throws {
+  @Test func theStarterIsOnlyInTheProgramThatServes() async throws {
+    let names = ["sz_session_arguments", "sr_decode"]
     let tests = URL(fileURLWithPath: CommandLine.arguments[0])
     let store = tests.deletingLastPathComponent().appendingPathComponent("onlinestore")
-    let inStore = try Self.definedFunctions(in: store)
-    #expect(inStore.contains("sz_session_arguments") && inStore.contains("sr_decode"), "onlinestore serves: it has both sides")
-    let inTests = try Self.definedFunctions(in: tests)
-    #expect(inTests.contains("sr_decode"), "the server's side is linked here")
-    #expect(!inTests.contains("sz_session_arguments"), "the starter is not")
+    #expect(try await Self.defines(names, in: store) == Set(names), "onlinestore serves: it has both sides")
+    #expect(try await Self.defines(names, in: tests) == ["sr_decode"], "the server's side is linked here, the starter is not")
   }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import ServiceLifecycle
 import StoreModels
+import Synchronization
 
 /// The store's own routes beside FakeStore's, for hosts that keep nothing of a shopper's:
 ///
@@ -80,22 +81,35 @@ struct OpenCartRoutes: Sendable {
       }
       wait = .seconds(seconds)
     }
-    guard let ticket = watchers.enlist(customer) else {
+    guard var ticket = watchers.enlist(customer) else {
       var answer = JSONAnswer.error("too many clients are waiting for carts here; try again shortly", status: .serviceUnavailable)
       answer.headers[.retryAfter] = "5"
       return answer
     }
-    defer { watchers.release(ticket) }
-    let cart = try await storage.openCart(of: customer)
-    if cart.revision > after { return try JSONAnswer.ok(cart) }
-    guard wait > .zero else { return Response(status: .noContent) }
-    // A server shutting down answers its waiting clients now rather than at the end of their wait.
-    await withGracefulShutdownHandler {
-      await watchers.wait(ticket, timeout: wait)
-    } onGracefulShutdown: {
-      watchers.release(ticket)
+    var place: CartWatchers.Ticket? = ticket
+    defer {
+      if let place { watchers.release(place) }
     }
-    let latest = try await storage.openCart(of: customer)
+    var latest = try await storage.openCart(of: customer)
+    let deadline = ContinuousClock.now + wait
+    let shutdown = ShutdownHeard()
+    // Until something newer is saved, or the wait is up. A wake-up that brings nothing newer — a
+    // late or repeated notice from another instance — does not end the wait early.
+    while latest.revision <= after, deadline > .now, !shutdown.isHeard {
+      // A server shutting down answers its waiting clients now rather than at the end of their wait.
+      let waiting = ticket
+      await withGracefulShutdownHandler {
+        await watchers.wait(waiting, timeout: deadline - .now)
+      } onGracefulShutdown: {
+        shutdown.hear()
+        watchers.release(waiting)
+      }
+      // The next place is taken before the cart is read again, so a save in between is not missed.
+      place = watchers.enlist(customer)
+      latest = try await storage.openCart(of: customer)
+      guard let next = place else { break }
+      ticket = next
+    }
     return latest.revision > after ? try JSONAnswer.ok(latest) : Response(status: .noContent)
   }
 
@@ -139,5 +153,16 @@ struct OpenCartRoutes: Sendable {
   static func isFingerprint(_ text: String) -> Bool {
     guard text.hasPrefix("SHA256:"), (8...100).contains(text.utf8.count) else { return false }
     return text.dropFirst(7).unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789+/=".unicodeScalars.contains($0)) }
+  }
+}
+
+/// Whether the server began shutting down while a request waited: it then answers at once.
+private final class ShutdownHeard: Sendable {
+  private let heard = Mutex(false)
+
+  var isHeard: Bool { heard.withLock { $0 } }
+
+  func hear() {
+    heard.withLock { $0 = true }
   }
 }
