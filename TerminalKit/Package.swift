@@ -13,9 +13,11 @@ let package = Package(
     .library(name: "CursesTerminal", targets: ["CursesTerminal"]),
     // The ncurses shim on its own: for tests that feed CursesTerminal ncurses' own key codes.
     .library(name: "CNCurses", targets: ["CNCurses"]),
-    // Pseudo-terminals: spawning a program on one, resizing it, and a forking zygote. The
-    // harness runs programs on them; the store's SSH front door runs its sessions on them.
+    // Pseudo-terminals: spawning a program on one, resizing it, and asking a session starter for
+    // a program forked onto one. The harness runs programs on them; the store's SSH front door
+    // runs its sessions on them.
     .library(name: "CPseudoTerminal", targets: ["CPseudoTerminal"]),
+    // The session starter itself, for the one program that serves.
     .library(name: "CSessionStarter", targets: ["CSessionStarter"]),
   ],
   dependencies: [

@@ -34,7 +34,7 @@ struct OnlineStore: AsyncParsableCommand {
     // Carts, logs and keys are the shopper's (or the service's) alone, whatever the umask.
     umask(0o077)
     var count: Int32 = 0
-    let forked = sz_session_arguments(&count).map { argv in (0..<Int(count)).map { String(cString: argv[$0]!) } }
+    let forked = ss_session_arguments(&count).map { argv in (0..<Int(count)).map { String(cString: argv[$0]!) } }
     await main(forked)
   }
 }

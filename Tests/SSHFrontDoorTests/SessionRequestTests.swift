@@ -129,7 +129,7 @@ struct SessionStarterLinkingTests {
   }
 
   @Test func theStarterIsOnlyInTheProgramThatServes() async throws {
-    let names = ["sz_session_arguments", "sr_decode"]
+    let names = ["ss_session_arguments", "sr_decode"]
     let tests = URL(fileURLWithPath: CommandLine.arguments[0])
     let store = tests.deletingLastPathComponent().appendingPathComponent("onlinestore")
     #expect(try await Self.defines(names, in: store) == Set(names), "onlinestore serves: it has both sides")

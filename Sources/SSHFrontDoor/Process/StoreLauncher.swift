@@ -6,7 +6,7 @@ import StoreCommand
 
 /// Starts each session's store on a pseudo-terminal of its own.
 ///
-/// Stores are forked by the session starter (`onlinestore --session-zygote`, see
+/// Stores are forked by the session starter (`onlinestore --session-starter`, see
 /// `CSessionStarter`), a copy of the program started once, so that they share the pages every
 /// freshly executed store would write for itself (the shared libraries' relocations): a store
 /// costs about half the memory that way. If the starter cannot be had — it failed to start, or
@@ -69,7 +69,7 @@ final class StoreLauncher: Sendable {
       for attempt in 0..<2 {
         guard let current = starter else { return nil }
         let (pid, error) = CStrings.with(Array(arguments.dropFirst())) { argv in
-          CStrings.with(environment) { envp in (sz_spawn(current.socket, terminal, title, argv, envp), errno) }
+          CStrings.with(environment) { envp in (ss_spawn(current.socket, terminal, title, argv, envp), errno) }
         }
         if pid > 0 { return pid }
         let reason = String(cString: strerror(error))
@@ -106,7 +106,7 @@ final class StoreLauncher: Sendable {
 
   private static func startStarter(_ executable: String, logger: Logger) -> Starter? {
     var socket: Int32 = -1
-    let pid = sz_start(executable, &socket)
+    let pid = ss_start(executable, &socket)
     guard pid > 0 else {
       logger.error("no session starter; each store is started on its own", metadata: ["reason": "\(String(cString: strerror(errno)))"])
       return nil

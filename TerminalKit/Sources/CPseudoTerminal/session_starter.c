@@ -23,7 +23,7 @@ enum { starter_patience_seconds = 3 };
 /// Room left in the starter's command line for a store's title (what `ps` shows).
 enum { title_capacity = 512 };
 
-pid_t sz_start(const char *path, int *socket_out) {
+pid_t ss_start(const char *path, int *socket_out) {
   int pair[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) return -1;
   static char padding[title_capacity];
@@ -62,7 +62,7 @@ pid_t sz_start(const char *path, int *socket_out) {
   return pid;
 }
 
-pid_t sz_spawn(int socket, int terminal, const char *title, char *const argv[], char *const envp[]) {
+pid_t ss_spawn(int socket, int terminal, const char *title, char *const argv[], char *const envp[]) {
   char *request = malloc(SR_REQUEST_CAPACITY);
   if (request == NULL) return -1;
   size_t used = sr_encode(request, SR_REQUEST_CAPACITY, title, argv, envp);

@@ -29,7 +29,7 @@ extern char **environ;
 static int session_argc = -1;
 static char **session_argv = NULL;
 
-char **sz_session_arguments(int *count) {
+char **ss_session_arguments(int *count) {
   *count = session_argc;
   return session_argv;
 }

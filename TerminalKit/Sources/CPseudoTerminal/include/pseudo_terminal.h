@@ -34,15 +34,15 @@ int pt_watch_stop_signals(void);
 // The session starter: the server's side (session_starter.c; the starter itself is the
 // CSessionStarter target, linked only into the program that serves).
 
-/// Starts `path --session-zygote` as the session starter; puts the server's end of its socket
+/// Starts `path --session-starter` as the session starter; puts the server's end of its socket
 /// (close-on-exec) in `*socket`. Returns the starter's pid, or -1 with errno set.
-pid_t sz_start(const char *path, int *socket);
+pid_t ss_start(const char *path, int *socket);
 
 /// Asks the starter at `socket` for a store with `argv` and `envp` on `terminal` (the terminal
 /// side of a pty, which the store makes its controlling terminal), shown as `title` by `ps`.
 /// Blocks until the starter answers; one request at a time per socket. Returns the store's pid,
 /// or -1 with errno set (EPIPE or ECONNRESET: the starter has gone; EAGAIN: it did not answer
 /// within 3 s).
-pid_t sz_spawn(int socket, int terminal, const char *title, char *const argv[], char *const envp[]);
+pid_t ss_spawn(int socket, int terminal, const char *title, char *const argv[], char *const envp[]);
 
 #endif

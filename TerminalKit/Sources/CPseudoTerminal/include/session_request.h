@@ -5,8 +5,8 @@
 
 #include <stddef.h>
 
-/// The option that makes the program a session starter (`sz_start` passes it).
-#define SR_STARTER_OPTION "--session-zygote"
+/// The option that makes the program a session starter (`ss_start` passes it).
+#define SR_STARTER_OPTION "--session-starter"
 /// The descriptor of the starter's socket to the server.
 enum { SR_STARTER_SOCKET = 3 };
 /// The largest request: a title, the arguments and the environment of one store.

@@ -4,6 +4,6 @@
 
 /// In a store the starter forked: its arguments, without the program's name (`*count` of
 /// them). In any other process: NULL, and `*count` is -1.
-char **sz_session_arguments(int *count);
+char **ss_session_arguments(int *count);
 
 #endif
