@@ -238,6 +238,17 @@ struct ProgramLoopTests {
     #expect(terminal.recorder.isStopped)
   }
 
+  /// Wake-ups that come before a loop asks for them are kept once each, not once per call.
+  @Test func wakeUpsBeforeTheLoopAreKeptOnceEach() {
+    let terminal = RecordingTerminal(size: Size(width: 30, height: 2))
+    for _ in 0..<1000 { terminal.type([.key(.character("+"))]) }
+    terminal.hangUp()
+    let heard = Mutex<[TerminalWakeUp]>([])
+    terminal.announceWakeUps { wakeUp in heard.withLock { $0.append(wakeUp) } }
+    #expect(heard.withLock { $0 } == [.inputWaiting, .ended(signal: TerminalWakeUp.hangUpSignal)])
+    #expect(terminal.takeInput().count == 1000, "the keys themselves are all there")
+  }
+
   @Test func quittingEndsARunWithStatusZero() async {
     let terminal = RecordingTerminal(size: Size(width: 30, height: 2))
     let loop = ProgramLoop(program: Counter(), backend: terminal, tickInterval: nil)

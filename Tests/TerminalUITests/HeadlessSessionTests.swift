@@ -66,6 +66,22 @@ struct HeadlessSessionTests {
     #expect(session.store.state.productList.cart == nil, "Esc went through the cart's maps")
   }
 
+  /// The cart's store is kept while the cart is open, and handed out only then: closed, there
+  /// is none; opened again, the kept store acts on the new cart.
+  @Test func theCartsStoreIsOnlyThereWhileTheCartIsOpen() async throws {
+    let session = makeSession()
+    await session.start()
+    let screens = ScreenStores(app: session.store)
+    #expect(screens.cartSheet == nil)
+    for round in 1...2 {
+      screens.productsScreen.send(.cartButtonTapped)
+      let cart = try #require(screens.cartSheet, "round \(round)")
+      cart.send(.closeTapped)
+      #expect(session.store.state.productList.cart == nil, "round \(round): the close reached the open cart")
+      #expect(screens.cartSheet == nil, "round \(round)")
+    }
+  }
+
   @Test func aPurchaseByKeyboard() async throws {
     let session = makeSession()
     await session.start()

@@ -63,7 +63,11 @@ public final class RecordingTerminal: TerminalBackend {
 
   private func announce(_ wakeUp: TerminalWakeUp) {
     guard !isStopped else { return }
-    guard let wake else { return unannounced.append(wakeUp) }
+    // Kept once each: a script that types a thousand times before the loop runs wakes it once.
+    guard let wake else {
+      if !unannounced.contains(wakeUp) { unannounced.append(wakeUp) }
+      return
+    }
     wake(wakeUp)
   }
 
