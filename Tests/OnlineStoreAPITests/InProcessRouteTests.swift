@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import OnlineStoreAPI
+@testable import OnlineStoreAPI
 import StoreModels
 import Testing
 
@@ -64,6 +64,37 @@ struct InProcessRouteTests {
       let heard = try await next
       #expect(heard.status == .ok)
       #expect(try StoreJSON.decoder.decode(SavedCart.self, from: Data(buffer: heard.body)).revision == 2)
+    }
+    await database.close()
+    await remove()
+  }
+
+  /// A client that goes away while it waits ends its wait there and then: the request gives up
+  /// its place among the waiters rather than taking a new one after every wake-up until the wait
+  /// it asked for is up. (Two things end it today — the loop's own look at cancellation, and the
+  /// database read that throws once the task is cancelled — so this test holds the behaviour,
+  /// and fails only if both go.)
+  @Test func aClientThatGoesAwayEndsItsWait() async throws {
+    let (location, remove) = try await TestDatabase.sqlite.make()
+    guard case let .sqlite(path) = location else { throw TestFailure("not a SQLite location: \(location)") }
+    let database = try SQLiteStoreDatabase(path: path)
+    let catalog = try await database.prepare(loading: StoreCatalog.demo())
+    let (router, routes) = try APIServer(configuration: APIServer.Configuration(), logger: Logger(label: "test")).buildRouter(database: database, catalog: catalog)
+    try await Application(router: router).test(.router) { client in
+      let waiting = Task { try await client.execute(uri: "/shop/carts/1/updates?after=0&wait=20", method: .get) }
+      let deadline = ContinuousClock.now + .seconds(10)
+      while routes.openCarts.watchers.count == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+      #expect(routes.openCarts.watchers.count == 1, "the request waits")
+      waiting.cancel()
+      _ = await waiting.result
+      // Looked at a few times over half a second: a spinning request would hold a place again
+      // at almost every look.
+      var held = 0
+      for _ in 0..<10 {
+        try await Task.sleep(for: .milliseconds(50))
+        held += routes.openCarts.watchers.count
+      }
+      #expect(held == 0, "no place held after the client went")
     }
     await database.close()
     await remove()

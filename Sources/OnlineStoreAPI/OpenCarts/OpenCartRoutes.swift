@@ -93,9 +93,11 @@ struct OpenCartRoutes: Sendable {
     var latest = try await storage.openCart(of: customer)
     let deadline = ContinuousClock.now + wait
     let shutdown = ShutdownHeard()
-    // Until something newer is saved, or the wait is up. A wake-up that brings nothing newer — a
-    // late or repeated notice from another instance — does not end the wait early.
-    while latest.revision <= after, deadline > .now, !shutdown.isHeard {
+    // Until something newer is saved, the wait is up, the server shuts down or the client goes
+    // away (a cancelled wait returns at once; the loop looks for itself rather than count on the
+    // next database read throwing). A wake-up that brings nothing newer — a late or repeated
+    // notice from another instance — does not end the wait early.
+    while latest.revision <= after, deadline > .now, !shutdown.isHeard, !Task.isCancelled {
       // A server shutting down answers its waiting clients now rather than at the end of their wait.
       let waiting = ticket
       await withGracefulShutdownHandler {
