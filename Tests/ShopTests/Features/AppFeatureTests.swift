@@ -9,16 +9,16 @@ struct AppFeatureTests {
   func makeStore(
     sendOrder: @escaping @Sendable (OrderAttempt) async throws -> OrderConfirmation
   ) -> TestStoreOf<AppFeature> {
-    // The products answer once the saved cart has been read, the order the tests receive them in.
+    // The products answer once the store has reduced the saved cart's answer, the order the
+    // tests receive them in, however busy the machine.
     let cartRead = Gate()
-    var storage = CartStorage.inMemory()
-    let load = storage.load
-    storage.load = {
-      defer { cartRead.open(after: .milliseconds(20)) }
-      return try await load()
-    }
+    let storage = CartStorage.inMemory()
     return TestStore(initialState: AppFeature.State()) {
       AppFeature()
+      Reduce { _, action in
+        if case ._internal(.productList(._internal(.savedCartLoaded))) = action { cartRead.open() }
+        return .none
+      }
     } withDependencies: {
       $0.apiClient.fetchProducts = {
         await cartRead.wait()

@@ -23,17 +23,17 @@ struct ProductListFeatureTests {
       OrderConfirmation(id: 1, userId: 1, products: [])
     }
   ) -> TestStoreOf<ProductListFeature> {
-    // The products answer only once the saved cart has been read and its answer is on its way:
-    // the tests receive the two in that order, which a busy machine could otherwise swap.
+    // The products answer only once the store has reduced the saved cart's answer: the tests
+    // receive the two in that order, which a busy machine could otherwise swap. (A gate opened a
+    // moment after the cart was read was not enough under a full suite's load.)
     let cartRead = Gate()
-    var storage = storage ?? .inMemory(saved)
-    let load = storage.load
-    storage.load = {
-      defer { cartRead.open(after: .milliseconds(20)) }
-      return try await load()
-    }
+    let storage = storage ?? .inMemory(saved)
     return TestStore(initialState: state) {
       ProductListFeature()
+      Reduce { _, action in
+        if case ._internal(.savedCartLoaded) = action { cartRead.open() }
+        return .none
+      }
     } withDependencies: {
       $0.apiClient.fetchProducts = {
         await cartRead.wait()
@@ -807,12 +807,17 @@ final class Gate: Sendable {
   func open(after delay: Duration) {
     Task {
       try? await Task.sleep(for: delay)
-      let waiting = state.withValue { state in
-        state.isOpen = true
-        defer { state.waiting = [] }
-        return state.waiting
-      }
-      for continuation in waiting { continuation.resume() }
+      open()
     }
+  }
+
+  /// Opens the gate now.
+  func open() {
+    let waiting = state.withValue { state in
+      state.isOpen = true
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    for continuation in waiting { continuation.resume() }
   }
 }
