@@ -52,10 +52,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``
   /// wait by default before they fail. A passing test never waits this long; it only bounds a
-  /// failing one. Ten seconds, not TCA's one: in a full parallel run on two cores (servers,
-  /// terminals and processes started by other tests) an effect was seen to wait over a second
-  /// for a thread.
-  public var timeout: Duration = .seconds(10)
+  /// failing one. Thirty seconds, not TCA's one: in the crowded first seconds of a full parallel
+  /// run on two cores (servers, terminals and processes started by other tests) an effect was
+  /// seen to wait over a second for a thread, and later over ten.
+  public var timeout: Duration = .seconds(30)
   /// The state as the test has asserted it so far.
   public internal(set) var state: State
   /// The dependencies the reducer and its effects use. A test may change them between actions

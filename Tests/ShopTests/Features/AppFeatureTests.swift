@@ -13,7 +13,7 @@ struct AppFeatureTests {
     // tests receive them in, however busy the machine.
     let cartRead = Gate()
     let storage = CartStorage.inMemory()
-    let store = TestStore(initialState: AppFeature.State()) {
+    return TestStore(initialState: AppFeature.State()) {
       AppFeature()
       Reduce { _, action in
         if case ._internal(.productList(._internal(.savedCartLoaded))) = action { cartRead.open() }
@@ -34,10 +34,6 @@ struct AppFeatureTests {
       $0.addressBook = .inMemory(AddressBook(addresses: [.sample]))
       $0.continuousClock = ImmediateClock()
     }
-    // A hang guard, not a measure: a receive returns as soon as its action comes. Ten seconds
-    // was crossed when a full suite on two cores starved the effects at its start.
-    store.timeout = .seconds(60)
-    return store
   }
 
   /// Pay, then checkout as the screens drive it: the default address, on to delivery, on to the

@@ -28,7 +28,7 @@ struct ProductListFeatureTests {
     // moment after the cart was read was not enough under a full suite's load.)
     let cartRead = Gate()
     let storage = storage ?? .inMemory(saved)
-    let store = TestStore(initialState: state) {
+    return TestStore(initialState: state) {
       ProductListFeature()
       Reduce { _, action in
         if case ._internal(.savedCartLoaded) = action { cartRead.open() }
@@ -47,10 +47,6 @@ struct ProductListFeatureTests {
       $0.addressBook = .inMemory(AddressBook(addresses: [.sample]))
       $0.continuousClock = ImmediateClock()
     }
-    // A hang guard, not a measure: a receive returns as soon as its action comes. Ten seconds
-    // was crossed when a full suite on two cores starved the effects at its start.
-    store.timeout = .seconds(60)
-    return store
   }
 
   /// Pay, then checkout's steps as the screens send them — from the default address, or from a
