@@ -22,18 +22,22 @@ extension CheckoutFeature {
   func go(to step: CheckoutStep, _ state: inout State) -> Effect<Action> {
     state.step = step
     state.reviewFocus = .placeOrder
+    state.draftChangePending = false
     return .concatenate(.cancel(id: CancelID.draft), .send(.delegate(.draftChanged(state.draft))))
   }
 
-  /// Hands the draft to the cart once typing rests: a keystroke does not write a file. The clock
-  /// is looked up inside the effect, off the keystroke's path (a dependency lookup is not free).
-  func draftChanged(_ state: State) -> Effect<Action> {
-    let draft = state.draft
+  /// Hands the draft to the cart within ``draftPause`` of a change: one timer runs while the
+  /// shopper types, and when it ends the cart gets the draft as it is then — so a keystroke
+  /// neither writes a file nor cancels and starts a task, and typing without a rest is still
+  /// kept twice a second. The clock is looked up inside the effect, off the keystroke's path.
+  func draftChanged(_ state: inout State) -> Effect<Action> {
+    guard !state.draftChangePending else { return .none }
+    state.draftChangePending = true
     return .run { send in
       try await clock.sleep(for: Self.draftPause)
-      await send(.delegate(.draftChanged(draft)))
+      await send(._internal(.draftPauseEnded))
     }
-    .cancellable(id: CancelID.draft, cancelInFlight: true)
+    .cancellable(id: CancelID.draft)
   }
 
   func save(_ book: AddressBook) -> Effect<Action> {
@@ -63,7 +67,7 @@ extension CheckoutFeature {
         }
         state.shownMessages = []
       }
-      return draftChanged(state)
+      return draftChanged(&state)
 
     case let .focus(field):
       if case let .address(left)? = state.form.focus { state.shownMessages.insert(left) }

@@ -51,6 +51,9 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
     /// then on, an address that arrives later (the book's default, the account's) does not
     /// replace what is in it, even in fields they emptied.
     public var hasUsedForm = false
+    /// Whether the draft has changed since the cart was last handed it: the pause's timer is
+    /// running, and the cart gets the draft when it ends.
+    public var draftChangePending = false
 
     /// What would be kept if the shopper left now.
     public var draft: CheckoutDraft {
@@ -109,6 +112,8 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
       case bookLoaded(Result<AddressBook?, AddressBookError>)
       case accountAddressLoaded(ShippingAddress)
       case bookSaved(Result<AddressBook, AddressBookError>)
+      /// The pause after a change to the draft is over: the cart is handed the draft as it is.
+      case draftPauseEnded
     }
 
     public enum DelegateAction: Hashable, Sendable {
@@ -127,7 +132,7 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
 
   enum CancelID { case draft }
 
-  /// How long typing rests before the draft is handed to the cart to keep.
+  /// How long after a change to the draft the cart is handed it to keep.
   static let draftPause: Duration = .milliseconds(500)
 
   @Dependency(\.apiClient) var apiClient
@@ -172,13 +177,13 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
 
     case let .deliveryChosen(method):
       state.delivery = method
-      return draftChanged(state)
+      return draftChanged(&state)
 
     case let .deliveryMoved(offset):
       let methods = DeliveryMethod.allCases
       let index = methods.firstIndex(of: state.delivery) ?? 0
       state.delivery = methods[min(max(index + offset, 0), methods.count - 1)]
-      return draftChanged(state)
+      return draftChanged(&state)
 
     case .continueTapped:
       switch state.step {
@@ -189,6 +194,7 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
 
     case .backTapped:
       guard let previous = state.step.previous else {
+        state.draftChangePending = false
         return .concatenate(.cancel(id: CancelID.draft), .send(.delegate(.backedOut(state.draft))))
       }
       return go(to: previous, &state)
@@ -215,6 +221,7 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
     case .placeOrderTapped:
       guard state.step == .review else { return .none }
       if state.form.address.firstProblem != nil { return go(to: .address, &state) }
+      state.draftChangePending = false
       var effects: [Effect<Action>] = [.cancel(id: CancelID.draft)]
       if state.form.keepAddress, let book = state.book.book {
         let address = state.form.address
@@ -267,6 +274,10 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
     case let .bookSaved(.failure(error)):
       state.notice = error.message
       return .none
+
+    case .draftPauseEnded:
+      state.draftChangePending = false
+      return .send(.delegate(.draftChanged(state.draft)))
     }
   }
 }

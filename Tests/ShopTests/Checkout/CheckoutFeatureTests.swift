@@ -34,12 +34,19 @@ struct CheckoutFeatureTests {
     await store.receive(._internal(.bookLoaded(.success(nil)))) { $0.book = .none }
   }
 
+  /// The pause after a change to the draft ends (an `ImmediateClock`'s at once), and the cart is
+  /// handed the draft as it is then.
+  func receivePausedDraft(_ store: TestStoreOf<CheckoutFeature>) async {
+    await store.receive(._internal(.draftPauseEnded)) { $0.draftChangePending = false }
+    await store.receive(.delegate(.draftChanged(store.state.draft)))
+  }
+
   @Test func aGuestTypesTheirAddressFieldByFieldAndGoesOnToDelivery() async {
     let store = makeStore()
     await startAsGuest(store)
     #expect(store.state.form.saved == nil, "a guest has no saved addresses to pick")
-    await store.send(.view(.form(.paste("Ana Lima")))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste("Ana Lima")) }
-    await store.receive(.delegate(.draftChanged(store.state.draft)))
+    await store.send(.view(.form(.paste("Ana Lima")))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste("Ana Lima")); $0.draftChangePending = true }
+    await receivePausedDraft(store)
     #expect(store.state.form.address.fullName == "Ana Lima")
     // Tab goes on, and what the field left is checked from now on.
     await store.send(.view(.form(.key(.tab)))) {
@@ -48,8 +55,8 @@ struct CheckoutFeatureTests {
     }
     for (field, text) in [(ShippingAddress.Field.line1, "12 Main Street"), (.line2, ""), (.city, "San Francisco"), (.region, "CA"), (.postalCode, "94103")] {
       if !text.isEmpty {
-        await store.send(.view(.form(.paste(text)))) { $0.form[keyPath: AddressForm.text(of: field)!].apply(.paste(text)) }
-        await store.receive(\.delegate.draftChanged)
+        await store.send(.view(.form(.paste(text)))) { $0.form[keyPath: AddressForm.text(of: field)!].apply(.paste(text)); $0.draftChangePending = true }
+        await receivePausedDraft(store)
       }
       await store.send(.view(.form(.key(.tab)))) {
         $0.shownMessages.insert(field)
@@ -61,8 +68,8 @@ struct CheckoutFeatureTests {
       $0.shownMessages.insert(.country)
       $0.form.focus = .address(.email)
     }
-    await store.send(.view(.form(.paste("ana@example.com")))) { $0.form.email.apply(.paste("ana@example.com")) }
-    await store.receive(\.delegate.draftChanged)
+    await store.send(.view(.form(.paste("ana@example.com")))) { $0.form.email.apply(.paste("ana@example.com")); $0.draftChangePending = true }
+    await receivePausedDraft(store)
     // Enter on the last field that is not a button: done with the form.
     await store.send(.view(.form(.key(.enter)))) { $0.form.focus = .address(.phone); $0.shownMessages.insert(.email) }
     await store.send(.view(.form(.key(.enter)))) {
@@ -144,20 +151,20 @@ struct CheckoutFeatureTests {
     await startAsGuest(cheap)
     #expect(cheap.state.subtotal == Money(cents: 2_230))
     #expect(cheap.state.shippingFee == Money(cents: 500))
-    await cheap.send(.view(.deliveryMoved(by: 1))) { $0.delivery = .express }
-    await cheap.receive(\.delegate.draftChanged)
+    await cheap.send(.view(.deliveryMoved(by: 1))) { $0.delivery = .express; $0.draftChangePending = true }
+    await receivePausedDraft(cheap)
     #expect(cheap.state.total == Money(cents: 3_730))
-    await cheap.send(.view(.deliveryMoved(by: 1)))
-    await cheap.receive(\.delegate.draftChanged)
-    await cheap.send(.view(.deliveryChosen(.standard))) { $0.delivery = .standard }
-    await cheap.receive(\.delegate.draftChanged)
+    await cheap.send(.view(.deliveryMoved(by: 1))) { $0.draftChangePending = true }
+    await receivePausedDraft(cheap)
+    await cheap.send(.view(.deliveryChosen(.standard))) { $0.delivery = .standard; $0.draftChangePending = true }
+    await receivePausedDraft(cheap)
 
     let large = makeStore(draft: draft)
     await startAsGuest(large)
     #expect(large.state.subtotal == Money(cents: 26_450))
     #expect(large.state.shippingFee == .zero, "standard is free from $100")
-    await large.send(.view(.deliveryChosen(.express))) { $0.delivery = .express }
-    await large.receive(\.delegate.draftChanged)
+    await large.send(.view(.deliveryChosen(.express))) { $0.delivery = .express; $0.draftChangePending = true }
+    await receivePausedDraft(large)
     #expect(large.state.shippingFee == Money(cents: 1_500), "express is never free")
   }
 
@@ -209,13 +216,14 @@ struct CheckoutFeatureTests {
     #expect(store.state.form.address == .sample)
     #expect(store.state.form.saved?.options == [ShippingAddress.sample.oneLine, ShippingAddress.seoul.oneLine, "New address"])
     // ↓ highlights the second, Enter picks it: the form shows it.
-    await store.send(.view(.form(.key(.down)))) { $0.hasUsedForm = true; $0.form.saved?.apply(.highlightNext) }
-    await store.receive(\.delegate.draftChanged)
+    await store.send(.view(.form(.key(.down)))) { $0.hasUsedForm = true; $0.form.saved?.apply(.highlightNext); $0.draftChangePending = true }
+    await receivePausedDraft(store)
     await store.send(.view(.form(.key(.enter)))) {
       $0.form.saved?.apply(.chooseHighlighted)
       $0.form.fill(with: .seoul)
+      $0.draftChangePending = true
     }
-    await store.receive(\.delegate.draftChanged)
+    await receivePausedDraft(store)
     #expect(store.state.form.address == .seoul)
     #expect(store.state.form.pickedIndex == 1)
   }
@@ -265,8 +273,8 @@ struct CheckoutFeatureTests {
     for _ in 0..<9 { await store.send(.view(.form(.key(.tab)))) }
     store.exhaustivity = .on
     #expect(store.state.form.focus == .keepAddress)
-    await store.send(.view(.form(.key(.character(" "))))) { $0.form.keepAddress = false }
-    await store.receive(\.delegate.draftChanged)
+    await store.send(.view(.form(.key(.character(" "))))) { $0.form.keepAddress = false; $0.draftChangePending = true }
+    await receivePausedDraft(store)
     await store.send(.view(.editTapped(.review))) { $0.step = .review }
     await store.receive(\.delegate.draftChanged)
     await store.send(.view(.placeOrderTapped))
@@ -365,27 +373,59 @@ struct CheckoutFeatureTests {
     await store.receive(\.delegate.placeOrder)
   }
 
-  /// Typing does not write a file per key: the draft goes to the cart once typing rests.
-  @Test func theDraftIsHandedOnOnceTypingRests() async {
+  /// A keystroke neither writes a file nor starts a task: the first change starts one pause, the
+  /// keys typed during it start none, and when it ends the cart is handed the draft as it is
+  /// then — so typing without a rest is still kept every half second. The pause that is running
+  /// is the only effect in flight: the test store would fail on a second one left at the end.
+  @Test func theDraftIsHandedOnHalfASecondAfterAChangeWithWhatWasTypedSince() async {
     let clock = WatchedClock()
     let store = makeStore(clock: clock)
     await startAsGuest(store)
-    await store.send(.view(.form(.paste("A")))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste("A")) }
+    await store.send(.view(.form(.paste("A")))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste("A")); $0.draftChangePending = true }
     await clock.sleeping()
     await clock.advance(by: .milliseconds(300))
     await store.send(.view(.form(.paste("na")))) { $0.form.fullName.apply(.paste("na")) }
-    await clock.sleeping()
-    await clock.advance(by: .milliseconds(300))
-    // 600 ms after the first key, 300 after the second: nothing yet.
+    // 500 ms after the first key, 200 after the second: the pause the first key started ends.
     await clock.advance(by: .milliseconds(200))
+    await store.receive(._internal(.draftPauseEnded)) { $0.draftChangePending = false }
     await store.receive(.delegate(.draftChanged(CheckoutDraft(address: ShippingAddress(fullName: "Ana"), delivery: .standard, step: .address))))
+    // Typing on starts the next pause.
+    await store.send(.view(.form(.paste(" Lima")))) { $0.form.fullName.apply(.paste(" Lima")); $0.draftChangePending = true }
+    await clock.sleeping()
+    await clock.advance(by: .milliseconds(499))
+    await store.send(.view(.form(.key(.backspace)))) { $0.form.fullName.apply(.deleteBackward) }
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(._internal(.draftPauseEnded)) { $0.draftChangePending = false }
+    await store.receive(.delegate(.draftChanged(CheckoutDraft(address: ShippingAddress(fullName: "Ana Lim"), delivery: .standard, step: .address))))
+  }
+
+  /// Leaving the step hands the draft on at once and stops the pause: a change after it starts
+  /// a pause of its own (a pause left marked as running would keep nothing more).
+  @Test func goingToAnotherStepHandsTheDraftOnAndEndsThePause() async {
+    let clock = WatchedClock()
+    let store = makeStore(draft: .sample, clock: clock)
+    await startAsGuest(store)
+    await store.send(.view(.editTapped(.address))) { $0.step = .address }
+    await store.receive(.delegate(.draftChanged(CheckoutDraft(address: .sample, delivery: .standard, step: .address))))
+    await store.send(.view(.form(.paste("!")))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste("!")); $0.draftChangePending = true }
+    await clock.sleeping()
+    await store.send(.view(.editTapped(.review))) { $0.step = .review; $0.draftChangePending = false }
+    await store.receive(\.delegate.draftChanged)
+    await store.send(.view(.editTapped(.address))) { $0.step = .address }
+    await store.receive(\.delegate.draftChanged)
+    await store.send(.view(.form(.paste("?")))) { $0.form.fullName.apply(.paste("?")); $0.draftChangePending = true }
+    await clock.sleeping()
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(._internal(.draftPauseEnded)) { $0.draftChangePending = false }
+    await store.receive(\.delegate.draftChanged)
+    #expect(store.state.draft.address.fullName == ShippingAddress.sample.fullName + "!?")
   }
 
   @Test func controlCharactersAndEscapesNeverReachAField() async {
     let store = makeStore()
     await startAsGuest(store)
-    await store.send(.view(.form(.paste("Ana\u{1B}[31m\u{7}Lima\u{202E}")))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste("Ana\u{1B}[31m\u{7}Lima\u{202E}")) }
-    await store.receive(\.delegate.draftChanged)
+    await store.send(.view(.form(.paste("Ana\u{1B}[31m\u{7}Lima\u{202E}")))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste("Ana\u{1B}[31m\u{7}Lima\u{202E}")); $0.draftChangePending = true }
+    await receivePausedDraft(store)
     #expect(store.state.form.address.fullName.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\u{7F}" && $0 != "\u{202E}" })
     #expect(!store.state.form.address.fullName.contains("\u{1B}"))
   }
@@ -394,8 +434,8 @@ struct CheckoutFeatureTests {
     let store = makeStore()
     await startAsGuest(store)
     let long = String(repeating: "가", count: 500)
-    await store.send(.view(.form(.paste(long)))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste(long)) }
-    await store.receive(\.delegate.draftChanged)
+    await store.send(.view(.form(.paste(long)))) { $0.hasUsedForm = true; $0.form.fullName.apply(.paste(long)); $0.draftChangePending = true }
+    await receivePausedDraft(store)
     #expect(store.state.form.address.fullName.count == AddressRules.maximumLength)
   }
 }
