@@ -222,8 +222,7 @@ public final class CursesTerminal {
     let rows = min(canvas.size.height, size.height)
     let columns = min(canvas.size.width, size.width)
     let width = canvas.size.width
-    // Compared in place: reading cells through the subscript copies each one (a retain and a
-    // release of its text), and this looks at every cell of every frame.
+    // Compared in place, through the buffers: this looks at every cell of every frame.
     canvas.cells.withUnsafeBufferPointer { cells in
       (previous?.cells ?? []).withUnsafeBufferPointer { before in
         for y in 0..<rows {
@@ -231,7 +230,7 @@ public final class CursesTerminal {
             let index = y * width + x
             if !before.isEmpty {
               if before[index] == cells[index] { continue }
-            } else if cells[index].text == " ", cells[index].style == .plain {
+            } else if cells[index].isBlank {
               continue
             }
             guard cells[index].width > 0, x + cells[index].width <= columns else { continue }
@@ -245,17 +244,12 @@ public final class CursesTerminal {
   private func put(_ cell: Canvas.Cell, x: Int, y: Int) {
     let attributes = self.attributes(for: cell.style)
     let pair = colorPair(for: cell.style)
-    // Printable ASCII, most cells, needs no measuring and no array: one character, as it is.
-    if cell.width == 1, cell.text.utf8.count == 1, let byte = cell.text.utf8.first, (0x20...0x7E).contains(byte) {
-      var character = wchar_t(byte)
-      _ = cn_put_cell(window, Int32(y), Int32(x), &character, 1, attributes, pair)
-      return
-    }
-    // One character one column wide by both our measure and the C library's — a picture's
-    // block symbols, most letters — also goes as it is, without an array.
-    if cell.width == 1, cell.text.unicodeScalars.count == 1, let scalar = cell.text.unicodeScalars.first {
+    // One code point one column wide — printable ASCII, most cells, needs no measuring; the
+    // rest (a picture's block symbols, most letters) by the C library's measure too — goes as
+    // it is, without an array.
+    if cell.width == 1, let scalar = cell.scalar {
       var character = wchar_t(scalar.value)
-      if cn_character_width(character) == 1 {
+      if (0x20...0x7E).contains(scalar.value) || cn_character_width(character) == 1 {
         _ = cn_put_cell(window, Int32(y), Int32(x), &character, 1, attributes, pair)
         return
       }

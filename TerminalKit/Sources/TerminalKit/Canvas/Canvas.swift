@@ -6,20 +6,43 @@
 /// never leaves the grid, never splits a wide grapheme, and sanitizes text first (see
 /// ``SafeText``), so nothing drawn here can break a border or reach the terminal as a command.
 public struct Canvas: Hashable, Sendable {
+  /// A plain value — no reference inside — so that frames cost no reference counting (see
+  /// `CellText`).
   public struct Cell: Hashable, Sendable {
-    /// The grapheme, or "" for the right half of a wide one.
-    public var text: String
-    /// 1 or 2 for a grapheme's first column, 0 for the column a wide grapheme spills into.
-    public var width: Int
+    var content: CellText
+    private var columns: UInt8
     public var style: Style
 
+    /// The grapheme, or "" for the right half of a wide one. A grapheme of more than 23 bytes
+    /// of UTF-8 is kept as its first code point.
+    public var text: String {
+      get { content.string }
+      set { content = CellText(newValue) }
+    }
+
+    /// The grapheme's one code point, when it is one (most cells): without making a `String`.
+    public var scalar: Unicode.Scalar? { content.scalar }
+
+    /// 1 or 2 for a grapheme's first column, 0 for the column a wide grapheme spills into.
+    public var width: Int {
+      get { Int(columns) }
+      set { columns = UInt8(clamping: newValue) }
+    }
+
     public init(text: String, width: Int, style: Style) {
-      self.text = text
-      self.width = width
+      self.init(content: CellText(text), width: width, style: style)
+    }
+
+    init(content: CellText, width: Int, style: Style) {
+      self.content = content
+      self.columns = UInt8(clamping: width)
       self.style = style
     }
 
-    public static let blank = Cell(text: " ", width: 1, style: .plain)
+    public static let blank = Cell(content: .space, width: 1, style: .plain)
+
+    /// A space in the terminal's own style: what a blank screen shows.
+    public var isBlank: Bool { content == .space && style == .plain }
   }
 
   public let size: Size
@@ -76,7 +99,7 @@ public struct Canvas: Hashable, Sendable {
       if columns == 0 { continue }
       if x + columns > point.x + available { break }
       if x >= 0 {
-        put(character, columns: columns, x: x, y: point.y, style: style)
+        put(CellText(character), columns: columns, x: x, y: point.y, style: style)
       }
       x += columns
     }
@@ -89,7 +112,7 @@ public struct Canvas: Hashable, Sendable {
   public mutating func drawSymbol(_ character: Character, at point: Point, style: Style) {
     guard point.y >= 0, point.y < size.height, point.x >= 0, point.x < size.width else { return }
     let printable = character.unicodeScalars.count == 1 && !SafeText.isDropped(character.unicodeScalars.first!)
-    put(printable && TextWidth.columns(of: character) == 1 ? character : " ", columns: 1, x: point.x, y: point.y, style: style)
+    put(printable && TextWidth.columns(of: character) == 1 ? CellText(character) : .space, columns: 1, x: point.x, y: point.y, style: style)
   }
 
   /// Draws `text` in the middle of `rect`'s first row.
@@ -107,7 +130,7 @@ public struct Canvas: Hashable, Sendable {
     for y in area.y..<area.maxY {
       repairWideCells(row: y, from: area.x, to: area.maxX)
       for x in area.x..<area.maxX {
-        cells[y * size.width + x] = Cell(text: " ", width: 1, style: style)
+        cells[y * size.width + x] = Cell(content: .space, width: 1, style: style)
       }
     }
   }
@@ -138,7 +161,7 @@ public struct Canvas: Hashable, Sendable {
     for scalar in text.unicodeScalars {
       let width = TextWidth.columns(of: scalar)
       guard width > 0 else { continue }
-      put(Character(scalar), columns: width, x: x, y: point.y, style: style)
+      put(CellText(scalar), columns: width, x: x, y: point.y, style: style)
       x += width
     }
     return columns
@@ -146,12 +169,12 @@ public struct Canvas: Hashable, Sendable {
 
   // MARK: Cells
 
-  private mutating func put(_ character: Character, columns: Int, x: Int, y: Int, style: Style) {
+  private mutating func put(_ text: CellText, columns: Int, x: Int, y: Int, style: Style) {
     guard x >= 0, x + columns <= size.width else { return }
     repairWideCells(row: y, from: x, to: x + columns)
-    cells[y * size.width + x] = Cell(text: String(character), width: columns, style: style)
+    cells[y * size.width + x] = Cell(content: text, width: columns, style: style)
     if columns == 2 {
-      cells[y * size.width + x + 1] = Cell(text: "", width: 0, style: style)
+      cells[y * size.width + x + 1] = Cell(content: .empty, width: 0, style: style)
     }
   }
 
@@ -160,12 +183,12 @@ public struct Canvas: Hashable, Sendable {
   private mutating func repairWideCells(row y: Int, from start: Int, to end: Int) {
     let base = y * size.width
     if start > 0, start < size.width, cells[base + start].width == 0 {
-      cells[base + start - 1] = Cell(text: " ", width: 1, style: cells[base + start - 1].style)
+      cells[base + start - 1] = Cell(content: .space, width: 1, style: cells[base + start - 1].style)
       cells[base + start].width = 1
-      cells[base + start].text = " "
+      cells[base + start].content = .space
     }
     if end < size.width, end > 0, cells[base + end].width == 0 {
-      cells[base + end] = Cell(text: " ", width: 1, style: cells[base + end].style)
+      cells[base + end] = Cell(content: .space, width: 1, style: cells[base + end].style)
     }
   }
 }
