@@ -126,22 +126,26 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
   /// Runs until the app quits or the terminal ends; the terminal is given back when this
   /// returns.
   public func run() async -> Ending {
-    let (events, continuation) = AsyncStream.makeStream(of: LoopEvent.self)
-    // The terminal wakes the loop straight into its one stream: a key is one hop from the
-    // terminal's thread to here.
-    backend.announceWakeUps { continuation.yield(.terminal($0)) }
+    let wakeUps = LoopWakeUps()
+    // The terminal's thread wakes the loop through one small mailbox, on the loop's own actor.
+    backend.announceWakeUps { wakeUp in
+      switch wakeUp {
+      case .inputWaiting: wakeUps.post(.inputWaiting)
+      case let .ended(signal): wakeUps.post(.ended(signal: signal))
+      }
+    }
     let changes = program.stateChanges()
     let changeForwarder = Task {
-      for await _ in changes { continuation.yield(.stateChanged) }
+      for await _ in changes { wakeUps.post(.stateChanged) }
     }
-    let tick: @MainActor () -> Void = { continuation.yield(.tick) }
+    let tick: @MainActor () -> Void = { wakeUps.post(.tick) }
     defer { changeForwarder.cancel() }
 
     await start()
     updateTicker(tick)
-    for await event in events {
+    while let event = await wakeUps.next() {
       switch event {
-      case .terminal(.inputWaiting):
+      case .inputWaiting:
         let inputs = backend.takeInput()
         guard !inputs.isEmpty else { continue }
         for input in inputs {
@@ -150,7 +154,7 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
             return ending
           }
         }
-      case let .terminal(.ended(signal)):
+      case let .ended(signal):
         await finish()
         return .signal(signal)
       case .stateChanged:
@@ -253,11 +257,4 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
       ticker = nil
     }
   }
-}
-
-/// What wakes a ``ProgramLoop`` that runs for a person.
-private enum LoopEvent: Sendable {
-  case terminal(TerminalWakeUp)
-  case stateChanged
-  case tick
 }
