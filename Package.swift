@@ -322,7 +322,8 @@ let package = Package(
       name: "SSHFrontDoorTests",
       dependencies: [
         pseudoTerminal, "SSHFrontDoor", "StoreTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
     .testTarget(name: "StoreCommandTests", dependencies: ["StoreCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

@@ -136,6 +136,9 @@ public final class FrontDoor: Sendable {
             SessionRequestValidator(
               policy: SessionRequestPolicy(maximumVariables: limits.maximumEnvironment), maximumReplies: limits.maximumRepliedRequests
             ),
+            ResizeThrottle(interval: limits.resizeInterval),
+            IdleWatch(timeout: limits.idleTimeout),
+            InputRateLimiter(rate: limits.inputRate, burst: limits.inputBurst),
             StoreSession(connection: connection),
           ])
         }

@@ -8,17 +8,19 @@ import StoreCommand
 
 /// The last stage of a session channel: the shopper's store, in a process of its own on a
 /// pseudo-terminal, with bytes copied both ways and every way a client could make it grow bound.
+/// The stages before it (see `FrontDoor`) check the requests (``SessionRequestValidator``),
+/// throttle window changes (``ResizeThrottle``), watch for idleness (``IdleWatch``) and hold
+/// input to the shopper's allowance (``InputRateLimiter``).
 ///
 /// - **Starting** happens off the event loop (the shopper's home, their customer number, the
 ///   fork), after a place among ``FrontDoorLimits/maximumSessions``; one store per connection.
-/// - **Input** is read from the client only while the pty can take it and the shopper's
-///   ``InputAllowance`` lasts; otherwise nothing is read, so SSH flow control stops the client
-///   once its window is used up. A store whose shopper floods it also runs at a lower CPU
-///   priority, so the other stores do not notice.
+/// - **Input** is asked of the client only while the pty can take it; otherwise nothing is read,
+///   so SSH flow control stops the client once its window is used up. A store whose shopper
+///   outruns the input allowance runs at a lower CPU priority, so the other stores do not notice.
 /// - **Output** is read from the pty only while the client's channel and the connection's socket
 ///   can take it; otherwise the store blocks in its own writes, not the server's memory.
-/// - **Window changes** reach the store at most once per ``FrontDoorLimits/resizeInterval``, the
-///   latest size winning; after a hang-up, none.
+/// - **Window changes** reach the store as they come from the throttle; before it runs, the
+///   latest waits for it; after a hang-up, none.
 /// - **A hang-up** (the client gone, the idle timeout, the server stopping) sends SIGHUP, and
 ///   SIGKILL ``FrontDoorLimits/hangupGrace`` later if the store has not ended; meanwhile its
 ///   output is read and dropped, so it can never block on a write nobody reads.
@@ -31,14 +33,6 @@ final class StoreSession: ChannelDuplexHandler {
 
   private enum Phase {
     case waiting, starting, running, ended
-  }
-
-  /// A store that was started: its process and the controlling side of its pty.
-  private struct Launched: Sendable {
-    var pid: pid_t
-    var controller: Int32
-    var home: URL
-    var isGuestHome: Bool
   }
 
   private let connection: ShopperConnection
@@ -62,18 +56,13 @@ final class StoreSession: ChannelDuplexHandler {
   private var terminal: SessionTerminal?
   private var appliedSize: (columns: Int, rows: Int)?
   private var pendingSize: (columns: Int, rows: Int)?
-  private var allowance: InputAllowance
-  private var inputWaiting = false
   private var outputWaiting = false
   private var lowered = false
-  private var lastInput = ContinuousClock.now
   private var started = ContinuousClock.now
   private var timers: [String: Scheduled<Void>] = [:]
 
   init(connection: ShopperConnection) {
     self.connection = connection
-    let limits = connection.services.configuration.limits
-    allowance = InputAllowance(rate: limits.inputRate, burst: limits.inputBurst, now: .now)
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
@@ -96,6 +85,12 @@ final class StoreSession: ChannelDuplexHandler {
     case let SessionRequest.resize(columns, rows):
       pendingSize = (columns, rows)
       applyWindowSize()
+    case SessionStageEvent.inputOverRate:
+      lowerPriority()
+    case SessionStageEvent.idle:
+      // A store still starting is looked at again a timeout later; a session that never asks
+      // for one is closed by the connection's no-store deadline.
+      if phase == .running { hangUp(because: "idle") }
     case ChannelEvent.inputClosed:
       break  // The client sent EOF; the store goes on until the connection ends or it quits.
     default:
@@ -106,10 +101,6 @@ final class StoreSession: ChannelDuplexHandler {
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     let message = unwrapInboundIn(data)
     guard case .channel = message.type, case let .byteBuffer(bytes) = message.data, let pty, ptyIsOpen else { return }
-    let now = ContinuousClock.now
-    lastInput = now
-    allowance.spend(bytes.readableBytes, at: now)
-    if allowance.available(at: now) <= 0 { lowerPriority() }
     pty.write(bytes, promise: nil)
   }
 
@@ -173,7 +164,7 @@ final class StoreSession: ChannelDuplexHandler {
     let title = "onlinestore store: \(shopper.logName)"
     let session = NIOLoopBound(self, eventLoop: connection.channel.eventLoop)
     services.offLoop(on: connection.channel.eventLoop) {
-      try Self.launch(
+      try StoreLaunch.launch(
         shopper: shopper, from: address, terminal: terminal, environment: environment, accessible: accessible, title: title, services: services
       )
     }.whenComplete { result in
@@ -182,52 +173,6 @@ final class StoreSession: ChannelDuplexHandler {
       case let .success(launched): session.attach(launched)
       case let .failure(error): session.failedToStart(error)
       }
-    }
-  }
-
-  /// The shopper's home and number, the command, the store: everything that blocks, on one of
-  /// the front door's blocking threads.
-  private static func launch(
-    shopper: Shopper, from address: ClientAddress, terminal: SessionTerminal, environment: [String: String], accessible: Bool,
-    title: String, services: FrontDoorServices
-  ) throws -> Launched {
-    var options = services.configuration.storeOptions
-    options.accessible = accessible
-    let home: URL
-    let isGuest: Bool
-    var admin: AdminOptions?
-    switch shopper {
-    case let .key(fingerprint) where services.configuration.operators?.fingerprints.contains(fingerprint) == true:
-      // An operator: the back office, never the shop; their home keeps their session's log.
-      home = try services.state.shopperHome(fingerprint: fingerprint)
-      isGuest = false
-      admin = services.configuration.operators?.options
-      admin?.operatorKey = fingerprint
-      admin?.noColor = options.noColor
-    case let .key(fingerprint):
-      home = try services.state.shopperHome(fingerprint: fingerprint)
-      isGuest = false
-      options.user = try services.customers.number(for: fingerprint, from: address, now: Date())
-      options.customer = "key-" + fingerprint
-    case .guest:
-      home = try services.state.makeGuestHome()
-      isGuest = true
-      options.guest = true
-    }
-    var command = StoreCommand(
-      executable: services.configuration.storeExecutable, options: options, term: terminal.term, clientEnvironment: environment,
-      stateDirectory: home.path, cacheDirectory: services.state.cache.path
-    )
-    command.admin = admin
-    do {
-      let (pid, controller) = try services.launcher.launch(
-        command, title: "\(title), state \(home.path)", rows: terminal.rows, columns: terminal.columns
-      )
-      services.reaper.childStarted()
-      return Launched(pid: pid, controller: controller, home: home, isGuestHome: isGuest)
-    } catch {
-      if isGuest { try? FileManager.default.removeItem(at: home) }
-      throw error
     }
   }
 
@@ -242,7 +187,7 @@ final class StoreSession: ChannelDuplexHandler {
     end(status: 1, message: message)
   }
 
-  private func attach(_ launched: Launched) {
+  private func attach(_ launched: StoreLaunch.Launched) {
     pid = launched.pid
     controller = launched.controller
     home = (launched.home, launched.isGuestHome)
@@ -301,33 +246,14 @@ final class StoreSession: ChannelDuplexHandler {
     applyWindowSize()
     readInput()
     readOutput()
-    checkIdle()
-  }
-
-  /// Hangs the store up once the shopper has sent nothing for the idle timeout.
-  private func checkIdle() {
-    let quiet = ContinuousClock.now - lastInput
-    guard quiet < limits.idleTimeout else {
-      hangUp(because: "idle")
-      return
-    }
-    schedule("idle", after: limits.idleTimeout - quiet) { session in session.checkIdle() }
   }
 
   // MARK: Bytes both ways
 
-  /// Asks the client for more input, if the store can take it now.
+  /// Asks the client for more input, if the store can take it now (the ``InputRateLimiter``
+  /// before this stage passes the request on while the shopper's allowance lasts).
   private func readInput() {
-    guard phase == .running, ptyIsOpen, ptyIsWritable, !clientGone, !hungUp, !inputWaiting, let context else { return }
-    let now = ContinuousClock.now
-    guard allowance.available(at: now) > 0 else {
-      inputWaiting = true
-      schedule("input", after: allowance.wait(at: now)) { session in
-        session.inputWaiting = false
-        session.readInput()
-      }
-      return
-    }
+    guard phase == .running, ptyIsOpen, ptyIsWritable, !clientGone, !hungUp, let context else { return }
     context.read()
   }
 
@@ -388,15 +314,14 @@ final class StoreSession: ChannelDuplexHandler {
     logger.info("store slowed", metadata: ["shopper": "\(connection.shopper?.logName ?? "?")", "reason": "input faster than \(limits.inputRate) bytes/s"])
   }
 
-  /// Gives the store the latest window size, at most once per resize interval.
+  /// Gives the store the latest window size the throttle passed on, once it runs.
   private func applyWindowSize() {
-    guard phase == .running, ptyIsOpen, !hungUp, timers["resize"] == nil, let size = pendingSize else { return }
+    guard phase == .running, ptyIsOpen, !hungUp, let size = pendingSize else { return }
     pendingSize = nil
     if appliedSize.map({ $0 != size }) ?? true {
       _ = pt_resize(controller, Int32(size.rows), Int32(size.columns))
       appliedSize = size
     }
-    schedule("resize", after: limits.resizeInterval) { session in session.applyWindowSize() }
   }
 
   // MARK: Ending
