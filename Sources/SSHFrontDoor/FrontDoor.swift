@@ -132,6 +132,7 @@ public final class FrontDoor: Sendable {
         }
         child.closeFuture.assumeIsolated().whenComplete { _ in connection.sessionClosed() }
         return child.eventLoop.makeCompletedFuture {
+          let bridge = PtyBridge(transport: connection, logger: connection.services.logger)
           try child.pipeline.syncOperations.addHandlers([
             SessionRequestValidator(
               policy: SessionRequestPolicy(maximumVariables: limits.maximumEnvironment), maximumReplies: limits.maximumRepliedRequests
@@ -139,7 +140,8 @@ public final class FrontDoor: Sendable {
             ResizeThrottle(interval: limits.resizeInterval),
             IdleWatch(timeout: limits.idleTimeout),
             InputRateLimiter(rate: limits.inputRate, burst: limits.inputBurst),
-            StoreSession(connection: connection),
+            StoreSession(connection: connection, bridge: bridge),
+            bridge,
           ])
         }
       }

@@ -1,31 +1,31 @@
 import NIOCore
 
 /// The handler on a store's pseudo-terminal (the controlling side, as a NIO pipe channel): passes
-/// what the store wrote, the pty's writability and its end to the ``StoreSession``, which decides
+/// what the store wrote, the pty's writability and its end to the ``PtyBridge``, which decides
 /// when to read more.
 final class PtyRelay: ChannelInboundHandler {
   typealias InboundIn = ByteBuffer
 
-  private let session: StoreSession
+  private let bridge: PtyBridge
 
-  init(session: StoreSession) {
-    self.session = session
+  init(bridge: PtyBridge) {
+    self.bridge = bridge
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    session.storeWrote(unwrapInboundIn(data))
+    bridge.storeWrote(unwrapInboundIn(data))
   }
 
   func channelReadComplete(context: ChannelHandlerContext) {
-    session.storeOutputRead()
+    bridge.storeOutputRead()
   }
 
   func channelWritabilityChanged(context: ChannelHandlerContext) {
-    session.ptyWritabilityChanged(context.channel.isWritable)
+    bridge.terminalWritabilityChanged(context.channel.isWritable)
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    session.ptyClosed()
+    bridge.terminalClosed()
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {

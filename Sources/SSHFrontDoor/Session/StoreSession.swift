@@ -6,29 +6,25 @@ import NIOPosix
 import NIOSSH
 import StoreCommand
 
-/// The last stage of a session channel: the shopper's store, in a process of its own on a
-/// pseudo-terminal, with bytes copied both ways and every way a client could make it grow bound.
-/// The stages before it (see `FrontDoor`) check the requests (``SessionRequestValidator``),
-/// throttle window changes (``ResizeThrottle``), watch for idleness (``IdleWatch``) and hold
-/// input to the shopper's allowance (``InputRateLimiter``).
+/// The stage of a session channel that runs the shopper's store: in a process of its own, on a
+/// pseudo-terminal whose bytes the ``PtyBridge`` after it carries. The stages before it check
+/// the requests (``SessionRequestValidator``), throttle window changes (``ResizeThrottle``),
+/// watch for idleness (``IdleWatch``) and hold input to the shopper's allowance
+/// (``InputRateLimiter``).
 ///
-/// - **Starting** happens off the event loop (the shopper's home, their customer number, the
-///   fork), after a place among ``FrontDoorLimits/maximumSessions``; one store per connection.
-/// - **Input** is asked of the client only while the pty can take it; otherwise nothing is read,
-///   so SSH flow control stops the client once its window is used up. A store whose shopper
-///   outruns the input allowance runs at a lower CPU priority, so the other stores do not notice.
-/// - **Output** is read from the pty only while the client's channel and the connection's socket
-///   can take it; otherwise the store blocks in its own writes, not the server's memory.
-/// - **Window changes** reach the store as they come from the throttle; before it runs, the
-///   latest waits for it; after a hang-up, none.
+/// - **Starting** happens off the event loop (``StoreLaunch``: the shopper's home, their customer
+///   number, the fork), after a place among ``FrontDoorLimits/maximumSessions``; one store per
+///   connection.
+/// - **A shopper who outruns the input allowance** has their store run at a lower CPU priority,
+///   so the other stores do not notice.
 /// - **A hang-up** (the client gone, the idle timeout, the server stopping) sends SIGHUP, and
-///   SIGKILL ``FrontDoorLimits/hangupGrace`` later if the store has not ended; meanwhile its
-///   output is read and dropped, so it can never block on a write nobody reads.
-/// - **The end** comes when the store has exited and its pty has closed (or been given a moment
-///   to): its exit status goes to the client, and its place to the next shopper.
-final class StoreSession: ChannelDuplexHandler {
+///   SIGKILL ``FrontDoorLimits/hangupGrace`` later if the store has not ended; the bridge reads
+///   and drops its output meanwhile.
+/// - **The end** comes when the store has exited and its terminal has closed (or been given a
+///   moment to): its exit status goes to the client, and its place to the next shopper.
+final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
   typealias InboundIn = SSHChannelData
-  typealias OutboundIn = SSHChannelData
+  typealias InboundOut = SSHChannelData
   typealias OutboundOut = SSHChannelData
 
   private enum Phase {
@@ -43,32 +39,31 @@ final class StoreSession: ChannelDuplexHandler {
   private var context: ChannelHandlerContext?
   private var phase = Phase.waiting
   private var holdsPlace = false
+  private let bridge: PtyBridge
   private var pid: pid_t?
-  private var controller: Int32 = -1
   private var home: (url: URL, isGuest: Bool)?
-  private var pty: Channel?
   private var ptyIsOpen = false
-  private var ptyIsWritable = true
   private var clientGone = false
   private var hungUp = false
   private var ending: ChildReaper.Ending?
   private var endingReason: String?
   private var terminal: SessionTerminal?
-  private var appliedSize: (columns: Int, rows: Int)?
-  private var pendingSize: (columns: Int, rows: Int)?
-  private var outputWaiting = false
   private var lowered = false
   private var started = ContinuousClock.now
   private var timers: [String: Scheduled<Void>] = [:]
 
-  init(connection: ShopperConnection) {
+  /// The stage that runs the store for `connection`, and `bridge`, the stage after it, which
+  /// carries the store's bytes.
+  init(connection: ShopperConnection, bridge: PtyBridge) {
     self.connection = connection
+    self.bridge = bridge
+    bridge.delegate = self
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
     self.context = context
     _ = context.channel.setOption(ChannelOptions.allowRemoteHalfClosure, value: true)
-    // Nothing is read from the client unless the store can take it (see `readInput`).
+    // Nothing is read from the client unless the store can take it (see `PtyBridge`).
     _ = context.channel.setOption(ChannelOptions.autoRead, value: false)
   }
 
@@ -82,9 +77,6 @@ final class StoreSession: ChannelDuplexHandler {
     switch event {
     case let SessionRequest.start(terminal, environment, accessible):
       start(terminal: terminal, environment: environment, accessible: accessible)
-    case let SessionRequest.resize(columns, rows):
-      pendingSize = (columns, rows)
-      applyWindowSize()
     case SessionStageEvent.inputOverRate:
       lowerPriority()
     case SessionStageEvent.idle:
@@ -98,28 +90,11 @@ final class StoreSession: ChannelDuplexHandler {
     }
   }
 
-  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    let message = unwrapInboundIn(data)
-    guard case .channel = message.type, case let .byteBuffer(bytes) = message.data, let pty, ptyIsOpen else { return }
-    pty.write(bytes, promise: nil)
-  }
-
-  func channelReadComplete(context: ChannelHandlerContext) {
-    pty?.flush()
-    readInput()
-  }
-
-  func channelWritabilityChanged(context: ChannelHandlerContext) {
-    if context.channel.isWritable { readOutput() }
-    context.fireChannelWritabilityChanged()
-  }
-
   func channelInactive(context: ChannelHandlerContext) {
     clientGone = true
     switch phase {
     case .running:
       hangUp(because: "connection dropped")
-      readOutput()  // Now only to drop it.
     case .waiting:
       end(status: 0)
     case .starting, .ended:
@@ -158,7 +133,6 @@ final class StoreSession: ChannelDuplexHandler {
     holdsPlace = true
     phase = .starting
     self.terminal = terminal
-    appliedSize = (terminal.columns, terminal.rows)
     let services = self.services
     let address = connection.address
     let title = "onlinestore store: \(shopper.logName)"
@@ -189,7 +163,6 @@ final class StoreSession: ChannelDuplexHandler {
 
   private func attach(_ launched: StoreLaunch.Launched) {
     pid = launched.pid
-    controller = launched.controller
     home = (launched.home, launched.isGuestHome)
     started = .now
     if services.sessions.started(launched.pid) {
@@ -210,92 +183,21 @@ final class StoreSession: ChannelDuplexHandler {
     )
     phase = .running
     if clientGone { hangUp(because: "connection dropped") }
-    NIOPipeBootstrap(group: eventLoop)
-      .channelOption(ChannelOptions.autoRead, value: false)
-      .channelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: 16 * 1_024, high: 64 * 1_024))
-      .channelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture {
-          try channel.pipeline.syncOperations.addHandler(PtyRelay(session: session.value))
-        }
-      }
-      .takingOwnershipOfDescriptor(inputOutput: launched.controller)
-      .whenComplete { result in
-        let session = session.value
-        switch result {
-        case let .success(channel):
-          guard session.phase != .ended else {
-            channel.close(promise: nil)
-            return
-          }
-          session.pty = channel
-          session.ptyIsOpen = true
-          session.ptyAttached()
-        case let .failure(error):
-          Glibc.close(launched.controller)
-          session.logger.error("store's terminal could not be read", metadata: ["error": "\(error)"])
-          session.hangUp(because: "no terminal")
-        }
-      }
+    // Told again: a client gone while the store started may have let the bridge drop it.
+    bridge.delegate = self
+    bridge.storeStarted(
+      controller: launched.controller, columns: terminal?.columns ?? 80, rows: terminal?.rows ?? 24, on: eventLoop
+    )
   }
 
-  private func ptyAttached() {
-    if clientGone {
-      readOutput()
-      return
-    }
-    applyWindowSize()
-    readInput()
-    readOutput()
-  }
+  // MARK: The store's terminal (told by the bridge)
 
-  // MARK: Bytes both ways
-
-  /// Asks the client for more input, if the store can take it now (the ``InputRateLimiter``
-  /// before this stage passes the request on while the shopper's allowance lasts).
-  private func readInput() {
-    guard phase == .running, ptyIsOpen, ptyIsWritable, !clientGone, !hungUp, let context else { return }
-    context.read()
-  }
-
-  /// Reads more of the store's output, if the client can take it now (or if nobody is there to
-  /// take it: then it is dropped, so the store never blocks writing).
-  private func readOutput() {
-    guard let pty, ptyIsOpen else { return }
-    guard !clientGone, let context else {
-      pty.read()
-      return
-    }
-    guard context.channel.isWritable else { return }  // `channelWritabilityChanged` resumes.
-    guard connection.transportIsWritable else {
-      guard !outputWaiting else { return }
-      outputWaiting = true
-      connection.whenTransportWritable { [weak self] in
-        self?.outputWaiting = false
-        self?.readOutput()
-      }
-      return
-    }
-    pty.read()
-  }
-
-  func storeWrote(_ bytes: ByteBuffer) {
-    guard !clientGone, let context else { return }
-    context.write(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(bytes))), promise: nil)
-  }
-
-  func storeOutputRead() {
-    context?.flush()
-    readOutput()
-  }
-
-  func ptyWritabilityChanged(_ writable: Bool) {
-    ptyIsWritable = writable
-    if writable { readInput() }
+  func ptyAttached() {
+    ptyIsOpen = true
   }
 
   func ptyClosed() {
     ptyIsOpen = false
-    pty = nil
     if let ending {
       end(status: ending.exitStatus)
     } else {
@@ -303,6 +205,10 @@ final class StoreSession: ChannelDuplexHandler {
       // let go of its terminal without ending, and nobody can reach it any more.
       schedule("orphaned", after: .seconds(1)) { session in session.hangUp(because: "terminal closed") }
     }
+  }
+
+  func ptyFailed() {
+    hangUp(because: "no terminal")
   }
 
   /// A shopper who sends faster than the allowance has their store run at a lower CPU priority
@@ -314,16 +220,6 @@ final class StoreSession: ChannelDuplexHandler {
     logger.info("store slowed", metadata: ["shopper": "\(connection.shopper?.logName ?? "?")", "reason": "input faster than \(limits.inputRate) bytes/s"])
   }
 
-  /// Gives the store the latest window size the throttle passed on, once it runs.
-  private func applyWindowSize() {
-    guard phase == .running, ptyIsOpen, !hungUp, let size = pendingSize else { return }
-    pendingSize = nil
-    if appliedSize.map({ $0 != size }) ?? true {
-      _ = pt_resize(controller, Int32(size.rows), Int32(size.columns))
-      appliedSize = size
-    }
-  }
-
   // MARK: Ending
 
   /// Tells the store to save and exit (SIGHUP, as a terminal that went away would), and makes
@@ -331,6 +227,7 @@ final class StoreSession: ChannelDuplexHandler {
   func hangUp(because reason: String) {
     guard phase == .running, !hungUp, ending == nil, let pid else { return }
     hungUp = true
+    bridge.storeHungUp()
     endingReason = endingReason ?? reason
     kill(pid, SIGHUP)
     let grace = limits.hangupGrace
@@ -349,8 +246,7 @@ final class StoreSession: ChannelDuplexHandler {
       return
     }
     // The pty closes once its last bytes are read; a client that takes none gets a moment.
-    readOutput()
-    schedule("drain", after: .seconds(2)) { session in session.pty?.close(promise: nil) }
+    bridge.storeExited(on: connection.channel.eventLoop)
   }
 
   /// What a shopper whose session a restart ended reads on their terminal.
