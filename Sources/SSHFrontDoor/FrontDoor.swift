@@ -137,6 +137,7 @@ public final class FrontDoor: Sendable {
             SessionRequestValidator(
               policy: SessionRequestPolicy(maximumVariables: limits.maximumEnvironment), maximumReplies: limits.maximumRepliedRequests
             ),
+            TerminalRequirement(),
             ResizeThrottle(interval: limits.resizeInterval),
             IdleWatch(timeout: limits.idleTimeout),
             InputRateLimiter(rate: limits.inputRate, burst: limits.inputBurst),

@@ -117,3 +117,28 @@ private final class StageRecorder: ChannelInboundHandler {
     }
   }
 }
+
+/// The first word on a session without a terminal.
+struct TerminalRequirementTests {
+  @Test func aStartWithoutATerminalIsAnsweredAndGoesNoFurther() throws {
+    let seen = StageRecorder()
+    let channel = EmbeddedChannel(handlers: [TerminalRequirement(), seen])
+    try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 22)).wait()
+    channel.pipeline.fireUserInboundEventTriggered(SessionRequest.start(terminal: nil, environment: [:], accessible: false))
+    #expect(seen.starts == 0, "the store's stage never hears of it")
+    let said = try #require(try channel.readOutbound(as: SSHChannelData.self))
+    #expect(said.type == .stdErr && said.data == .byteBuffer(ByteBuffer(string: TerminalRequirement.message + "\r\n")))
+    channel.embeddedEventLoop.run()
+    #expect(!channel.isActive, "and the channel closes")
+  }
+
+  @Test func aStartWithATerminalGoesOn() throws {
+    let seen = StageRecorder()
+    let channel = EmbeddedChannel(handlers: [TerminalRequirement(), seen])
+    let terminal = SessionTerminal(term: "xterm-256color", columns: 80, rows: 24)
+    channel.pipeline.fireUserInboundEventTriggered(SessionRequest.start(terminal: terminal, environment: [:], accessible: false))
+    #expect(seen.starts == 1)
+    #expect(try channel.readOutbound(as: SSHChannelData.self) == nil)
+    _ = try channel.finish()
+  }
+}

@@ -8,7 +8,8 @@ import StoreCommand
 
 /// The stage of a session channel that runs the shopper's store: in a process of its own, on a
 /// pseudo-terminal whose bytes the ``PtyBridge`` after it carries. The stages before it check
-/// the requests (``SessionRequestValidator``), throttle window changes (``ResizeThrottle``),
+/// the requests (``SessionRequestValidator``), answer a session without a terminal
+/// (``TerminalRequirement``), throttle window changes (``ResizeThrottle``),
 /// watch for idleness (``IdleWatch``) and hold input to the shopper's allowance
 /// (``InputRateLimiter``).
 ///
@@ -25,7 +26,6 @@ import StoreCommand
 final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
   typealias InboundIn = SSHChannelData
   typealias InboundOut = SSHChannelData
-  typealias OutboundOut = SSHChannelData
 
   private enum Phase {
     case waiting, starting, running, ended
@@ -111,11 +111,8 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
   // MARK: Starting
 
   private func start(terminal: SessionTerminal?, environment: [String: String], accessible: Bool) {
-    guard phase == .waiting, let shopper = connection.shopper else { return }
-    guard let terminal else {
-      end(status: 1, message: "The store needs a terminal: connect with ssh -t.")
-      return
-    }
+    // A start without a terminal was answered by the `TerminalRequirement` stage.
+    guard phase == .waiting, let shopper = connection.shopper, let terminal else { return }
     guard connection.startStore() else {
       end(status: 1, message: "One store per connection: connect again to shop again.")
       return
@@ -281,15 +278,7 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
     }
     guard !clientGone, let context else { return }
     let message = message ?? (wasRunning && services.sessions.isRestarting ? Self.restartMessage : nil)
-    if let message {
-      var buffer = context.channel.allocator.buffer(capacity: message.utf8.count + 2)
-      buffer.writeString(message + "\r\n")
-      context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(buffer))), promise: nil)
-    }
-    let channel = context.channel
-    context.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: status)).whenComplete { _ in
-      channel.close(promise: nil)
-    }
+    SessionExit.send(status: status, message: message, on: context)
   }
 
   private func schedule(_ name: String, after delay: Duration, _ body: @escaping (StoreSession) -> Void) {
