@@ -119,8 +119,8 @@ struct PtyBridgeTests {
 /// A bridge between an embedded client channel and an embedded terminal, on one loop.
 private final class Bridged {
   let loop = EmbeddedEventLoop()
-  let clientReads = ReadCount()
-  let terminalReads = ReadCount()
+  let clientReads = ReadCounter()
+  let terminalReads = ReadCounter()
   let transport = Transport()
   let delegate = BridgeDelegate()
   let bridge: PtyBridge
@@ -153,17 +153,6 @@ private final class Bridged {
   /// The store writes `text` to its terminal, and the read is complete.
   func storeWrites(_ text: String) throws {
     try terminal.writeInbound(ByteBuffer(string: text))
-  }
-}
-
-/// Counts the requests to read that reach the head of a pipeline.
-private final class ReadCount: ChannelOutboundHandler {
-  typealias OutboundIn = Any
-  var count = 0
-
-  func read(context: ChannelHandlerContext) {
-    count += 1
-    context.read()
   }
 }
 

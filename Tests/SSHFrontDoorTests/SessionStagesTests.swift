@@ -85,8 +85,9 @@ struct SessionStagesTests {
   }
 }
 
-/// Counts the requests for input that reach the client's side of the pipeline.
-private final class ReadCounter: ChannelOutboundHandler {
+/// Counts the requests to read that reach the head of a pipeline (the client's side of a
+/// session channel, or a store's terminal).
+final class ReadCounter: ChannelOutboundHandler {
   typealias OutboundIn = Any
   var count = 0
 
