@@ -2,8 +2,8 @@
 /// value, and a frame of thousands of cells is created, copied, compared and thrown away
 /// without a reference count or a heap block per cell.
 ///
-/// 23 bytes hold every grapheme of text in any script (a letter with a few marks, a Hangul
-/// syllable or its jamo) and nearly every emoji (a flag, a skin tone, a pair joined by ZWJ, a
+/// 23 bytes hold nearly every grapheme of text in any script (a letter with a few marks, a
+/// Hangul syllable or its jamo, an Indic cluster) and nearly every emoji (a flag, a skin tone, a pair joined by ZWJ, a
 /// family of three). A longer grapheme — a family of four, a letter under a stack of marks — is
 /// kept as its first code point, which is also all a terminal is sent of such a grapheme (see
 /// `CellEncoding` in CursesTerminal); the cell's width is the whole grapheme's either way.

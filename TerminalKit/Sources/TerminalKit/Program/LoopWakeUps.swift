@@ -8,8 +8,7 @@ import Synchronization
 /// loop takes waiting input before an ending (a key pressed just before a hang-up still counts),
 /// and both before a change or a tick.
 ///
-/// The loop waits in a continuation made on its own actor (``next(isolation:)``), so a wake-up
-/// from the terminal's thread resumes it there rather than on the global pool first.
+/// The loop waits on its own actor (``next(isolation:)``); a wake-up may come from any thread.
 final class LoopWakeUps: Sendable {
   enum Event: Equatable, Sendable {
     case inputWaiting
