@@ -39,12 +39,7 @@ struct InProcessRouteTests {
   /// does not end a client's wait: it waits on until something newer is saved or its wait is
   /// up. (The wait used to end at the first wake-up, with a 204 long before the time asked for.)
   @Test func aWakeUpWithNothingNewerDoesNotEndTheWait() async throws {
-    let (location, remove) = try await TestDatabase.sqlite.make()
-    guard case let .sqlite(path) = location else { throw TestFailure("not a SQLite location: \(location)") }
-    let database = try SQLiteStoreDatabase(path: path)
-    let catalog = try await database.prepare(loading: StoreCatalog.demo())
-    let (router, routes) = try APIServer(configuration: APIServer.Configuration(), logger: Logger(label: "test")).buildRouter(database: database, catalog: catalog)
-    try await Application(router: router).test(.router) { client in
+    try await withRoutes { client, routes in
       let saved = try await client.execute(uri: "/shop/carts/1/changes", method: .post, body: ByteBuffer(string: #"{"quantities":{"3":1}}"#))
       #expect(saved.status == .ok)
       let started = ContinuousClock.now
@@ -65,8 +60,6 @@ struct InProcessRouteTests {
       #expect(heard.status == .ok)
       #expect(try StoreJSON.decoder.decode(SavedCart.self, from: Data(buffer: heard.body)).revision == 2)
     }
-    await database.close()
-    await remove()
   }
 
   /// A client that goes away while it waits ends its wait there and then: the request gives up
@@ -75,12 +68,7 @@ struct InProcessRouteTests {
   /// database read that throws once the task is cancelled — so this test holds the behaviour,
   /// and fails only if both go.)
   @Test func aClientThatGoesAwayEndsItsWait() async throws {
-    let (location, remove) = try await TestDatabase.sqlite.make()
-    guard case let .sqlite(path) = location else { throw TestFailure("not a SQLite location: \(location)") }
-    let database = try SQLiteStoreDatabase(path: path)
-    let catalog = try await database.prepare(loading: StoreCatalog.demo())
-    let (router, routes) = try APIServer(configuration: APIServer.Configuration(), logger: Logger(label: "test")).buildRouter(database: database, catalog: catalog)
-    try await Application(router: router).test(.router) { client in
+    try await withRoutes { client, routes in
       let waiting = Task { try await client.execute(uri: "/shop/carts/1/updates?after=0&wait=20", method: .get) }
       let deadline = ContinuousClock.now + .seconds(10)
       while routes.openCarts.watchers.count == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
@@ -96,6 +84,17 @@ struct InProcessRouteTests {
       }
       #expect(held == 0, "no place held after the client went")
     }
+  }
+
+  /// `body` with a client of the routes of a server on a new SQLite store of the demo catalog,
+  /// and the routes themselves (to wake waiters as another instance would).
+  func withRoutes(_ body: @escaping @Sendable (any TestClientProtocol, StoreRoutes) async throws -> Void) async throws {
+    let (location, remove) = try await TestDatabase.sqlite.make()
+    guard case let .sqlite(path) = location else { throw TestFailure("not a SQLite location: \(location)") }
+    let database = try SQLiteStoreDatabase(path: path)
+    let catalog = try await database.prepare(loading: StoreCatalog.demo())
+    let (router, routes) = try APIServer(configuration: APIServer.Configuration(), logger: Logger(label: "test")).buildRouter(database: database, catalog: catalog)
+    try await Application(router: router).test(.router) { client in try await body(client, routes) }
     await database.close()
     await remove()
   }
