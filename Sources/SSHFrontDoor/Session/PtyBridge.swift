@@ -5,28 +5,6 @@ import NIOCore
 import NIOPosix
 import NIOSSH
 
-/// What the bridge tells the stage that runs the store (``StoreSession``). A direct call, not a
-/// pipeline event: the bridge goes on draining a store's terminal after the client's channel
-/// has closed and its handlers have left the pipeline, and the store's stage must still hear
-/// that the terminal closed.
-protocol PtyBridgeDelegate: AnyObject {
-  /// The store's terminal is open and being read.
-  func ptyAttached()
-  /// The store's terminal has closed: everything the store wrote has been read.
-  func ptyClosed()
-  /// The store's terminal could not be read.
-  func ptyFailed()
-}
-
-/// What the bridge needs of the connection under the client's channel: whether its socket can
-/// take more now, and a word when it can again.
-protocol TransportWritability: AnyObject {
-  var transportIsWritable: Bool { get }
-  func whenTransportWritable(_ resume: @escaping () -> Void)
-}
-
-extension ShopperConnection: TransportWritability {}
-
 /// The last stage of a session channel: bytes between the client and the store's terminal, each
 /// way only as fast as the other side takes them.
 ///
@@ -55,9 +33,22 @@ final class PtyBridge: ChannelDuplexHandler {
 
   private enum Terminal {
     case notStarted
-    case opening(controller: Int32)
-    case open(any Channel, controller: Int32)
+    /// Being opened, at the size the store was started with.
+    case opening(controller: Int32, size: Size)
+    case open(OpenTerminal)
     case closed
+  }
+
+  /// The store's terminal while it is open.
+  private struct OpenTerminal {
+    let channel: any Channel
+    let controller: Int32
+    /// The window size the terminal has now.
+    var size: Size
+    /// Whether it takes more input now.
+    var isWritable = true
+    /// Closes it a moment after the store's exit, if it has not closed by then.
+    var drain: Scheduled<Void>?
   }
 
   /// Held until the terminal has closed, or could not be opened, or was never started: the
@@ -68,13 +59,14 @@ final class PtyBridge: ChannelDuplexHandler {
   private let open: Opener
   private var context: ChannelHandlerContext?
   private var terminal = Terminal.notStarted
-  private var terminalIsWritable = true
+  /// The client's channel has closed: the store's output is read and dropped.
   private var clientGone = false
+  /// The store was told to end: it gets no more input or window changes.
   private var hungUp = false
+  /// A word is awaited from the connection that its socket takes more.
   private var outputWaiting = false
-  private var applied: Size?
-  private var pending: Size?
-  private var drain: Scheduled<Void>?
+  /// The client's latest window size, until the terminal has it.
+  private var pendingSize: Size?
 
   init(transport: any TransportWritability, logger: Logger, open: @escaping Opener = PtyBridge.openPipe) {
     self.transport = transport
@@ -96,18 +88,17 @@ final class PtyBridge: ChannelDuplexHandler {
   /// The store runs on the terminal whose controlling side is `controller`, `columns` × `rows`.
   func storeStarted(controller: Int32, columns: Int, rows: Int, on eventLoop: any EventLoop) {
     guard case .notStarted = terminal else { return }
-    applied = Size(columns: columns, rows: rows)
-    terminal = .opening(controller: controller)
+    terminal = .opening(controller: controller, size: Size(columns: columns, rows: rows))
     let bridge = NIOLoopBound(self, eventLoop: eventLoop)
     open(controller, eventLoop, PtyRelay(bridge: self)).whenComplete { result in
       let bridge = bridge.value
       switch result {
       case let .success(channel):
-        guard case .opening = bridge.terminal else {
+        guard case let .opening(_, size) = bridge.terminal else {
           channel.close(promise: nil)
           return
         }
-        bridge.terminal = .open(channel, controller: controller)
+        bridge.terminal = .open(OpenTerminal(channel: channel, controller: controller, size: size))
         bridge.attached()
       case let .failure(error):
         Glibc.close(controller)
@@ -128,8 +119,10 @@ final class PtyBridge: ChannelDuplexHandler {
   /// The store has exited: its last output is read, and the terminal closed within two seconds.
   func storeExited(on eventLoop: any EventLoop) {
     readOutput()
-    guard case let .open(channel, _) = terminal else { return }
-    drain = eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
+    guard case var .open(pty) = terminal else { return }
+    let channel = pty.channel
+    pty.drain = eventLoop.assumeIsolated().scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
+    terminal = .open(pty)
   }
 
   // MARK: The client's side
@@ -139,18 +132,18 @@ final class PtyBridge: ChannelDuplexHandler {
       context.fireUserInboundEventTriggered(event)
       return
     }
-    pending = Size(columns: columns, rows: rows)
+    pendingSize = Size(columns: columns, rows: rows)
     applyWindowSize()
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     let message = unwrapInboundIn(data)
-    guard case .channel = message.type, case let .byteBuffer(bytes) = message.data, case let .open(channel, _) = terminal else { return }
-    channel.write(bytes, promise: nil)
+    guard case .channel = message.type, case let .byteBuffer(bytes) = message.data, case let .open(pty) = terminal else { return }
+    pty.channel.write(bytes, promise: nil)
   }
 
   func channelReadComplete(context: ChannelHandlerContext) {
-    if case let .open(channel, _) = terminal { channel.flush() }
+    if case let .open(pty) = terminal { pty.channel.flush() }
     readInput()
   }
 
@@ -178,14 +171,15 @@ final class PtyBridge: ChannelDuplexHandler {
   }
 
   func terminalWritabilityChanged(_ writable: Bool) {
-    terminalIsWritable = writable
+    guard case var .open(pty) = terminal else { return }
+    pty.isWritable = writable
+    terminal = .open(pty)
     if writable { readInput() }
   }
 
   func terminalClosed() {
+    if case let .open(pty) = terminal { pty.drain?.cancel() }
     terminal = .closed
-    drain?.cancel()
-    drain = nil
     let delegate = self.delegate
     self.delegate = nil
     delegate?.ptyClosed()
@@ -204,16 +198,16 @@ final class PtyBridge: ChannelDuplexHandler {
 
   /// Asks the client for more input, if the store can take it now.
   private func readInput() {
-    guard case .open = terminal, terminalIsWritable, !clientGone, !hungUp, let context else { return }
+    guard case let .open(pty) = terminal, pty.isWritable, !clientGone, !hungUp, let context else { return }
     context.read()
   }
 
   /// Reads more of the store's output, if the client can take it now (or if nobody is there to
   /// take it: then it is dropped).
   private func readOutput() {
-    guard case let .open(channel, _) = terminal else { return }
+    guard case let .open(pty) = terminal else { return }
     guard !clientGone, let context else {
-      channel.read()
+      pty.channel.read()
       return
     }
     guard context.channel.isWritable else { return }  // `channelWritabilityChanged` resumes.
@@ -226,29 +220,16 @@ final class PtyBridge: ChannelDuplexHandler {
       }
       return
     }
-    channel.read()
+    pty.channel.read()
   }
 
   /// Gives the store's terminal the latest window size, once it is open.
   private func applyWindowSize() {
-    guard case let .open(_, controller) = terminal, !hungUp, let size = pending else { return }
-    pending = nil
-    if applied != size {
-      _ = pt_resize(controller, Int32(size.rows), Int32(size.columns))
-      applied = size
-    }
-  }
-
-  /// The server's way: the controlling side as a NIO pipe channel, read only when asked, its
-  /// writes buffered up to 64 KiB.
-  static func openPipe(controller: Int32, eventLoop: any EventLoop, relay: PtyRelay) -> EventLoopFuture<any Channel> {
-    let relay = NIOLoopBound(relay, eventLoop: eventLoop)
-    return NIOPipeBootstrap(group: eventLoop)
-      .channelOption(ChannelOptions.autoRead, value: false)
-      .channelOption(ChannelOptions.writeBufferWaterMark, value: .init(low: 16 * 1_024, high: 64 * 1_024))
-      .channelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(relay.value) }
-      }
-      .takingOwnershipOfDescriptor(inputOutput: controller)
+    guard case var .open(pty) = terminal, !hungUp, let size = pendingSize else { return }
+    pendingSize = nil
+    guard pty.size != size else { return }
+    _ = pt_resize(pty.controller, Int32(size.rows), Int32(size.columns))
+    pty.size = size
+    terminal = .open(pty)
   }
 }
