@@ -1,11 +1,34 @@
+import Foundation
+import Synchronization
 import Testing
 
 @testable import TerminalKit
 
-/// The program loop's mailbox: bounded whatever comes, in the order the loop handles things,
-/// woken from any thread, and let go when the loop's task is cancelled.
+/// The program loop's mailbox: bounded whatever comes, handed on in the order the loop handles
+/// things, one step at a time on the main actor, woken from any thread.
 @MainActor
 struct LoopWakeUpsTests {
+  /// What the steps were handed, in order, and a word each time one was.
+  final class Steps: Sendable {
+    let handed = Mutex<[LoopWakeUps.Event]>([])
+    let (each, eachTaken) = AsyncStream.makeStream(of: Void.self)
+
+    func record(_ event: LoopWakeUps.Event) {
+      handed.withLock { $0.append(event) }
+      eachTaken.yield()
+    }
+
+    var events: [LoopWakeUps.Event] { handed.withLock { $0 } }
+  }
+
+  /// Waits until `steps` has been handed `count` events.
+  private func waitFor(_ count: Int, in steps: Steps) async {
+    var iterator = steps.each.makeAsyncIterator()
+    while steps.events.count < count {
+      _ = await iterator.next()
+    }
+  }
+
   /// A hundred thousand wake-ups while the loop is busy are one of each kind, not a queue.
   @Test func aFloodOfWakeUpsIsKeptAsOneOfEachKind() async {
     let wakeUps = LoopWakeUps()
@@ -14,18 +37,21 @@ struct LoopWakeUpsTests {
       wakeUps.post(.stateChanged)
       wakeUps.post(.tick)
     }
-    #expect(await wakeUps.next() == .inputWaiting)
-    #expect(await wakeUps.next() == .stateChanged)
-    #expect(await wakeUps.next() == .tick)
-    // Nothing more is kept: the next look waits, until something comes.
-    let waiting = Task { await wakeUps.next() }
-    await Task.yield()
+    let steps = Steps()
+    wakeUps.serve { event in
+      steps.record(event)
+      return true
+    }
+    await waitFor(3, in: steps)
+    #expect(steps.events == [.inputWaiting, .stateChanged, .tick])
+    // Nothing more is kept: the next step comes with the next wake-up.
     wakeUps.post(.stateChanged)
-    #expect(await waiting.value == .stateChanged)
+    await waitFor(4, in: steps)
+    #expect(steps.events == [.inputWaiting, .stateChanged, .tick, .stateChanged])
   }
 
   /// Input before an ending (a key pressed just before a hang-up counts), both before a change
-  /// or a tick; the first ending is the one kept, and it stays.
+  /// or a tick; the first ending is the one kept, and a step that ends the serving is the last.
   @Test func inputComesBeforeAnEndingAndBothBeforeAChange() async {
     let wakeUps = LoopWakeUps()
     wakeUps.post(.tick)
@@ -33,33 +59,47 @@ struct LoopWakeUpsTests {
     wakeUps.post(.ended(signal: 15))
     wakeUps.post(.ended(signal: 1))
     wakeUps.post(.inputWaiting)
-    #expect(await wakeUps.next() == .inputWaiting)
-    #expect(await wakeUps.next() == .ended(signal: 15))
-    #expect(await wakeUps.next() == .ended(signal: 15))
+    let steps = Steps()
+    wakeUps.serve { event in
+      steps.record(event)
+      if case .ended = event { return false }
+      return true
+    }
+    await waitFor(2, in: steps)
+    #expect(steps.events == [.inputWaiting, .ended(signal: 15)])
+    wakeUps.post(.inputWaiting)
+    wakeUps.post(.stateChanged)
+    try? await Task.sleep(for: .milliseconds(50))
+    #expect(steps.events.count == 2, "no step after the one that ended the serving")
   }
 
-  @Test func aWakeUpFromAnotherThreadResumesTheWaitingLoop() async {
+  /// Wake-ups from other threads, before and while a step runs, each reach a step; the steps
+  /// never overlap, and run on the main actor.
+  @Test func wakeUpsFromOtherThreadsReachOneStepAtATime() async {
     let wakeUps = LoopWakeUps()
-    for round in 0..<200 {
-      let waiting = Task { @MainActor in await wakeUps.next() }
-      // Posted from the global pool, before or after the loop has begun to wait.
-      if round.isMultiple(of: 2) { await Task.yield() }
-      await Task.detached { wakeUps.post(.inputWaiting) }.value
-      #expect(await waiting.value == .inputWaiting)
+    let steps = Steps()
+    let running = Mutex(0)
+    let overlapped = Mutex(false)
+    wakeUps.serve { event in
+      MainActor.assertIsolated()
+      running.withLock { count in
+        count += 1
+        if count > 1 { overlapped.withLock { $0 = true } }
+      }
+      await Task.yield()
+      running.withLock { $0 -= 1 }
+      steps.record(event)
+      return true
     }
-  }
-
-  @Test func cancellingTheLoopsTaskEndsItsWait() async {
-    let wakeUps = LoopWakeUps()
-    let waiting = Task { @MainActor in await wakeUps.next() }
-    await Task.yield()
-    waiting.cancel()
-    #expect(await waiting.value == nil)
-    // And a task cancelled before it looks does not wait at all.
-    let cancelled = Task { @MainActor in
-      withUnsafeCurrentTask { $0?.cancel() }
-      return await wakeUps.next()
+    for round in 1...200 {
+      if round.isMultiple(of: 2) {
+        Thread.detachNewThread { wakeUps.post(.inputWaiting) }
+      } else {
+        await Task.detached { wakeUps.post(.inputWaiting) }.value
+      }
+      await waitFor(round, in: steps)
     }
-    #expect(await cancelled.value == nil)
+    #expect(steps.events.count == 200)
+    #expect(!overlapped.withLock { $0 })
   }
 }

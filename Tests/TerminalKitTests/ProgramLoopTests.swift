@@ -238,6 +238,25 @@ struct ProgramLoopTests {
     #expect(terminal.recorder.isStopped)
   }
 
+  /// Cancelling the task that runs the loop ends it as a hang-up does: the app finishes and the
+  /// terminal is given back — also when the task is cancelled before the loop has begun to wait.
+  @Test func cancellingTheRunEndsItAsAHangUpDoes() async throws {
+    let terminal = RecordingTerminal(size: Size(width: 30, height: 2))
+    let loop = ProgramLoop(program: Counter(), backend: terminal, tickInterval: nil)
+    let running = Task { await loop.run() }
+    try await waitUntil { loop.framesPainted == 1 }
+    running.cancel()
+    #expect(await running.value == .signal(TerminalWakeUp.hangUpSignal))
+    #expect(terminal.isStopped)
+    let early = RecordingTerminal(size: Size(width: 30, height: 2))
+    let cancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await ProgramLoop(program: Counter(), backend: early, tickInterval: nil).run()
+    }
+    #expect(await cancelled.value == .signal(TerminalWakeUp.hangUpSignal))
+    #expect(early.isStopped)
+  }
+
   /// Wake-ups that come before a loop asks for them are kept once each, not once per call.
   @Test func wakeUpsBeforeTheLoopAreKeptOnceEach() {
     let terminal = RecordingTerminal(size: Size(width: 30, height: 2))

@@ -7,8 +7,8 @@ import TerminalKit
 /// keyboard, so that the main actor is never blocked waiting for either.
 ///
 /// The thread notes what it saw in ``WaitingInput`` and wakes the run loop by calling the loop's
-/// own handler, which yields into the loop's one stream — one hop from the keyboard to the loop,
-/// with no stream or task of the terminal's in between. After announcing keys it waits until the
+/// own handler, which notes it in the loop's mailbox — one hop from the keyboard to the loop's
+/// step on the main actor, with no stream or task of the terminal's in between. After announcing keys it waits until the
 /// run loop has read them (``inputConsumed()``) before looking again: ncurses reads the keys, on
 /// the main actor, as it must (it is not thread-safe), and unread keys stay in the kernel's
 /// buffer, bounded.

@@ -124,10 +124,11 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
   // MARK: Driven by a person
 
   /// Runs until the app quits or the terminal ends; the terminal is given back when this
-  /// returns.
+  /// returns. Cancelling the task that runs it ends it as a hang-up does.
   public func run() async -> Ending {
     let wakeUps = LoopWakeUps()
-    // The terminal's thread wakes the loop through one small mailbox, on the loop's own actor.
+    // The terminal's thread wakes the loop through one small mailbox, which takes each wake-up
+    // to the loop's step on the main actor in one hop.
     backend.announceWakeUps { wakeUp in
       switch wakeUp {
       case .inputWaiting: wakeUps.post(.inputWaiting)
@@ -136,40 +137,52 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
     }
     let changes = program.stateChanges()
     let changeForwarder = Task {
-      for await _ in changes { wakeUps.post(.stateChanged) }
+      // A key's own change is announced after the frame that already shows it: nothing to wake
+      // the loop for.
+      for await _ in changes where !isDrawn { wakeUps.post(.stateChanged) }
     }
     let tick: @MainActor () -> Void = { wakeUps.post(.tick) }
     defer { changeForwarder.cancel() }
 
     await start()
     updateTicker(tick)
-    while let event = await wakeUps.next() {
-      switch event {
-      case .inputWaiting:
-        let inputs = backend.takeInput()
-        guard !inputs.isEmpty else { continue }
-        for input in inputs {
-          if let ending = await handle(input) {
-            await finish()
-            return ending
-          }
+    let ending = await withTaskCancellationHandler {
+      await withCheckedContinuation { (ended: CheckedContinuation<Ending, Never>) in
+        wakeUps.serve { event in
+          guard let ending = await self.step(event, tick: tick) else { return true }
+          ended.resume(returning: ending)
+          return false
         }
-      case let .ended(signal):
-        await finish()
-        return .signal(signal)
-      case .stateChanged:
-        // Announced after the frame that already shows it (a key's own change): nothing to draw.
-        guard !isDrawn else { continue }
-        await settle()
-      case .tick:
-        guard program.isAnimating else { continue }
-        spinnerFrame &+= 1
       }
-      draw()
-      updateTicker(tick)
+    } onCancel: {
+      wakeUps.post(.ended(signal: TerminalWakeUp.hangUpSignal))
     }
     await finish()
-    return .signal(Self.hangUp)
+    return ending
+  }
+
+  /// What one wake-up asks of a loop that runs for a person: `nil` to go on, or how it ends.
+  private func step(_ event: LoopWakeUps.Event, tick: @escaping @MainActor () -> Void) async -> Ending? {
+    switch event {
+    case .inputWaiting:
+      let inputs = backend.takeInput()
+      guard !inputs.isEmpty else { return nil }
+      for input in inputs {
+        if let ending = await handle(input) { return ending }
+      }
+    case let .ended(signal):
+      return .signal(signal)
+    case .stateChanged:
+      // Drawn meanwhile (by a key after the change): nothing to draw.
+      guard !isDrawn else { return nil }
+      await settle()
+    case .tick:
+      guard program.isAnimating else { return nil }
+      spinnerFrame &+= 1
+    }
+    draw()
+    updateTicker(tick)
+    return nil
   }
 
   // MARK: The steps

@@ -12,8 +12,9 @@ public protocol TerminalBackend: AnyObject {
   /// The theme the terminal can show: colours, or monochrome.
   var theme: Theme { get }
   /// From now on, calls `wake` — on any thread — each time input is waiting, and once when the
-  /// terminal ends. The loop passes the `yield` of its own event stream, so that a key reaches
-  /// it in one hop. Called once, by the loop that runs on this backend.
+  /// terminal ends. The loop passes a handler that notes the wake-up in its mailbox and, unless
+  /// the loop is already at work, starts its next step on the main actor: one hop from the
+  /// terminal's thread. Called once, by the loop that runs on this backend.
   func announceWakeUps(to wake: @escaping @Sendable (TerminalWakeUp) -> Void)
   /// Everything waiting: keys, mouse reports, pastes, and ``InputEvent/resize`` once the new
   /// size is in ``size``. After this the backend watches for more.
