@@ -33,6 +33,18 @@ struct TerminalSessionTests {
     #expect(try await session.waitForExit() == .exited(3))
   }
 
+  /// A program's exit is reported only after everything it wrote has been read: a program that
+  /// writes more than the terminal's buffer holds and exits at once still shows its last line
+  /// (the last bytes of a store restore the terminal — reported at exit before them, the modes
+  /// looked left on).
+  @Test func theExitIsSeenAfterTheLastOutput() async throws {
+    for _ in 0..<5 {
+      let session = try TerminalSession(["/bin/sh", "-c", "head -c 2000000 /dev/zero | tr '\\0' x; printf '\\nthe end'"])
+      #expect(try await session.waitForExit() == .exited(0))
+      #expect(session.text.contains("the end"), "\(session.text)")
+    }
+  }
+
   @Test func theTerminalAnswersTheProgramsQueries() async throws {
     let attributes = try echoing(7, after: "printf '\\033[c';")
     try await attributes.waitFor(text: "got:033[?1;2c")

@@ -121,8 +121,12 @@ final class SessionConnection: @unchecked Sendable {
     lock.withLock { status == nil && controller >= 0 ? LineSettings(controller: controller) : settingsAtExit }
   }
 
+  /// The screen's version, when output last came, and the program's exit status — given once
+  /// the reader has read all the program wrote (its terminal closed), not when the process is
+  /// reaped: the last bytes before an exit (a program restoring the terminal) may still be
+  /// unread then.
   var state: (version: Int, lastOutput: ContinuousClock.Instant, status: TerminalSession.ExitStatus?) {
-    lock.withLock { (version, lastOutput, status) }
+    lock.withLock { (version, lastOutput, controller < 0 ? status : nil) }
   }
 
   /// Ends the program (SIGKILL to its process group, if it is still running) and waits for the
