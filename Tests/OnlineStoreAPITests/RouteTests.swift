@@ -202,14 +202,12 @@ struct RouteTests {
   }
 
   /// 50 clients post 20 orders each at once, and send a third of them a second time with the
-  /// same key: exactly 1,000 orders are stored, none lost, none doubled. Over real connections:
-  /// in process, a thousand requests at once would take the test process's few threads from
-  /// every other test running beside it for seconds.
+  /// same key: exactly 1,000 orders are stored, none lost, none doubled.
   @Test(arguments: TestDatabase.all)
   func concurrentOrdersAreNeitherLostNorDoubled(database: TestDatabase) async throws {
     var limits = APILimits.testing
     limits.maximumPage = 2_000
-    try await Self.withServer(database, limits: limits) { http, _ in
+    try await InProcessServer.run(database, limits: limits) { http, _ in
       let ids = try await withThrowingTaskGroup(of: [Int].self) { group in
         for client in 0..<50 {
           group.addTask {
