@@ -24,8 +24,14 @@ enum InProcessServer {
     token: String? = nil, adminToken: String? = nil, _ body: @Sendable (HTTP, StoreRoutes) async throws -> Void
   ) async throws {
     let (location, remove) = try await kind.make()
-    let configuration = APIServer.Configuration.testing(location, faults: faults, limits: limits, token: token, adminToken: adminToken)
-    let logger = Logger.testing
+    var configuration = APIServer.Configuration()
+    configuration.database = location
+    configuration.faults = faults
+    configuration.limits = limits
+    configuration.token = token
+    configuration.adminToken = adminToken
+    var logger = Logger(label: "test-api")
+    logger.logLevel = .warning
     let server = APIServer(configuration: configuration, logger: logger)
     let database = try server.openDatabase()
     var following: [Task<Void, Never>] = []

@@ -22,11 +22,18 @@ final class TestServer: Sendable {
     location: DatabaseLocation, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(), limits: APILimits = .testing,
     token: String? = nil, adminToken: String? = nil, benchmarkRoute: Bool = false
   ) async throws {
-    var configuration = APIServer.Configuration.testing(location, faults: faults, limits: limits, token: token, adminToken: adminToken)
+    var configuration = APIServer.Configuration()
     configuration.port = 0
+    configuration.database = location
     configuration.catalog = catalog
+    configuration.faults = faults
+    configuration.limits = limits
+    configuration.token = token
+    configuration.adminToken = adminToken
     configuration.servesBenchmarkRoute = benchmarkRoute
-    let server = APIServer(configuration: configuration, logger: .testing)
+    var logger = Logger(label: "test-api")
+    logger.logLevel = .warning
+    let server = APIServer(configuration: configuration, logger: logger)
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     task = Task {
       defer { continuation.finish() }
@@ -118,30 +125,6 @@ struct HTTP: Sendable {
       headers[String(describing: name).lowercased()] = String(describing: value)
     }
     return Answer(status: http.statusCode, headers: headers, body: body)
-  }
-}
-
-extension APIServer.Configuration {
-  /// A test's server: over `location`, with `faults`, `limits` and the tokens it names.
-  static func testing(
-    _ location: DatabaseLocation, faults: FaultPlan, limits: APILimits, token: String?, adminToken: String?
-  ) -> APIServer.Configuration {
-    var configuration = APIServer.Configuration()
-    configuration.database = location
-    configuration.faults = faults
-    configuration.limits = limits
-    configuration.token = token
-    configuration.adminToken = adminToken
-    return configuration
-  }
-}
-
-extension Logger {
-  /// A test server's log: warnings and worse.
-  static var testing: Logger {
-    var logger = Logger(label: "test-api")
-    logger.logLevel = .warning
-    return logger
   }
 }
 
