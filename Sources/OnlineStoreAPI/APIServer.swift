@@ -49,12 +49,27 @@ public struct APIServer: Sendable {
   /// was asked for).
   public func run(handlingSignals: Bool = false, onReady: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
     let database = try openDatabase()
+    // Work beside the requests (hearing other instances), stopped and waited for before the
+    // database closes: closing it while one of them reads would wait for that read, and the
+    // read for a thread the close holds.
     var background: [Task<Void, Never>] = []
+    func stopBackgroundAndClose() async {
+      for task in background { task.cancel() }
+      for task in background { await task.value }
+      await database.close()
+    }
     do {
       let catalog = try await database.prepare(loading: configuration.catalog ?? StoreCatalog.demo())
       let limits = configuration.limits
       let (router, routes) = try buildRouter(database: database, catalog: catalog)
-      background = followOtherInstances(database: database, routes: routes)
+      // Saves through other instances on the same database wake this one's waiting requests.
+      background.append(
+        Task {
+          for await customer in database.cartsSavedElsewhere() { routes.cartSavedElsewhere(customer) }
+        }
+      )
+      // Catalog changes made through other instances on the same database are served here too.
+      background.append(Task { await routes.followCatalog() })
       let host = configuration.host
       let roster = ConnectionRoster(capacity: limits.maximumConnections)
       let app = Application(
@@ -93,30 +108,10 @@ public struct APIServer: Sendable {
         }
       }
     } catch {
-      await Self.stop(background, closing: database)
+      await stopBackgroundAndClose()
       throw error
     }
-    await Self.stop(background, closing: database)
-  }
-
-  /// The work an instance does beside its requests, for as long as it serves: saves made through
-  /// other instances on the same database wake this one's waiting requests, and their catalog
-  /// changes are served here too. Stop it with ``stop(_:closing:)``.
-  func followOtherInstances(database: any StoreDatabase, routes: StoreRoutes) -> [Task<Void, Never>] {
-    [
-      Task {
-        for await customer in database.cartsSavedElsewhere() { routes.cartSavedElsewhere(customer) }
-      },
-      Task { await routes.followCatalog() },
-    ]
-  }
-
-  /// Stops `background` and waits for it before `database` closes: closing it while one of the
-  /// tasks reads would wait for that read, and the read for a thread the close holds.
-  static func stop(_ background: [Task<Void, Never>], closing database: any StoreDatabase) async {
-    for task in background { task.cancel() }
-    for task in background { await task.value }
-    await database.close()
+    await stopBackgroundAndClose()
   }
 
   /// The router ``run(handlingSignals:onReady:)`` serves — the middleware, the store's routes
@@ -145,8 +140,7 @@ public struct APIServer: Sendable {
     return (router, routes)
   }
 
-  /// The database ``Configuration/database`` names, opened.
-  func openDatabase() throws -> any StoreDatabase {
+  private func openDatabase() throws -> any StoreDatabase {
     switch configuration.database {
     case let .sqlite(path): try SQLiteStoreDatabase(path: path)
     case let .postgres(location): PostgresStoreDatabase(location, logger: logger)

@@ -17,7 +17,7 @@ struct AdminRouteTests {
 
   @Test(arguments: TestDatabase.all)
   func stockIsTakenRefusedWithWhatIsLeftAndGivenBackOnCancelling(database: TestDatabase) async throws {
-    try await InProcessServer.run(database, adminToken: Self.adminToken) { http, _ in
+    try await RouteTests.withServer(database, adminToken: Self.adminToken) { http, _ in
       #expect(try await http.get("/shop/stock").decode(StockLevels.self) == .unlimited, "a new catalog has no limits")
       #expect(try await http.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":3}"#).status == 200)
       #expect(try await http.get("/shop/stock").decode(StockLevels.self) == StockLevels(left: [1: 3]))
@@ -64,7 +64,7 @@ struct AdminRouteTests {
   }
 
   @Test func stockSettingsOutsideTheirBoundsAreRefused() async throws {
-    try await InProcessServer.run(.sqlite, adminToken: Self.adminToken) { http, _ in
+    try await RouteTests.withServer(.sqlite, adminToken: Self.adminToken) { http, _ in
       for body in [
         #"{"stock":-1}"#, #"{"stock":1000001}"#, #"{"stock":1.5}"#, #"{"stock":true}"#, #"{"stock":"3"}"#, #"{}"#, #"{"stock":1,"adjust":1}"#,
         #"{"adjust":-9223372036854775808}"#, #"{"adjust":99999999999999999999}"#, "not json", #"{"adjust":null}"#,
@@ -85,7 +85,7 @@ struct AdminRouteTests {
 
   @Test(arguments: TestDatabase.all)
   func ordersAreListedNewestFirstFilteredAndPaged(database: TestDatabase) async throws {
-    try await InProcessServer.run(database, adminToken: Self.adminToken) { http, _ in
+    try await RouteTests.withServer(database, adminToken: Self.adminToken) { http, _ in
       var ids: [Int] = []
       for index in 0..<6 {
         ids.append(try await http.order(.sample(index + 1, userId: index.isMultiple(of: 2) ? 1 : 2, minute: index)).decode(StoredOrder.self).id)
@@ -117,7 +117,7 @@ struct AdminRouteTests {
   /// with their addresses and newest orders.
   @Test(arguments: TestDatabase.all)
   func customersWithTheirOrders(database: TestDatabase) async throws {
-    try await InProcessServer.run(database, adminToken: Self.adminToken) { http, _ in
+    try await RouteTests.withServer(database, adminToken: Self.adminToken) { http, _ in
       let first = try await http.keyCustomer("first")
       let second = try await http.keyCustomer("second")
       #expect(try await http.order(.sample(1, userId: 1, minute: 1)).status == 200)
@@ -158,7 +158,7 @@ struct AdminRouteTests {
     let startsLikeAPicture = directory.appendingPathComponent("secret.png")
     try Data([0x89, 0x50, 0x4E, 0x47, 0x0A] + Array("DB_PASSWORD=hunter2\n".utf8)).write(to: startsLikeAPicture)
 
-    try await InProcessServer.run(database, adminToken: Self.adminToken) { http, _ in
+    try await RouteTests.withServer(database, adminToken: Self.adminToken) { http, _ in
       let draft = #"{"title":"Ink, 50 ml","price":8.5,"category":"stationery","description":"Blue-black.","picture":{"file":"\#(picture.path)"},"stock":2}"#
       let added = try await http.operate("/admin/products", method: "POST", body: draft)
       #expect(added.status == 200, "\(added.error ?? "")")

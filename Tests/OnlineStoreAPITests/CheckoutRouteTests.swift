@@ -31,7 +31,7 @@ struct CheckoutRouteTests {
 
   @Test(arguments: TestDatabase.all)
   func anOrderFromCheckoutCarriesItsAddressAndIsChargedByTheStore(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await RouteTests.withServer(database) { http, _ in
       // $50.00 of items: under $100, standard shipping is $5.00.
       let answer = try await http.order(Self.checkout(), key: "checkout-1")
       #expect(answer.status == 200, "\(answer.error ?? "")")
@@ -51,7 +51,7 @@ struct CheckoutRouteTests {
   }
 
   @Test func theShippingRulesAreOpenToRead() async throws {
-    try await InProcessServer.run(.sqlite, token: Self.token, adminToken: Self.adminToken) { http, _ in
+    try await RouteTests.withServer(.sqlite, token: Self.token, adminToken: Self.adminToken) { http, _ in
       let answer = try await http.get("/shop/shipping")
       #expect(answer.status == 200)
       #expect(try answer.decode(ShippingRules.self) == .standard)
@@ -61,7 +61,7 @@ struct CheckoutRouteTests {
   /// A plain FakeStore client orders as before, and its order has no address.
   @Test(arguments: TestDatabase.all)
   func aPlainFakeStoreOrderStillWorksAndHasNoAddress(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await RouteTests.withServer(database) { http, _ in
       let answer = try await http.order(.sample(1, quantity: 2))
       #expect(answer.status == 200)
       let json = try #require(answer.json as? [String: Any])
@@ -76,7 +76,7 @@ struct CheckoutRouteTests {
 
   @Test(arguments: TestDatabase.all)
   func aChangedPriceOrTotalIsA409ThatSaysWhatChanged(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await RouteTests.withServer(database) { http, _ in
       let price = try await http.order(Self.checkout(price: Money(cents: 1_200)))
       #expect(price.status == 409)
       #expect(price.error == "the price of Dot-grid notebook, A5, 192 pages changed to $14.50")
@@ -88,7 +88,7 @@ struct CheckoutRouteTests {
   }
 
   @Test func addressesAreCheckedAsTheFormChecksThem() async throws {
-    try await InProcessServer.run(.sqlite) { http, _ in
+    try await RouteTests.withServer(.sqlite) { http, _ in
       var address = ShippingAddress.sample
       address.postalCode = "9410"
       var answer = try await http.order(Self.checkout(address))
@@ -113,7 +113,7 @@ struct CheckoutRouteTests {
   /// The address is part of what an idempotency key stands for.
   @Test(arguments: TestDatabase.all)
   func aKeyStandsForTheAddressToo(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await RouteTests.withServer(database) { http, _ in
       let first = try await http.order(Self.checkout(), key: "k-1")
       let again = try await http.order(Self.checkout(), key: "k-1")
       #expect(again.status == 200 && again.headers["idempotent-replayed"] == "true")
@@ -127,7 +127,7 @@ struct CheckoutRouteTests {
 
   @Test(arguments: TestDatabase.all)
   func theStatusRouteMovesAnOrderOnAndKeepsItsHistory(database: TestDatabase) async throws {
-    try await InProcessServer.run(database, token: Self.token, adminToken: Self.adminToken) { http, _ in
+    try await RouteTests.withServer(database, token: Self.token, adminToken: Self.adminToken) { http, _ in
       var http = http
       http.headers = Self.authorized
       let placed = try await http.order(Self.checkout()).decode(StoredOrder.self)
@@ -160,7 +160,7 @@ struct CheckoutRouteTests {
   /// Ten operators pack one order at once: one of them does, the others are told it is packed.
   @Test(arguments: TestDatabase.all)
   func changesAtOnceTakeTurns(database: TestDatabase) async throws {
-    try await InProcessServer.run(database, token: Self.token, adminToken: Self.adminToken) { http, _ in
+    try await RouteTests.withServer(database, token: Self.token, adminToken: Self.adminToken) { http, _ in
       var http = http
       http.headers = Self.authorized
       let order = try await http.order(Self.checkout()).decode(StoredOrder.self)
@@ -179,7 +179,7 @@ struct CheckoutRouteTests {
 
   @Test func theStatusRouteAsksForTheAdminTokenAndIsClosedWithoutOne() async throws {
     let packed = Data(#"{"status":"packed"}"#.utf8)
-    try await InProcessServer.run(.sqlite, token: Self.token, adminToken: Self.adminToken) { http, _ in
+    try await RouteTests.withServer(.sqlite, token: Self.token, adminToken: Self.adminToken) { http, _ in
       var shop = http
       shop.headers = Self.authorized
       let order = try await shop.order(Self.checkout()).decode(StoredOrder.self)
@@ -189,7 +189,7 @@ struct CheckoutRouteTests {
       #expect(try await shop.post("/shop/orders/\(order.id)/status", body: packed).status == 404, "the route moved")
       #expect(try await shop.get("/carts/\(order.id)").decode(StoredOrder.self).status == .placed)
     }
-    try await InProcessServer.run(.sqlite) { http, _ in
+    try await RouteTests.withServer(.sqlite) { http, _ in
       let order = try await http.order(Self.checkout()).decode(StoredOrder.self)
       let answer = try await http.operate("/admin/orders/\(order.id)/status", body: packed)
       #expect(answer.status == 403, "a server with no admin token moves no order on")
@@ -199,7 +199,7 @@ struct CheckoutRouteTests {
 
   @Test(arguments: TestDatabase.all)
   func addressBooksAreKeptPerCustomer(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await RouteTests.withServer(database) { http, _ in
       #expect(try await http.get("/shop/customers/1/addresses").decode(AddressBook.self) == .empty)
       let book = AddressBook(addresses: [.seoul, .sample])
       let put = try await http.put("/shop/customers/1/addresses", body: StoreJSON.encoder.encode(book))
@@ -220,10 +220,9 @@ struct CheckoutRouteTests {
   /// A status change reaches an open session the way a cart change does: a waiting request for
   /// the customer's cart returns, with the count of order updates moved on.
   @Test func aStatusChangeWakesTheCustomersWaitingCart() async throws {
-    try await InProcessServer.run(.sqlite, token: Self.token, adminToken: Self.adminToken) { client, _ in
-      var authorized = client
-      authorized.headers = Self.authorized
-      let http = authorized
+    try await RouteTests.withServer(.sqlite, token: Self.token, adminToken: Self.adminToken) { http, _ in
+      var http = http
+      http.headers = Self.authorized
       let order = try await http.order(Self.checkout()).decode(StoredOrder.self)
       let before = try await http.get("/shop/carts/1").decode(SavedCart.self)
       async let woken = http.get("/shop/carts/1/updates?after=\(before.revision)&wait=20")

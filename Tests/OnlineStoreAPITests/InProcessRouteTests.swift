@@ -89,9 +89,13 @@ struct InProcessRouteTests {
   /// `body` with a client of the routes of a server on a new SQLite store of the demo catalog,
   /// and the routes themselves (to wake waiters as another instance would).
   func withRoutes(_ body: @escaping @Sendable (any TestClientProtocol, StoreRoutes) async throws -> Void) async throws {
-    try await InProcessServer.run(.sqlite) { http, routes in
-      guard let router = http.router else { throw TestFailure("no router in process") }
-      try await body(router, routes)
-    }
+    let (location, remove) = try await TestDatabase.sqlite.make()
+    guard case let .sqlite(path) = location else { throw TestFailure("not a SQLite location: \(location)") }
+    let database = try SQLiteStoreDatabase(path: path)
+    let catalog = try await database.prepare(loading: StoreCatalog.demo())
+    let (router, routes) = try APIServer(configuration: APIServer.Configuration(), logger: Logger(label: "test")).buildRouter(database: database, catalog: catalog)
+    try await Application(router: router).test(.router) { client in try await body(client, routes) }
+    await database.close()
+    await remove()
   }
 }

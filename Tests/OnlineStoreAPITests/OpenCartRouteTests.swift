@@ -9,7 +9,7 @@ import Testing
 struct OpenCartRouteTests {
   @Test(arguments: TestDatabase.all)
   func anOpenCartKeepsEveryHostsChanges(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await RouteTests.withServer(database) { http, _ in
       let offer = try #require(try await http.get("/shop").json as? [String: Any])
       #expect(offer["service"] as? String == "onlinestore-api" && offer["openCarts"] as? Bool == true)
       #expect(try await http.get("/shop/carts/1").decode(SavedCart.self) == .empty)
@@ -41,7 +41,7 @@ struct OpenCartRouteTests {
 
   @Test(arguments: TestDatabase.all)
   func changesThatNoCartMayHoldAreRefused(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await RouteTests.withServer(database) { http, _ in
       let refused: [(String, String)] = [
         (#"{"quantities":{"3":100}}"#, "quantity 100 of product 3 is not between 0 and 99"),
         (#"{"quantities":{"3":-1}}"#, "quantity -1 of product 3 is not between 0 and 99"),
@@ -82,7 +82,7 @@ struct OpenCartRouteTests {
 
   /// The checkout draft goes with the open cart, and goes when a save clears it.
   @Test func theCheckoutDraftIsKeptWithTheCart() async throws {
-    try await InProcessServer.run(.sqlite) { http, _ in
+    try await RouteTests.withServer(.sqlite) { http, _ in
       func draft() async throws -> CheckoutDraft? { try await http.get("/shop/carts/1").decode(SavedCart.self).checkout }
       let kept = try await http.cartChanges(1, Self.draftChange(fullName: "김민지"))
       #expect(kept.status == 200)
@@ -103,7 +103,7 @@ struct OpenCartRouteTests {
     let products = (1...150).map {
       Product(id: $0, title: "Item \($0)", price: template.price, description: "", category: template.category, imageURL: template.imageURL, rating: template.rating)
     }
-    try await InProcessServer.run(.sqlite, catalog: StoreCatalog(products: products, customers: demo.customers)) { http, _ in
+    try await RouteTests.withServer(.sqlite, catalog: StoreCatalog(products: products, customers: demo.customers)) { http, _ in
       let first = (1...100).map { "\"\($0)\":1" }.joined(separator: ",")
       #expect(try await http.cartChanges(1, "{\"quantities\":{\(first)}}").status == 200)
       let answer = try await http.cartChanges(1, #"{"quantities":{"101":1}}"#)
@@ -115,7 +115,7 @@ struct OpenCartRouteTests {
 
   @Test(arguments: TestDatabase.all)
   func aWaitingClientHearsTheNextSave(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await RouteTests.withServer(database) { http, _ in
       #expect(try await http.cartChanges(1, #"{"quantities":{"3":1}}"#).status == 200)
       let behind = try await http.get("/shop/carts/1/updates?after=0&wait=5")
       #expect(try behind.status == 200 && behind.decode(SavedCart.self).revision == 1, "a client behind gets the cart at once")
@@ -142,7 +142,7 @@ struct OpenCartRouteTests {
   @Test func waitingClientsAreBounded() async throws {
     var limits = APILimits.testing
     limits.maximumCartWatchers = 2
-    try await InProcessServer.run(.sqlite, limits: limits) { http, _ in
+    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
       let first = Task { try await http.get("/shop/carts/1/updates?after=0&wait=3") }
       let second = Task { try await http.get("/shop/carts/2/updates?after=0&wait=3") }
       try await Task.sleep(for: .milliseconds(400))
@@ -160,7 +160,7 @@ struct OpenCartRouteTests {
     var limits = APILimits.testing
     limits.maximumCartWatchers = 10
     limits.maximumCartWatchersPerCustomer = 2
-    try await InProcessServer.run(.sqlite, limits: limits) { http, _ in
+    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
       let held = (0..<2).map { _ in Task { try await http.get("/shop/carts/1/updates?after=0&wait=3") } }
       try await Task.sleep(for: .milliseconds(400))
       let third = try await http.get("/shop/carts/1/updates?after=0&wait=3")
@@ -201,7 +201,7 @@ struct OpenCartRouteTests {
   func aKeyKeepsItsNumberAndNewKeysAreBounded(database: TestDatabase) async throws {
     var limits = APILimits.testing
     limits.newKeysPerOriginPerHour = 3
-    try await InProcessServer.run(database, limits: limits) { http, _ in
+    try await RouteTests.withServer(database, limits: limits) { http, _ in
       #expect(try await http.keyCustomer("ada", origin: "198.51.100.7") == 1_001)
       #expect(try await http.keyCustomer("ada", origin: "203.0.113.9") == 1_001, "the same number from anywhere")
       #expect(try await http.keyCustomer("bob", origin: "198.51.100.7") == 1_002)
@@ -218,7 +218,7 @@ struct OpenCartRouteTests {
   }
 
   @Test func withATokenCartsAndKeysAskForIt() async throws {
-    try await InProcessServer.run(.sqlite, token: HardeningTests.token) { (http: HTTP, _: StoreRoutes) async throws in
+    try await RouteTests.withServer(.sqlite, token: HardeningTests.token) { (http: HTTP, _: TestServer) async throws in
       #expect(try await http.get("/shop").status == 200, "what the server offers is no secret")
       #expect(try await http.get("/shop/carts/1").status == 401)
       #expect(try await http.get("/shop/carts/1/updates?after=0").status == 401)

@@ -41,7 +41,7 @@ struct RouteTests {
   /// The demo catalog's pictures: the bytes, a tag that makes a second fetch a 304, and a 404
   /// (in JSON, as every refusal) for a name the catalog does not have.
   @Test func thePicturesOfTheCatalog() async throws {
-    try await InProcessServer.run(.sqlite) { http, _ in
+    try await Self.withServer(.sqlite) { http, _ in
       let picture = try await http.get("/img/product-7.png")
       #expect(picture.status == 200 && picture.headers["content-type"] == "image/png")
       #expect(picture.body == DemoCatalogFiles.picture(named: "product-7.png"))
@@ -62,7 +62,7 @@ struct RouteTests {
 
   @Test(arguments: TestDatabase.all)
   func productsAndCategories(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await Self.withServer(database) { http, _ in
       var demo = try StoreCatalog.demo()
       // The demo's pictures are this server's: `/img/<file>`, relative to it.
       demo.products = demo.products.map { CatalogPictures.rewrite($0, publicBase: nil) }
@@ -91,7 +91,7 @@ struct RouteTests {
 
   @Test(arguments: TestDatabase.all)
   func usersAndLogin(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await Self.withServer(database) { http, _ in
       let demo = try StoreCatalog.demo()
       #expect(try await http.get("/users").decode([Customer].self) == demo.customers)
       let ada = try await http.get("/users/1").decode(Customer.self)
@@ -111,7 +111,7 @@ struct RouteTests {
 
   @Test(arguments: TestDatabase.all)
   func ordersAreStoredAndListed(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await Self.withServer(database) { http, _ in
       let first = try await http.order(.sample(1, quantity: 2, minute: 0))
       #expect(first.status == 200)
       let stored = try first.decode(StoredOrder.self)
@@ -152,7 +152,7 @@ struct RouteTests {
 
   @Test(arguments: TestDatabase.all)
   func badRequestsAreRefusedAndStoreNothing(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await Self.withServer(database) { http, _ in
       let refused: [(String, String)] = [
         (#"{"userId":1,"date":"2026-11-21T10:00:00Z","products":[{"productId":999,"quantity":1}]}"#, "no product 999"),
         (#"{"userId":1,"date":"2026-11-21T10:00:00Z","products":[{"productId":1,"quantity":0}]}"#, "quantity 0 of product 1 is not between 1 and 99"),
@@ -185,7 +185,7 @@ struct RouteTests {
 
   @Test(arguments: TestDatabase.all)
   func anOrderSentAgainWithItsKeyIsStoredOnce(database: TestDatabase) async throws {
-    try await InProcessServer.run(database) { http, _ in
+    try await Self.withServer(database) { http, _ in
       let first = try await http.order(.sample(4, quantity: 2), key: "attempt-1")
       #expect(first.status == 200 && first.headers["idempotent-replayed"] == nil)
       let again = try await http.order(.sample(4, quantity: 2), key: "attempt-1")
@@ -207,7 +207,7 @@ struct RouteTests {
   func concurrentOrdersAreNeitherLostNorDoubled(database: TestDatabase) async throws {
     var limits = APILimits.testing
     limits.maximumPage = 2_000
-    try await InProcessServer.run(database, limits: limits) { http, _ in
+    try await Self.withServer(database, limits: limits) { http, _ in
       let ids = try await withThrowingTaskGroup(of: [Int].self) { group in
         for client in 0..<50 {
           group.addTask {

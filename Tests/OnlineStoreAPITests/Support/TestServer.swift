@@ -1,5 +1,4 @@
 import Foundation
-import HummingbirdTesting
 import Logging
 import OnlineStoreAPI
 import StoreModels
@@ -61,8 +60,6 @@ struct HTTP: Sendable {
   var timeout: TimeInterval = 30
   /// Sent with every request (an `Authorization`, say).
   var headers: [String: String] = [:]
-  /// The router in this process, when the test runs without a socket (``InProcessServer``).
-  var router: (any TestClientProtocol)?
 
   struct Answer: Sendable {
     let status: Int
@@ -117,7 +114,6 @@ struct HTTP: Sendable {
     request.timeoutInterval = timeout
     // A header the request names itself (another token, say) wins over the client's own.
     for (name, value) in headers where request.value(forHTTPHeaderField: name) == nil { request.setValue(value, forHTTPHeaderField: name) }
-    if let router { return try await sendInProcess(request, to: router) }
     let (body, response) = try await Self.session.data(for: request)
     let http = response as! HTTPURLResponse
     var headers: [String: String] = [:]
