@@ -41,7 +41,7 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
   var logger: Logger { services.logger }
   var shopperName: String { connection.shopper?.logName ?? "?" }
 
-  /// Read and changed by this file and `StoreSession+Ending.swift` only.
+  /// Internal, not private, so that `StoreSession+Ending.swift` can change it too.
   var state = State.waiting
   /// The client's channel has closed: nothing more is sent to it, whatever the store does.
   var clientGone = false

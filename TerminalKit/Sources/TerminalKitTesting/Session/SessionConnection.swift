@@ -122,9 +122,9 @@ final class SessionConnection: @unchecked Sendable {
   }
 
   /// The screen's version, when output last came, and the program's exit status — given once
-  /// the reader has read all the program wrote (its terminal closed), not when the process is
-  /// reaped: the last bytes before an exit (a program restoring the terminal) may still be
-  /// unread then.
+  /// the reader has stopped (after the process was reaped, at the end of its output, or after
+  /// 20 ms of quiet if something else still holds the terminal), not at the moment it is reaped:
+  /// the last bytes before an exit (a program restoring the terminal) may still be unread then.
   var state: (version: Int, lastOutput: ContinuousClock.Instant, status: TerminalSession.ExitStatus?) {
     lock.withLock { (version, lastOutput, controller < 0 ? status : nil) }
   }
