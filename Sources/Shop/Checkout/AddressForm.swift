@@ -116,9 +116,12 @@ public struct AddressForm: Hashable, Sendable {
 
   /// The form for the kit: the fields in order, each with its message when `shown` says so.
   public func form(showing shown: Set<ShippingAddress.Field>) -> Form<AddressForm, Field> {
-    let address = self.address
+    // The address (every field trimmed) is made only if a message is shown: most keys show none.
+    var trimmed: ShippingAddress?
     func message(_ field: ShippingAddress.Field) -> String? {
-      shown.contains(field) ? address.problem(with: field) : nil
+      guard shown.contains(field) else { return nil }
+      if trimmed == nil { trimmed = address }
+      return trimmed?.problem(with: field)
     }
     var fields: [FormField<AddressForm, Field>] = []
     if saved != nil {

@@ -91,7 +91,7 @@ public enum KeyRouter {
   /// The same, through key maps already built for the state (a program keeps those of the
   /// frame on screen, so a key does not build them again).
   public static func command(for key: Key, through layers: KeyLayers<KeyCommand>, size: Size) -> KeyCommand? {
-    guard AppLayout(size: size).fitsMinimum else {
+    guard AppLayout.fitsMinimum(size) else {
       return [.quit, .redraw].first { layers.global.action(for: key) == $0 }
     }
     return layers.action(for: key)
@@ -111,7 +111,7 @@ public enum KeyRouter {
 
   /// The same, through key maps already built for the state.
   public static func command(forPaste text: String, through layers: KeyLayers<KeyCommand>, size: Size) -> KeyCommand? {
-    guard AppLayout(size: size).fitsMinimum else { return nil }
+    guard AppLayout.fitsMinimum(size) else { return nil }
     return layers.action(forPaste: text)
   }
 

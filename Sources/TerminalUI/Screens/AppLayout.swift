@@ -31,7 +31,11 @@ public struct AppLayout: Hashable, Sendable {
     screen = ScreenLayout(content: content, showsPictures: showsPictures)
   }
 
-  public var fitsMinimum: Bool {
-    size.width >= Self.minimumSize.width && size.height >= Self.minimumSize.height
+  public var fitsMinimum: Bool { Self.fitsMinimum(size) }
+
+  /// Whether a screen of `size` has room for the shop, without laying it out (a key asks this
+  /// before it is routed).
+  public static func fitsMinimum(_ size: Size) -> Bool {
+    size.width >= minimumSize.width && size.height >= minimumSize.height
   }
 }

@@ -38,11 +38,11 @@ public enum ScreenEvents {
     if current.productList.cart?.checkout != nil, previous?.productList.cart?.checkout == nil {
       commands.append(.checkout(.task))
     }
-    if current.isHelpPresented, AppLayout(size: size).fitsMinimum {
+    if current.isHelpPresented, AppLayout.fitsMinimum(size) {
       let limit = ShopHelp.scrollLimit(for: current, size: size)
       if limit != current.helpScrollLimit { commands.append(.app(.helpScrollLimitChanged(limit))) }
     }
-    if current.productList.details != nil, AppLayout(size: size).fitsMinimum {
+    if current.productList.details != nil, AppLayout.fitsMinimum(size) {
       let limit = DetailsSheet.scrollLimit(for: current.productList, layout: layout.screen)
       if limit != current.productList.details?.scrollLimit { commands.append(.details(.scrollLimitChanged(limit))) }
     }

@@ -83,8 +83,12 @@ public struct ScreenStores {
     cart?.viewScope
   }
 
+  /// Kept as the cart's store is: every key typed in checkout is sent through it.
   public var checkout: ViewOnlyStoreOf<CheckoutFeature>? {
-    cart?.scope(state: \.checkout, action: \.checkout)?.viewScope
+    guard let cart, cart.state.checkout != nil else { return nil }
+    if let store = kept.checkout { return store }
+    kept.checkout = cart.scope(state: \.checkout, action: \.checkout)?.viewScope
+    return kept.checkout
   }
 
   public func cartLine(_ id: Product.ID) -> ViewOnlyStoreOf<CartItemFeature>? {
@@ -108,4 +112,5 @@ public struct ScreenStores {
 @MainActor
 private final class KeptStores {
   var cart: StoreOf<CartFeature>?
+  var checkout: ViewOnlyStoreOf<CheckoutFeature>?
 }

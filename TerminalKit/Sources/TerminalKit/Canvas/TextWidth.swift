@@ -48,7 +48,9 @@ public enum TextWidth {
     return 1
   }
 
-  /// The columns `text` takes.
+  /// The columns `text` takes. (Inlinable so that an app's call is specialized for its string
+  /// type and the ASCII count below runs without generic dispatch.)
+  @inlinable
   public static func columns(of text: some StringProtocol) -> Int {
     let utf8 = text.utf8
     if utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return utf8.count }

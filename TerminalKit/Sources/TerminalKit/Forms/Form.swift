@@ -13,13 +13,16 @@ public struct Form<Root, ID: Hashable & Sendable> {
   public var fields: [FormField<Root, ID>]
   public var focus: ID?
 
+  @inlinable
   public init(_ root: Root, focus: ID?, fields: [FormField<Root, ID>]) {
     self.root = root
     self.fields = fields
     self.focus = focus
   }
 
-  /// The index of the focused field, if focus is on one of these fields.
+  /// The index of the focused field, if focus is on one of these fields. (Inlinable: asked
+  /// several times a frame, and specialized for the app's field type it compares ids directly.)
+  @inlinable
   public var focusedIndex: Int? {
     focus.flatMap { id in fields.firstIndex { $0.id == id } }
   }
@@ -152,7 +155,7 @@ public struct Form<Root, ID: Hashable & Sendable> {
     }
     // The field's own keys first; the form's only where the field leaves them some key, and
     // only where they lead somewhere (no "back" on the first field, no "next" on the last).
-    let taken = Set(bindings.flatMap(\.keys))
+    let taken = bindings.flatMap(\.keys)
     let index = focusedIndex
     let navigation = FormNavigation.bindings.filter { binding in
       guard !binding.keys.allSatisfy(taken.contains) else { return false }

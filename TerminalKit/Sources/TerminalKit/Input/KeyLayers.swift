@@ -9,6 +9,7 @@ public struct KeyLayers<Action> {
   /// The other maps, innermost first.
   public var layers: [KeyMap<Action>]
 
+  @inlinable
   public init(global: KeyMap<Action>, layers: [KeyMap<Action>]) {
     self.global = global
     self.layers = layers
@@ -24,9 +25,13 @@ public struct KeyLayers<Action> {
     return maps
   }
 
-  /// What `key` does, if anything.
+  /// What `key` does, if anything. (The maps of ``inForce``, walked without building its
+  /// array: this runs for every key.)
+  @inlinable
   public func action(for key: Key) -> Action? {
-    for map in inForce {
+    if let action = global.action(for: key) { return action }
+    if global.isModal { return nil }
+    for map in layers {
       if let action = map.action(for: key) { return action }
       if map.isModal { return nil }
     }

@@ -13,6 +13,7 @@ public struct KeyBinding<Action> {
   public var footer: Hint?
   public var action: Action
 
+  @inlinable
   public init(
     _ keys: [Key], _ keyLabel: String? = nil, _ summary: String, footer: Hint? = nil, action: Action
   ) {
@@ -26,12 +27,14 @@ public struct KeyBinding<Action> {
   /// This binding, shown in the footer with its summary under its key label as help writes it
   /// ("↑/k"), or under `keys` when the footer should be shorter than help ("Esc" for "Esc/q");
   /// an `essential` one is the last to give way when the footer is short of room.
+  @inlinable
   public func inFooter(essential: Bool = false, keys footerKeys: String? = nil) -> Self {
     var binding = self
     binding.footer = Hint(keys: footerKeys ?? keyLabel, text: summary, isEssential: essential)
     return binding
   }
 
+  @inlinable
   public func map<NewAction>(_ transform: (Action) -> NewAction) -> KeyBinding<NewAction> {
     KeyBinding<NewAction>(keys, keyLabel, summary, footer: footer, action: transform(action))
   }
@@ -52,6 +55,7 @@ public struct KeyMap<Action> {
   /// through ``bindings``, which then only describe the keys for help and the footer.
   public var route: (@Sendable (Key) -> Action?)?
 
+  @inlinable
   public init(
     _ title: String, isModal: Bool = false, textInput: TextInput<Action>? = nil, bindings: [KeyBinding<Action>],
     route: (@Sendable (Key) -> Action?)? = nil
@@ -64,6 +68,7 @@ public struct KeyMap<Action> {
   }
 
   /// The action bound to `key`, if any; a printable character goes to the text input.
+  @inlinable
   public func action(for key: Key) -> Action? {
     if let route { return route(key) }
     if let bound = bindings.first(where: { $0.keys.contains(key) }) { return bound.action }
@@ -71,6 +76,7 @@ public struct KeyMap<Action> {
     return nil
   }
 
+  @inlinable
   public func map<NewAction>(_ transform: @escaping @Sendable (Action) -> NewAction) -> KeyMap<NewAction> {
     var routed: (@Sendable (Key) -> NewAction?)?
     if let route { routed = { key in route(key).map(transform) } }
@@ -93,11 +99,13 @@ public struct TextInput<Action>: Sendable {
   public var summary: String
   public var action: @Sendable (String) -> Action
 
+  @inlinable
   public init(_ summary: String, action: @escaping @Sendable (String) -> Action) {
     self.summary = summary
     self.action = action
   }
 
+  @inlinable
   public func map<NewAction>(_ transform: @escaping @Sendable (Action) -> NewAction) -> TextInput<NewAction> {
     let action = self.action
     return TextInput<NewAction>(summary) { transform(action($0)) }
