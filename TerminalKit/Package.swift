@@ -64,3 +64,17 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Release builds optimize across module boundaries: the kit's and the core's generic code
+// (key maps, forms, widgets, stores, reducers) is specialized for the app's types where the app
+// calls it, instead of running through generic metadata and witness tables at run time. For
+// a keystroke in checkout that is about a sixth of its CPU time (Docs/Benchmarks.md). Unsafe
+// flags are accepted from a package used as a dependency from Swift 6.2 on; older toolchains
+// build without it rather than refuse the package.
+#if compiler(>=6.2)
+  for target in package.targets where [.regular, .executable].contains(target.type) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+      .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))
+    ]
+  }
+#endif

@@ -139,7 +139,7 @@ final class WithoutChangeCount: TerminalProgram {
   func perform(_ command: KeyCommand) -> ProgramStep { shop.perform(command) }
   func settle(size: Size) -> [ProgramWork] { shop.settle(size: size) }
   var isAnimating: Bool { shop.isAnimating }
-  func stateChanges() -> AsyncStream<Void> { shop.stateChanges() }
+  func observeStateChanges(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { shop.observeStateChanges(onChange) }
   func finish() -> ProgramWork { shop.finish() }
 }
 
@@ -153,7 +153,7 @@ final class WithChangeCount: TerminalProgram {
   func perform(_ command: KeyCommand) -> ProgramStep { inner.perform(command) }
   func settle(size: Size) -> [ProgramWork] { inner.settle(size: size) }
   var isAnimating: Bool { inner.isAnimating }
-  func stateChanges() -> AsyncStream<Void> { inner.stateChanges() }
+  func observeStateChanges(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { inner.observeStateChanges(onChange) }
   var changeCount: Int? { inner.shop.changeCount }
   func finish() -> ProgramWork { inner.finish() }
 }

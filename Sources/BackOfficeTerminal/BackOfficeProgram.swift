@@ -56,8 +56,9 @@ public final class BackOfficeProgram: TerminalProgram {
     return tasks.map(Self.work)
   }
 
-  public func stateChanges() -> AsyncStream<Void> {
-    store.stateChanges()
+  public func observeStateChanges(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
+    let observation = store.observeChanges(onChange)
+    return StateObservation { observation.cancel() }
   }
 
   public var changeCount: Int? { store.changeCount }

@@ -76,6 +76,22 @@ struct StoreTests {
     #expect(store.state.left.count == 2 && store.state.right.count == 2)
   }
 
+  /// A callback hears every send at its end, with the state as the send left it, scoped sends
+  /// too; once cancelled, it hears nothing more.
+  @Test func anObservationIsCalledAtTheEndOfEverySendUntilCancelled() {
+    let store = Store(initialState: CounterPair.State()) { CounterPair() }
+    var heard: [Int] = []
+    let observation = store.observeChanges { heard.append(store.state.left.count + store.state.right.count) }
+    store.send(.left(.increment))
+    store.send(.left(.increment))
+    store.scope(state: \.right, action: \.right).send(.increment)
+    #expect(heard == [1, 2, 3], "each send once, after its change")
+    observation.cancel()
+    store.send(.right(.increment))
+    #expect(heard == [1, 2, 3], "nothing after the cancel")
+    #expect(store.changeCount == 4, "the count goes on")
+  }
+
   @Test func sendReturnsATaskThatFinishesWithTheEffects() async {
     let store = Store(initialState: Search.State()) {
       Search()

@@ -25,10 +25,16 @@ struct ProgramLoopTests {
 
     init() { (changes, changed) = AsyncStream.makeStream(of: Void.self) }
 
+    /// Whether it reports a change by calling the loop back at the change, as a store's
+    /// `observeChanges` does, rather than through a stream.
+    var reportsAtTheChange = false
+    /// The loop's callback while it observes this program at the change.
+    var onChange: (@MainActor () -> Void)?
+
     /// Announces a change, as a store does after every send.
     func announce() {
       announced += 1
-      changed.yield()
+      if let onChange { onChange() } else { changed.yield() }
     }
 
     func frame(size: Size, context: RenderContext) -> Frame<Command> {
@@ -73,7 +79,11 @@ struct ProgramLoopTests {
     }
 
     var isAnimating: Bool { animating }
-    func stateChanges() -> AsyncStream<Void> { changes }
+    func observeStateChanges(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
+      guard reportsAtTheChange else { return .forwarding(changes, to: onChange) }
+      self.onChange = onChange
+      return StateObservation { self.onChange = nil }
+    }
     var changeCount: Int? { announcesChanges ? announced : nil }
     func finish() -> ProgramWork { finishing }
   }
@@ -186,6 +196,31 @@ struct ProgramLoopTests {
     #expect(loop.framesPainted == 3, "the first frame, the key's and the change's")
     terminal.hangUp()
     #expect(await running.value == .signal(1))
+  }
+
+  /// A program that calls back at the change itself: the key's change comes while its step is
+  /// under way, is noted, and paints nothing more; a change from outside a step wakes the loop and
+  /// is drawn; when the run ends, the loop stops observing.
+  @Test func aChangeReportedAtTheChangeIsDrawnOnce() async throws {
+    let counter = Counter()
+    counter.announcesChanges = true
+    counter.reportsAtTheChange = true
+    let terminal = RecordingTerminal(size: Size(width: 30, height: 2))
+    let loop = ProgramLoop(program: counter, backend: terminal, tickInterval: nil)
+    let running = Task { await loop.run() }
+    try await waitUntil { counter.onChange != nil && terminal.screen != nil }
+    terminal.type([.key(.character("+"))])
+    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 1") == true }
+    counter.count = 7
+    counter.announce()
+    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 7") == true }
+    terminal.type([.key(.character("+"))])
+    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 8") == true }
+    #expect(loop.framesPainted == 4, "the first frame, the key's, the change's and the second key's")
+    #expect(counter.framesRendered == loop.framesPainted)
+    terminal.hangUp()
+    #expect(await running.value == .signal(1))
+    #expect(counter.onChange == nil, "the loop stopped observing when it ended")
   }
 
   /// A click on a screen that has not changed since it was drawn is hit-tested on that frame:

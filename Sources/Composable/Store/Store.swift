@@ -87,6 +87,13 @@ public final class Store<State, Action: Sendable> {
     observers.stream()
   }
 
+  /// Calls `onChange` at the end of every `send`, on the main actor, until the observation is
+  /// cancelled: what ``stateChanges()`` announces, without waking a task for it. `onChange` runs
+  /// inside the `send` that made the change, so it must not send: note the change, act later.
+  public func observeChanges(_ onChange: @escaping @MainActor () -> Void) -> StoreObservation {
+    observers.observe(onChange)
+  }
+
   /// How many times the store has told its observers that the state may have changed — once
   /// per `send`, counted at once rather than when a stream's consumer gets to it. A run loop
   /// keeps the count it last drew at, and so knows a change it has already drawn.

@@ -59,6 +59,7 @@ final class StoreCore<State, Action: Sendable> {
 @usableFromInline
 final class StateObservers {
   private var continuations: [Int: AsyncStream<Void>.Continuation] = [:]
+  private var callbacks: [Int: @MainActor () -> Void] = [:]
   private var nextID = 0
   /// How many times observers were told, listening or not (``Store/changeCount``).
   @usableFromInline private(set) var notifications = 0
@@ -79,10 +80,19 @@ final class StateObservers {
     return stream
   }
 
+  func observe(_ onChange: @escaping @MainActor () -> Void) -> StoreObservation {
+    let id = nextID
+    nextID += 1
+    callbacks[id] = onChange
+    return StoreObservation { [weak self] in self?.callbacks[id] = nil }
+  }
+
   @usableFromInline
   func notify() {
     notifications &+= 1
-    guard !continuations.isEmpty else { return }
+    for callback in callbacks.values {
+      callback()
+    }
     for continuation in continuations.values {
       continuation.yield()
     }

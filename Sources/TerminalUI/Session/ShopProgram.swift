@@ -82,21 +82,18 @@ public final class ShopProgram: TerminalProgram {
 
   public var isAnimating: Bool { AppScreen.isAnimating(store.state) }
 
-  /// The store's changes, and pictures arriving.
-  public func stateChanges() -> AsyncStream<Void> {
-    guard let pictures else { return store.stateChanges() }
-    let sources = [store.stateChanges(), pictures.changes()]
-    let (merged, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    let forwarders = sources.map { source in
-      Task { @MainActor in
-        for await _ in source { continuation.yield() }
-      }
+  /// The store's changes, heard at the end of the send that made them, and pictures arriving
+  /// (a stream: they come from the loader's own tasks).
+  public func observeStateChanges(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
+    let store = store.observeChanges(onChange)
+    let arrivals = pictures.map { StateObservation.forwarding($0.changes(), to: onChange) }
+    return StateObservation {
+      store.cancel()
+      arrivals?.cancel()
     }
-    continuation.onTermination = { _ in forwarders.forEach { $0.cancel() } }
-    return merged
   }
 
-  /// The store's changes and the pictures' arrivals, counted as ``stateChanges()`` announces them.
+  /// The store's changes and the pictures' arrivals, counted as ``observeStateChanges(_:)`` reports them.
   public var changeCount: Int? { store.changeCount &+ (pictures?.wakeUps ?? 0) }
 
   /// The product list saves the cart.

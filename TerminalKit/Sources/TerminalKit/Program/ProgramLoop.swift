@@ -135,14 +135,12 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
       case let .ended(signal): wakeUps.post(.ended(signal: signal))
       }
     }
-    let changes = program.stateChanges()
-    let changeForwarder = Task {
-      // A key's own change is announced after the frame that already shows it: nothing to wake
-      // the loop for.
-      for await _ in changes where !isDrawn { wakeUps.post(.stateChanged) }
-    }
+    // A change is only noted here. A key's own change comes while its step is under way: the
+    // mailbox keeps the note, the step draws, and the note's own step finds it drawn — no task
+    // started and no thread woken for it.
+    let changes = program.observeStateChanges { wakeUps.post(.stateChanged) }
     let tick: @MainActor () -> Void = { wakeUps.post(.tick) }
-    defer { changeForwarder.cancel() }
+    defer { changes.cancel() }
 
     await start()
     updateTicker(tick)

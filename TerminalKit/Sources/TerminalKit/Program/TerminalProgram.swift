@@ -19,9 +19,11 @@ public protocol TerminalProgram {
   func settle(size: Size) -> [ProgramWork]
   /// Whether something on screen animates, so the loop ticks.
   var isAnimating: Bool { get }
-  /// Fires when the app's state changed on its own (an effect finished).
-  func stateChanges() -> AsyncStream<Void>
-  /// A count that moves, at once, with every change ``stateChanges()`` announces; `nil` when
+  /// Calls `onChange` on the main actor when the app's state changed on its own (an effect
+  /// finished), until the observation is cancelled. It may call it for its commands' changes
+  /// too, and at the change itself: the loop only notes the change, and draws it once.
+  func observeStateChanges(_ onChange: @escaping @MainActor () -> Void) -> StateObservation
+  /// A count that moves, at once, with every change ``observeStateChanges(_:)`` reports; `nil` when
   /// the app keeps none. The loop compares it with the count at its last frame, so that a
   /// change it has already drawn (its own key's, announced a moment after the frame) paints no
   /// second frame, and a click on an unchanged screen is hit-tested on the frame already drawn.
@@ -51,7 +53,7 @@ extension TerminalProgram {
   /// Nothing animates.
   public var isAnimating: Bool { false }
   /// The state changes only through ``perform(_:)``.
-  public func stateChanges() -> AsyncStream<Void> { AsyncStream { $0.finish() } }
+  public func observeStateChanges(_ onChange: @escaping @MainActor () -> Void) -> StateObservation { .none }
   /// No count: every announced change is drawn.
   public var changeCount: Int? { nil }
   /// Nothing to save before the terminal is given back.
