@@ -16,9 +16,9 @@ public struct AlertView<Action>: Widget {
     self.press = press
   }
 
-  public func render(in area: Rect, on canvas: inout ScreenFrame) {
+  public func render(in area: Rect, on frame: inout ScreenFrame) {
     if plain {
-      renderPlain(in: area, on: &canvas)
+      renderPlain(in: area, on: &frame)
       return
     }
     let buttons = alert.buttons.enumerated().map { index, button in
@@ -29,12 +29,12 @@ public struct AlertView<Action>: Widget {
         press: press(button.action.map(PresentationAction.presented) ?? .dismiss)
       )
     }
-    canvas.render(Dialog(title: alert.title.string, message: alert.message?.string, buttons: buttons), in: area)
+    frame.render(Dialog(title: alert.title.string, message: alert.message?.string, buttons: buttons), in: area)
   }
 
-  private func renderPlain(in area: Rect, on canvas: inout ScreenFrame) {
-    canvas.fill(area)
-    let theme = canvas.theme
+  private func renderPlain(in area: Rect, on frame: inout ScreenFrame) {
+    frame.fill(area)
+    let theme = frame.theme
     var lines: [(String, Style)] = [(alert.title.string, theme.title)]
     for line in TextLayout.wrap(alert.message?.string ?? "", toWidth: max(1, area.width)) { lines.append((line, theme.text)) }
     let labels = alert.buttons.map(\.label.string)
@@ -43,7 +43,7 @@ public struct AlertView<Action>: Widget {
       lines.append(("Enter presses \(labels[alert.focusedButtonIndex]). Arrows: the other buttons. Esc: cancel.", theme.secondary))
     }
     for (row, line) in lines.prefix(area.height).enumerated() {
-      canvas.draw(line.0, at: Point(x: area.x, y: area.y + row), width: area.width, style: line.1)
+      frame.draw(line.0, at: Point(x: area.x, y: area.y + row), width: area.width, style: line.1)
     }
   }
 }

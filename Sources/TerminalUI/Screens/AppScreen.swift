@@ -13,44 +13,44 @@ public enum AppScreen {
     _ state: AppFeature.State, size: Size, context: RenderContext = RenderContext(), pictures: PictureShelf = .off,
     keys: KeyLayers<KeyCommand>? = nil
   ) -> ScreenFrame {
-    var canvas = ScreenFrame(size: size, theme: context.theme)
-    let layout = AppLayout(size: canvas.size, showsPictures: pictures.mode != nil)
+    var frame = ScreenFrame(size: size, theme: context.theme)
+    let layout = AppLayout(size: frame.size, showsPictures: pictures.mode != nil)
     guard layout.fitsMinimum else {
       let quitKey = AppKeys.global(for: state).key(for: .quit)
-      canvas.render(TooSmall(minimum: AppLayout.minimumSize, exitHint: quitKey.map { "\($0) quits" }), in: canvas.bounds)
-      return canvas
+      frame.render(TooSmall(minimum: AppLayout.minimumSize, exitHint: quitKey.map { "\($0) quits" }), in: frame.bounds)
+      return frame
     }
-    canvas.render(TabBar(state), in: layout.tabBar)
+    frame.render(TabBar(state), in: layout.tabBar)
     switch state.selectedTab {
     case .products:
       let products = ProductsScreen(
         state.productList, showsPictures: layout.showsPictures, context: context, pictures: pictures,
         isUnderSheet: state.productList.cart != nil
       )
-      canvas.render(products, in: layout.content)
+      frame.render(products, in: layout.content)
       if let details = state.productList.details, let row = state.productList.products[id: details.productID] {
         let area = DetailsSheet.pictureArea(for: state.productList, layout: layout.screen)
         let picture = area.map { pictures.content(for: row.product, in: $0.size) as PictureView<KeyCommand>.Content }
-        canvas.render(DetailsSheet(details, row: row, showsPictures: layout.showsPictures, picture: picture), in: layout.content)
+        frame.render(DetailsSheet(details, row: row, showsPictures: layout.showsPictures, picture: picture), in: layout.content)
       }
       if let picker = state.productList.picker {
-        canvas.render(PickerView(picker), in: layout.screen.body)
+        frame.render(PickerView(picker), in: layout.screen.body)
       }
       if let cart = state.productList.cart {
-        canvas.render(CartSheet(cart, showsPictures: layout.showsPictures, context: context, pictures: pictures), in: layout.content)
+        frame.render(CartSheet(cart, showsPictures: layout.showsPictures, context: context, pictures: pictures), in: layout.content)
         if cart.order != .sending, let alert = cart.alert {
           let area = context.accessible ? layout.content : layout.screen.sheet.insetBy(dx: 2, dy: 1)
-          canvas.render(AlertView(alert, plain: context.accessible, press: { .cart(.alert($0)) }), in: area)
+          frame.render(AlertView(alert, plain: context.accessible, press: { .cart(.alert($0)) }), in: area)
         }
       }
     case .profile:
-      canvas.render(ProfileScreen(state.profile, summary: state.orderSummary(of:), context: context), in: layout.content)
+      frame.render(ProfileScreen(state.profile, summary: state.orderSummary(of:), context: context), in: layout.content)
     }
     if state.isHelpPresented {
-      canvas.render(ShopHelp.overlay(for: state), in: layout.content)
+      frame.render(ShopHelp.overlay(for: state), in: layout.content)
     }
-    canvas.render(KeyHints((keys ?? KeyRouter.keyLayers(for: state)).footerHints), in: layout.footer)
-    return canvas
+    frame.render(KeyHints((keys ?? KeyRouter.keyLayers(for: state)).footerHints), in: layout.footer)
+    return frame
   }
 
   /// Whether anything on screen is animated (a spinner), so the run loop knows to keep ticking.

@@ -45,17 +45,17 @@ public struct CartSheet: Widget {
     max(0, layout.sheet.insideBorder.height - 2)
   }
 
-  public func render(in area: Rect, on canvas: inout ScreenFrame) {
+  public func render(in area: Rect, on frame: inout ScreenFrame) {
     if let checkout = state.checkout {
-      canvas.render(CheckoutSheet(checkout, context: context), in: area)
-      if state.order == .sending { drawSending(in: ScreenLayout(content: area, showsPictures: false).sheet, on: &canvas) }
+      frame.render(CheckoutSheet(checkout, context: context), in: area)
+      if state.order == .sending { drawSending(in: ScreenLayout(content: area, showsPictures: false).sheet, on: &frame) }
       return
     }
     let theme = context.theme
     let layout = ScreenLayout(content: area, showsPictures: showsPictures)
     let sheet = layout.sheet
     let note = state.order == .sending ? nil : CartKeys.map(for: state).key(for: .closeTapped).map { "\($0) close" }
-    canvas.render(Sheet(over: area, title: "Cart", note: note), in: sheet)
+    frame.render(Sheet(over: area, title: "Cart", note: note), in: sheet)
     let inside = sheet.insideBorder.insetBy(dx: 1, dy: 0)
     guard inside.height >= 3 else { return }
 
@@ -65,7 +65,7 @@ public struct CartSheet: Widget {
       lines.width -= area.width + 2
       // Not under a dialog: the parts of a picture around it would be left as noise.
       if state.alert == nil, let product = CartSheet.pictured(state) {
-        canvas.render(PictureView<KeyCommand>(pictures.content(for: product, in: area.size), theme: theme), in: area)
+        frame.render(PictureView<KeyCommand>(pictures.content(for: product, in: area.size), theme: theme), in: area)
       }
     }
     if state.items.isEmpty {
@@ -73,34 +73,34 @@ public struct CartSheet: Widget {
         state.restoringUnitCount > 0
         ? "Restoring your saved cart (\(Counted.items(state.restoringUnitCount)))…"
         : "Oops, your cart is empty!"
-      canvas.drawCentered(message, in: lines.centered(width: lines.width, height: 1), style: theme.secondary)
+      frame.drawCentered(message, in: lines.centered(width: lines.width, height: 1), style: theme.secondary)
     } else {
-      CartSheet.drawLines(state, in: lines, on: &canvas, theme: theme)
+      CartSheet.drawLines(state, in: lines, on: &frame, theme: theme)
     }
 
     let appearance: ButtonAppearance =
       !state.canPay ? .disabled : state.focus == .payButton ? .focused : .normal
     let pay = Button("Pay \(state.total.formatted)", appearance: appearance, press: state.canPay ? KeyCommand.cart(.payTapped) : nil)
-    canvas.render(pay, in: payRow)
+    frame.render(pay, in: payRow)
 
-    if state.order == .sending { drawSending(in: sheet, on: &canvas) }
+    if state.order == .sending { drawSending(in: sheet, on: &frame) }
   }
 
-  private func drawSending(in sheet: Rect, on canvas: inout ScreenFrame) {
+  private func drawSending(in sheet: Rect, on frame: inout ScreenFrame) {
     let box = sheet.centered(width: 30, height: 3)
-    canvas.render(Box(), in: box)
-    canvas.render(Spinner("Sending your order…", frame: context.spinnerFrame), in: box.insideBorder)
+    frame.render(Box(), in: box)
+    frame.render(Spinner("Sending your order…", frame: context.spinnerFrame), in: box.insideBorder)
   }
 
-  static func drawLines(_ state: CartFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
+  static func drawLines(_ state: CartFeature.State, in rect: Rect, on frame: inout ScreenFrame, theme: Theme) {
     let columns = LineColumns(width: rect.width, price: ProductsScreen.priceColumns(for: state.items.compactMap(\.product?.price)))
-    canvas.onWheel(rect, up: .cart(.focusMoved(.up)), down: .cart(.focusMoved(.down)))
+    frame.onWheel(rect, up: .cart(.focusMoved(.up)), down: .cart(.focusMoved(.down)))
     var viewport = state.scroll
-    let lines = ScreenList(count: state.items.count, selected: state.focusedIndex, selectionStyle: theme.selection) { index, row, isFocused, canvas in
+    let lines = ScreenList(count: state.items.count, selected: state.focusedIndex, selectionStyle: theme.selection) { index, row, isFocused, frame in
       let line = state.items[index]
       var x = row.x
       func draw(_ text: String, width: Int, style: Style) {
-        canvas.draw(text, at: Point(x: x, y: row.y), width: min(width, row.maxX - x), style: style)
+        frame.draw(text, at: Point(x: x, y: row.y), width: min(width, row.maxX - x), style: style)
         x += width
       }
       draw(isFocused ? "▸ " : "  ", width: 2, style: theme.action)
@@ -114,11 +114,11 @@ public struct CartSheet: Widget {
       draw(TextLayout.pad(columns.quantity(line.quantity), toWidth: columns.quantityWidth), width: columns.quantityWidth + 1, style: line.product == nil ? theme.disabled : theme.text)
       draw(TextLayout.pad(line.item?.subtotal.formatted ?? "", toWidth: columns.lineTotal, alignment: .trailing), width: columns.lineTotal + 2, style: theme[.price])
       let deleteWidth = TextWidth.columns(of: columns.delete)
-      canvas.onPress(Rect(x: x, y: row.y, width: min(deleteWidth, row.maxX - x), height: 1), .cartItem(line.id, .deleteTapped))
+      frame.onPress(Rect(x: x, y: row.y, width: min(deleteWidth, row.maxX - x), height: 1), .cartItem(line.id, .deleteTapped))
       draw(columns.delete, width: deleteWidth, style: theme.danger)
       return nil
     }
-    canvas.render(lines, in: rect, state: &viewport)
+    frame.render(lines, in: rect, state: &viewport)
   }
 
   /// The columns of a cart line: the full labels when the sheet is wide enough, short ones

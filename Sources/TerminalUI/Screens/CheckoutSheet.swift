@@ -18,35 +18,35 @@ public struct CheckoutSheet: Widget {
     "Checkout · \(state.step.number)/\(CheckoutStep.allCases.count) \(state.step.title)"
   }
 
-  public func render(in area: Rect, on canvas: inout ScreenFrame) {
+  public func render(in area: Rect, on frame: inout ScreenFrame) {
     let theme = context.theme
     var inside: Rect
     if context.accessible {
-      canvas.fill(area)
+      frame.fill(area)
       inside = area
     } else {
       let sheet = ScreenLayout(content: area, showsPictures: false).sheet
-      canvas.render(Sheet(over: area, title: title), in: sheet)
+      frame.render(Sheet(over: area, title: title), in: sheet)
       inside = sheet.insideBorder.insetBy(dx: 1, dy: 0)
     }
     guard inside.height >= 3 else { return }
     if let notice = state.notice {
-      canvas.draw("! " + notice, at: inside.origin, width: inside.width, style: theme.warning)
+      frame.draw("! " + notice, at: inside.origin, width: inside.width, style: theme.warning)
       inside = Rect(x: inside.x, y: inside.y + 1, width: inside.width, height: inside.height - 1)
     }
     switch state.step {
     case .address:
       let form = state.form.form(showing: state.shownMessages)
       if context.accessible {
-        canvas.render(AccessibleFormView<AddressForm, AddressForm.Field, KeyCommand>(form, title: title), in: inside)
+        frame.render(AccessibleFormView<AddressForm, AddressForm.Field, KeyCommand>(form, title: title), in: inside)
       } else {
         let tap: (AddressForm.Field) -> KeyCommand = { .checkout(.fieldTapped($0)) }
-        canvas.render(FormView<AddressForm, AddressForm.Field, KeyCommand>(form, focus: tap, press: tap), in: inside)
+        frame.render(FormView<AddressForm, AddressForm.Field, KeyCommand>(form, focus: tap, press: tap), in: inside)
       }
     case .delivery:
-      drawLines(deliveryLines, in: inside, on: &canvas)
+      drawLines(deliveryLines, in: inside, on: &frame)
     case .review:
-      drawLines(reviewLines, in: inside, on: &canvas)
+      drawLines(reviewLines, in: inside, on: &frame)
     }
   }
 
@@ -110,7 +110,7 @@ public struct CheckoutSheet: Widget {
 
   /// Draws `lines` from the top of `area`; when they do not fit, the last lines — the buttons and
   /// the totals — stay and the items give way, with a line saying how many are not shown.
-  private func drawLines(_ lines: [Line], in area: Rect, on canvas: inout ScreenFrame) {
+  private func drawLines(_ lines: [Line], in area: Rect, on frame: inout ScreenFrame) {
     // In the accessible mode a line is never cut: what does not fit goes on the next line.
     var shown = !context.accessible ? lines : lines.flatMap { line in
       line.buttons.isEmpty && TextWidth.columns(of: line.text) > area.width
@@ -129,13 +129,13 @@ public struct CheckoutSheet: Widget {
         for (button, label) in line.buttons where x < row.maxX {
           let width = min(TextWidth.columns(of: ScreenButton.text(label)), row.maxX - x)
           let appearance: ButtonAppearance = button == state.reviewFocus ? .focused : .normal
-          canvas.render(Button(label, appearance: appearance, press: KeyCommand.checkout(.reviewButtonTapped(button))), in: Rect(x: x, y: row.y, width: width, height: 1))
+          frame.render(Button(label, appearance: appearance, press: KeyCommand.checkout(.reviewButtonTapped(button))), in: Rect(x: x, y: row.y, width: width, height: 1))
           x += width + 2
         }
         continue
       }
-      canvas.draw(line.text, at: row.origin, width: row.width, style: line.style)
-      if let press = line.press { canvas.onPress(row, press) }
+      frame.draw(line.text, at: row.origin, width: row.width, style: line.style)
+      if let press = line.press { frame.onPress(row, press) }
     }
   }
 }

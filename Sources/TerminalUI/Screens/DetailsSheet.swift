@@ -27,7 +27,7 @@ public struct DetailsSheet: Widget {
   /// Where the parts of the sheet go for one product on a screen of one size.
   struct Layout {
     /// The sheet: as the cart's, but no wider than a comfortable reading width.
-    var frame: Rect
+    var box: Rect
     /// Where the text goes: the inside of the sheet, right of the picture when there is one.
     var inside: Rect
     /// The picture's area, left of the text, when pictures are on and the sheet has room.
@@ -40,8 +40,8 @@ public struct DetailsSheet: Widget {
     init(_ product: Product, layout: ScreenLayout) {
       let sheet = layout.sheet
       let width = min(sheet.width, DetailsSheet.maximumWidth)
-      frame = Rect(x: sheet.x + (sheet.width - width) / 2, y: sheet.y, width: width, height: sheet.height)
-      inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
+      box = Rect(x: sheet.x + (sheet.width - width) / 2, y: sheet.y, width: width, height: sheet.height)
+      inside = box.insideBorder.insetBy(dx: 1, dy: 0)
       if layout.showsPictures, inside.width >= DetailsSheet.minimumWidthForPicture, inside.height >= 6 {
         let width = min(DetailsSheet.maximumPictureWidth, inside.width * 2 / 5)
         // As tall as a square picture of that width is, so it sits at the top beside the title.
@@ -78,28 +78,28 @@ public struct DetailsSheet: Widget {
     return Layout(row.product, layout: layout).scrollLimit
   }
 
-  public func render(in area: Rect, on canvas: inout ScreenFrame) {
-    let theme = canvas.theme
+  public func render(in area: Rect, on frame: inout ScreenFrame) {
+    let theme = frame.theme
     let layout = Layout(row.product, layout: ScreenLayout(content: area, showsPictures: showsPictures))
     let offset = min(details.scrollOffset, layout.scrollLimit)
     let more = [offset > 0 ? "↑" : nil, offset < layout.scrollLimit ? "↓" : nil].compactMap { $0 }
     let note = more.isEmpty ? DetailsKeys.map(for: details).key(for: .closeTapped).map { "\($0) close" } : more.joined() + " more"
-    canvas.render(Sheet(over: area, title: "Details", note: note), in: layout.frame)
+    frame.render(Sheet(over: area, title: "Details", note: note), in: layout.box)
     if let area = layout.picture, let picture {
-      canvas.render(PictureView(picture, theme: theme), in: area)
+      frame.render(PictureView(picture, theme: theme), in: area)
     }
     let inside = layout.inside
     guard inside.height >= 3, inside.width > 4 else { return }
     var y = inside.y
     func line(_ text: String, _ style: Style) {
-      if y < inside.maxY { canvas.draw(text, at: Point(x: inside.x, y: y), width: inside.width, style: style) }
+      if y < inside.maxY { frame.draw(text, at: Point(x: inside.x, y: y), width: inside.width, style: style) }
       y += 1
     }
     /// Two texts on one line, two columns apart.
     func pair(_ first: String, _ firstStyle: Style, _ second: String, _ secondStyle: Style) {
       if y < inside.maxY {
-        let width = canvas.draw(first, at: Point(x: inside.x, y: y), width: inside.width, style: firstStyle)
-        canvas.draw(second, at: Point(x: inside.x + width + 2, y: y), width: max(0, inside.width - width - 2), style: secondStyle)
+        let width = frame.draw(first, at: Point(x: inside.x, y: y), width: inside.width, style: firstStyle)
+        frame.draw(second, at: Point(x: inside.x + width + 2, y: y), width: max(0, inside.width - width - 2), style: secondStyle)
       }
       y += 1
     }
@@ -117,18 +117,18 @@ public struct DetailsSheet: Widget {
         decrement: .stepper(row.id, .minusTapped), increment: soldOut ? nil : .stepper(row.id, .plusTapped)
       )
       let width = min(TextWidth.columns(of: Stepper<KeyCommand>.label(count: row.quantity, emptyLabel: label)), inside.width)
-      canvas.render(stepper, in: Rect(x: inside.x, y: y, width: width, height: 1))
+      frame.render(stepper, in: Rect(x: inside.x, y: y, width: width, height: 1))
       let notes = [row.quantity > 0 ? "in your cart" : nil, StockBadge.detail(for: row)].compactMap { $0 }
       if !notes.isEmpty {
         let style = row.stockLeft.map { $0 <= StockBadge.fewLeft } == true ? theme.warning : theme.secondary
-        canvas.draw(notes.joined(separator: " · "), at: Point(x: inside.x + width + 2, y: y), width: max(0, inside.width - width - 2), style: style)
+        frame.draw(notes.joined(separator: " · "), at: Point(x: inside.x + width + 2, y: y), width: max(0, inside.width - width - 2), style: style)
       }
     }
     y += 1
     let text = layout.textArea
-    canvas.onWheel(layout.frame, up: .details(.scrolled(by: -3)), down: .details(.scrolled(by: 3)))
+    frame.onWheel(layout.box, up: .details(.scrolled(by: -3)), down: .details(.scrolled(by: 3)))
     for (index, paragraph) in layout.description.dropFirst(offset).prefix(text.height).enumerated() {
-      canvas.draw(paragraph, at: Point(x: text.x, y: text.y + index), width: text.width, style: theme.text)
+      frame.draw(paragraph, at: Point(x: text.x, y: text.y + index), width: text.width, style: theme.text)
     }
   }
 

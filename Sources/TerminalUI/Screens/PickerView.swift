@@ -17,26 +17,26 @@ public struct PickerView: Widget {
     max(0, min(state.options.count + 2, area.height) - 2)
   }
 
-  public func render(in area: Rect, on canvas: inout ScreenFrame) {
-    let theme = canvas.theme
+  public func render(in area: Rect, on frame: inout ScreenFrame) {
+    let theme = frame.theme
     let title = BrowsingText.title(of: state)
     let widest = state.options.map { TextWidth.columns(of: BrowsingText.title(of: $0)) }.max() ?? 0
     let width = min(max(widest + 8, TextWidth.columns(of: title) + 6, 24), area.width)
     let height = Self.visibleRows(for: state, in: area) + 2
-    let frame = area.centered(width: width, height: height)
-    canvas.fill(frame.insetBy(dx: -1, dy: 0).intersection(area))
-    canvas.coverClickTargets()
-    canvas.render(Box(title: title), in: frame)
-    let inside = frame.insideBorder.insetBy(dx: 1, dy: 0)
+    let box = area.centered(width: width, height: height)
+    frame.fill(box.insetBy(dx: -1, dy: 0).intersection(area))
+    frame.coverClickTargets()
+    frame.render(Box(title: title), in: box)
+    let inside = box.insideBorder.insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }
-    canvas.onWheel(inside, up: .picker(.highlightMoved(.up)), down: .picker(.highlightMoved(.down)))
+    frame.onWheel(inside, up: .picker(.highlightMoved(.up)), down: .picker(.highlightMoved(.down)))
     var viewport = state.scroll
-    let options = ScreenList(count: state.options.count, selected: state.highlighted, selectionStyle: theme.selection) { index, row, _, canvas in
+    let options = ScreenList(count: state.options.count, selected: state.highlighted, selectionStyle: theme.selection) { index, row, _, frame in
       let marker = index == state.current ? "● " : "  "
-      canvas.draw(marker + BrowsingText.title(of: state.options[index]), at: Point(x: row.x, y: row.y), width: row.width, style: theme.text)
-      canvas.onPress(row, .picker(.optionTapped(index)))
+      frame.draw(marker + BrowsingText.title(of: state.options[index]), at: Point(x: row.x, y: row.y), width: row.width, style: theme.text)
+      frame.onPress(row, .picker(.optionTapped(index)))
       return nil
     }
-    canvas.render(options, in: inside, state: &viewport)
+    frame.render(options, in: inside, state: &viewport)
   }
 }

@@ -36,23 +36,23 @@ public struct ProductsScreen: Widget {
     prices.reduce(priceWidth) { max($0, $1.formatted.count + 1) }
   }
 
-  public func render(in content: Rect, on canvas: inout ScreenFrame) {
+  public func render(in content: Rect, on frame: inout ScreenFrame) {
     let theme = context.theme
     let layout = ScreenLayout(content: content, showsPictures: showsPictures)
     let keys = ProductsKeys.map(for: state)
     let hint = keys.key(for: .cartButtonTapped).map { "\($0)  Go to Cart" } ?? ""
     let hintX = layout.header.maxX - TextWidth.columns(of: hint) - 1
-    canvas.draw(ProductsScreen.title(for: state.browsing), at: Point(x: layout.header.x + 1, y: layout.header.y), width: max(0, hintX - layout.header.x - 2), style: theme.title)
-    canvas.draw(hint, at: Point(x: hintX, y: layout.header.y), style: theme.secondary)
-    canvas.onPress(Rect(x: hintX, y: layout.header.y, width: TextWidth.columns(of: hint), height: 1), .products(.cartButtonTapped))
-    canvas.draw(String(repeating: "─", count: layout.rule.width), at: layout.rule.origin, style: theme.secondary)
+    frame.draw(ProductsScreen.title(for: state.browsing), at: Point(x: layout.header.x + 1, y: layout.header.y), width: max(0, hintX - layout.header.x - 2), style: theme.title)
+    frame.draw(hint, at: Point(x: hintX, y: layout.header.y), style: theme.secondary)
+    frame.onPress(Rect(x: hintX, y: layout.header.y, width: TextWidth.columns(of: hint), height: 1), .products(.cartButtonTapped))
+    frame.draw(String(repeating: "─", count: layout.rule.width), at: layout.rule.origin, style: theme.secondary)
     guard !isUnderSheet else { return }
 
     switch state.status {
     case .idle, .loading:
-      canvas.render(Spinner("Loading products…", frame: context.spinnerFrame), in: layout.body)
+      frame.render(Spinner("Loading products…", frame: context.spinnerFrame), in: layout.body)
     case let .failed(error):
-      canvas.render(
+      frame.render(
         ErrorMessage(
           title: "Oops, we couldn't fetch the product list", reason: error.message, retry: .products(.retryTapped),
           retryKey: keys.key(for: .retryTapped)),
@@ -60,19 +60,19 @@ public struct ProductsScreen: Widget {
       )
     case .loaded where state.products.isEmpty:
       let again = keys.key(for: .retryTapped).map { " Press \($0) to look again." } ?? ""
-      canvas.drawCentered("The store has no products right now." + again, in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
+      frame.drawCentered("The store has no products right now." + again, in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
     case .loaded where state.shownIDs.isEmpty:
-      ProductsScreen.drawNoMatches(state.browsing, keys: keys, in: layout.body, on: &canvas, theme: theme)
+      ProductsScreen.drawNoMatches(state.browsing, keys: keys, in: layout.body, on: &frame, theme: theme)
     case .loaded:
-      ProductsScreen.drawList(state, in: layout.productList, on: &canvas, theme: theme)
+      ProductsScreen.drawList(state, in: layout.productList, on: &frame, theme: theme)
       if let pane = layout.detailPane, let row = state.selectedRow {
-        ProductsScreen.drawDetails(row.product, in: pane, on: &canvas, theme: theme, pictures: layout.showsPictures ? pictures : nil)
+        ProductsScreen.drawDetails(row.product, in: pane, on: &frame, theme: theme, pictures: layout.showsPictures ? pictures : nil)
       }
     }
-    ProductsScreen.drawStatus(state, in: layout.status, on: &canvas, theme: theme)
+    ProductsScreen.drawStatus(state, in: layout.status, on: &frame, theme: theme)
   }
 
-  static func drawList(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
+  static func drawList(_ state: ProductListFeature.State, in rect: Rect, on frame: inout ScreenFrame, theme: Theme) {
     // Sized by the rows on screen only, so a frame costs the same for 20 products or 100,000.
     let shown = state.shownIDs
     // The feature keeps the offset (it knows how many rows fit): the list starts from it.
@@ -80,12 +80,12 @@ public struct ProductsScreen: Widget {
     let visible = viewport.visibleRange(count: shown.count)
     let rows = shown[visible].compactMap { state.products[id: $0] }
     let priceColumns = priceColumns(for: rows.lazy.map(\.product.price))
-    canvas.onWheel(rect, up: .products(.selectionMoved(.up)), down: .products(.selectionMoved(.down)))
-    let list = ScreenList(count: shown.count, selected: state.selectedIndex, selectionStyle: theme.selection) { index, line, isSelected, canvas in
+    frame.onWheel(rect, up: .products(.selectionMoved(.up)), down: .products(.selectionMoved(.down)))
+    let list = ScreenList(count: shown.count, selected: state.selectedIndex, selectionStyle: theme.selection) { index, line, isSelected, frame in
       guard let row = state.products[id: shown[index]] else { return nil }
-      return drawRow(row, in: line, on: &canvas, theme: theme, isSelected: isSelected, priceColumns: priceColumns)
+      return drawRow(row, in: line, on: &frame, theme: theme, isSelected: isSelected, priceColumns: priceColumns)
     }
-    canvas.render(list, in: rect, state: &viewport)
+    frame.render(list, in: rect, state: &viewport)
   }
 
   /// "Products", then the category and the order when they are not the defaults:
@@ -99,7 +99,7 @@ public struct ProductsScreen: Widget {
 
   /// Nothing matches the search or the category: say so, and how to see more.
   static func drawNoMatches(
-    _ browsing: ProductBrowsing, keys: KeyMap<ProductListFeature.Action.ViewAction>, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme
+    _ browsing: ProductBrowsing, keys: KeyMap<ProductListFeature.Action.ViewAction>, in rect: Rect, on frame: inout ScreenFrame, theme: Theme
   ) {
     var what = browsing.query.isEmpty ? "No products" : "No products match \u{201C}\(browsing.query)\u{201D}"
     if let category = browsing.category { what += " in \(BrowsingText.title(ofCategory: category))" }
@@ -107,62 +107,62 @@ public struct ProductsScreen: Widget {
     if !browsing.query.isEmpty, let key = keys.key(for: .searchCleared) { ways.append("\(key) clears the search") }
     if browsing.category != nil, let key = keys.key(for: .categoryPickerOpened) { ways.append("\(key) picks another category") }
     let middle = rect.centered(width: rect.width, height: 2)
-    canvas.drawCentered(what + ".", in: middle.row(0), style: theme.text)
-    canvas.drawCentered(ways.joined(separator: " · "), in: middle.row(1), style: theme.secondary)
+    frame.drawCentered(what + ".", in: middle.row(0), style: theme.text)
+    frame.drawCentered(ways.joined(separator: " · "), in: middle.row(1), style: theme.secondary)
   }
 
   /// Draws one product row; returns the part the selection bar covers: the marker and the
   /// title's own text, not the padding after it, so that moving the selection re-sends two
   /// short runs of text rather than two whole rows (see Docs/Benchmarks.md, "Bytes per key, over SSH").
   static func drawRow(
-    _ row: ProductFeature.State, in line: Rect, on canvas: inout ScreenFrame, theme: Theme, isSelected: Bool,
+    _ row: ProductFeature.State, in line: Rect, on frame: inout ScreenFrame, theme: Theme, isSelected: Bool,
     priceColumns: Int = priceWidth
   ) -> Rect {
     let compact = line.width < Self.compactStepperBelowWidth
     let stepperWidth = Stepper<KeyCommand>.width(compact: compact, emptyLabel: CartStepper.emptyLabel(compact: compact))
     let titleWidth = max(0, line.width - 2 - priceColumns - 2 - stepperWidth)
     var x = line.x
-    x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: line.y), width: 2, style: theme.action)
+    x += frame.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: line.y), width: 2, style: theme.action)
     // "3 left" or "sold out" at the end of the title's room, when there is room for both.
     let badge = StockBadge.text(for: row)
     let badgeWidth = badge.map { TextWidth.columns(of: $0) + 1 } ?? 0
     let showsBadge = badge != nil && titleWidth >= badgeWidth + StockBadge.titleRoomNeeded
-    let titleColumns = canvas.draw(
+    let titleColumns = frame.draw(
       row.product.title, at: Point(x: x, y: line.y), width: showsBadge ? titleWidth - badgeWidth : titleWidth, style: theme.text
     )
     if showsBadge, let badge {
-      canvas.draw(badge, at: Point(x: x + titleWidth - badgeWidth + 1, y: line.y), width: badgeWidth - 1, style: theme.warning)
+      frame.draw(badge, at: Point(x: x + titleWidth - badgeWidth + 1, y: line.y), width: badgeWidth - 1, style: theme.warning)
     }
     x += titleWidth
     let price = TextLayout.pad(row.product.price.formatted, toWidth: priceColumns, alignment: .trailing)
-    x += canvas.draw(price, at: Point(x: x, y: line.y), width: priceColumns, style: theme[.price])
+    x += frame.draw(price, at: Point(x: x, y: line.y), width: priceColumns, style: theme[.price])
     x += 2
-    canvas.onPress(Rect(x: line.x, y: line.y, width: x - line.x, height: 1), .products(.productTapped(row.id)))
+    frame.onPress(Rect(x: line.x, y: line.y, width: x - line.x, height: 1), .products(.productTapped(row.id)))
     let soldOut = row.isSoldOut && row.quantity == 0
     let stepper = Stepper<KeyCommand>(
       count: row.quantity, emptyLabel: CartStepper.emptyLabel(for: row, compact: compact), compact: compact,
       style: soldOut ? theme.disabled : theme.action, decrement: .stepper(row.id, .minusTapped),
       increment: soldOut ? nil : .stepper(row.id, .plusTapped)
     )
-    canvas.render(stepper, in: Rect(x: x, y: line.y, width: stepperWidth, height: 1))
+    frame.render(stepper, in: Rect(x: x, y: line.y, width: stepperWidth, height: 1))
     return Rect(x: line.x, y: line.y, width: 2 + titleColumns, height: 1)
   }
 
   /// The selected product in the pane beside the list: its picture on top when pictures are on,
   /// then its title, facts and description.
-  static func drawDetails(_ product: Product, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme, pictures: PictureShelf? = nil) {
+  static func drawDetails(_ product: Product, in rect: Rect, on frame: inout ScreenFrame, theme: Theme, pictures: PictureShelf? = nil) {
     for y in rect.y..<rect.maxY {
-      canvas.draw("│", at: Point(x: rect.x - 1, y: y), style: theme.secondary)
+      frame.draw("│", at: Point(x: rect.x - 1, y: y), style: theme.secondary)
     }
     let inside = rect.insetBy(dx: 1, dy: 0)
     guard inside.width > 4 else { return }
     var y = inside.y
     if let pictures, let area = panePictureArea(in: rect) {
-      canvas.render(PictureView<KeyCommand>(pictures.content(for: product, in: area.size), theme: theme), in: area)
+      frame.render(PictureView<KeyCommand>(pictures.content(for: product, in: area.size), theme: theme), in: area)
       y = area.maxY + 1
     }
     for line in TextLayout.wrap(SafeText.sanitize(product.title), toWidth: inside.width).prefix(3) {
-      canvas.draw(line, at: Point(x: inside.x, y: y), width: inside.width, style: theme.title)
+      frame.draw(line, at: Point(x: inside.x, y: y), width: inside.width, style: theme.title)
       y += 1
     }
     y += 1
@@ -172,12 +172,12 @@ public struct ProductsScreen: Widget {
       (BrowsingText.categoryLine(of: product), theme.secondary),
     ]
     for (text, style) in facts where y < inside.maxY {
-      canvas.draw(text, at: Point(x: inside.x, y: y), width: inside.width, style: style)
+      frame.draw(text, at: Point(x: inside.x, y: y), width: inside.width, style: style)
       y += 1
     }
     y += 1
     for line in TextLayout.wrap(SafeText.sanitize(product.description), toWidth: inside.width) where y < inside.maxY {
-      canvas.draw(line, at: Point(x: inside.x, y: y), width: inside.width, style: theme.text)
+      frame.draw(line, at: Point(x: inside.x, y: y), width: inside.width, style: theme.text)
       y += 1
     }
   }
@@ -197,14 +197,14 @@ public struct ProductsScreen: Widget {
     return "\(tenths / 10).\(tenths % 10)"
   }
 
-  static func drawStatus(_ state: ProductListFeature.State, in rect: Rect, on canvas: inout ScreenFrame, theme: Theme) {
+  static func drawStatus(_ state: ProductListFeature.State, in rect: Rect, on frame: inout ScreenFrame, theme: Theme) {
     switch state.attention {
     case let .notice(notice):
-      canvas.draw(TextLayout.fitting("! " + notice.text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
+      frame.draw(TextLayout.fitting("! " + notice.text, toWidth: rect.width), at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
       return
     case let .earlierVersionCart(offer):
       let text = "! Cart left by version 1.0, store unknown: \(offer.text)"
-      canvas.draw(text, at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
+      frame.draw(text, at: Point(x: rect.x, y: rect.y), width: rect.width, style: theme.warning)
       return
     case .search, nil:
       break
@@ -213,11 +213,11 @@ public struct ProductsScreen: Widget {
     if state.searchField != nil || !state.browsing.query.isEmpty {
       let line = SearchLine<KeyCommand>(
         text: state.searchField?.text ?? state.browsing.query, cursor: state.searchField?.cursor, count: matchCount(state))
-      canvas.render(line, in: rect)
+      frame.render(line, in: rect)
       return
     }
     let position = state.browsing.isFiltering ? matchCount(state) : "\((state.selectedIndex ?? 0) + 1)/\(state.shownIDs.count)"
-    canvas.draw(position, at: Point(x: rect.maxX - TextWidth.columns(of: position), y: rect.y), style: theme.secondary)
+    frame.draw(position, at: Point(x: rect.maxX - TextWidth.columns(of: position), y: rect.y), style: theme.secondary)
   }
 
   /// How many products are shown of how many the store lists: `3 of 20`.

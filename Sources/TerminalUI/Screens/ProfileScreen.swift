@@ -17,18 +17,18 @@ public struct ProfileScreen: Widget {
     self.context = context
   }
 
-  public func render(in content: Rect, on canvas: inout ScreenFrame) {
+  public func render(in content: Rect, on frame: inout ScreenFrame) {
     let theme = context.theme
     let layout = ScreenLayout(content: content)
-    canvas.draw("Profile", at: Point(x: layout.header.x + 1, y: layout.header.y), style: theme.title)
-    canvas.draw(String(repeating: "─", count: layout.rule.width), at: layout.rule.origin, style: theme.secondary)
+    frame.draw("Profile", at: Point(x: layout.header.x + 1, y: layout.header.y), style: theme.title)
+    frame.draw(String(repeating: "─", count: layout.rule.width), at: layout.rule.origin, style: theme.secondary)
 
     switch state.status {
     case .idle, .loading:
-      canvas.render(Spinner("Loading profile…", frame: context.spinnerFrame), in: layout.body)
+      frame.render(Spinner("Loading profile…", frame: context.spinnerFrame), in: layout.body)
     case let .failed(error):
       let retryKey = ProfileKeys.map(for: state).key(for: .retryTapped)
-      canvas.render(
+      frame.render(
         ErrorMessage(title: "Oops, we couldn't load your profile", reason: error.message, retry: .profile(.retryTapped), retryKey: retryKey),
         in: layout.body
       )
@@ -36,14 +36,14 @@ public struct ProfileScreen: Widget {
       let body = layout.body.insetBy(dx: 1, dy: 0)
       let fields = Self.fields(of: state)
       for (index, field) in fields.enumerated() where index < body.height {
-        canvas.draw(field.0, at: Point(x: body.x, y: body.y + index), width: 12, style: theme.secondary)
-        canvas.draw(field.1, at: Point(x: body.x + 12, y: body.y + index), width: max(0, body.width - 12), style: theme.title)
+        frame.draw(field.0, at: Point(x: body.x, y: body.y + index), width: 12, style: theme.secondary)
+        frame.draw(field.1, at: Point(x: body.x + 12, y: body.y + index), width: max(0, body.width - 12), style: theme.title)
       }
       let history = Self.historyArea(of: state, in: layout)
-      ProfileScreen.drawHistory(state, summary: summary, in: history, on: &canvas, context: context)
+      ProfileScreen.drawHistory(state, summary: summary, in: history, on: &frame, context: context)
       if let order = state.openOrder {
         let closeKey = ProfileKeys.map(for: state).key(for: .orderClosed)
-        ProfileScreen.drawOrder(summary(order), closeKey: closeKey, layout: layout, on: &canvas, theme: theme)
+        ProfileScreen.drawOrder(summary(order), closeKey: closeKey, layout: layout, on: &frame, theme: theme)
       }
     }
   }
@@ -77,11 +77,11 @@ public struct ProfileScreen: Widget {
 
   static func drawHistory(
     _ state: ProfileFeature.State, summary: @escaping (StoredOrder) -> OrderSummary, in rect: Rect,
-    on canvas: inout ScreenFrame, context: RenderContext
+    on frame: inout ScreenFrame, context: RenderContext
   ) {
     let theme = context.theme
     guard rect.height >= 2 else { return }
-    canvas.draw("Your orders", at: Point(x: rect.x, y: rect.y), style: theme.title)
+    frame.draw("Your orders", at: Point(x: rect.x, y: rect.y), style: theme.title)
     let list = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 1)
     let message: String? =
       switch state.ordersStatus {
@@ -91,29 +91,29 @@ public struct ProfileScreen: Widget {
       case .loaded: nil
       }
     if let message {
-      canvas.draw(message, at: Point(x: list.x, y: list.y), width: list.width, style: theme.secondary)
+      frame.draw(message, at: Point(x: list.x, y: list.y), width: list.width, style: theme.secondary)
       return
     }
     let selected = state.selectedOrderID.flatMap { state.orders.index(id: $0) }
-    canvas.onWheel(list, up: .profile(.orderSelectionMoved(.up)), down: .profile(.orderSelectionMoved(.down)))
+    frame.onWheel(list, up: .profile(.orderSelectionMoved(.up)), down: .profile(.orderSelectionMoved(.down)))
     var viewport = state.orderScroll
-    let orders = ScreenList(count: state.orders.count, selected: selected, selectionStyle: theme.selection) { index, row, isSelected, canvas in
+    let orders = ScreenList(count: state.orders.count, selected: selected, selectionStyle: theme.selection) { index, row, isSelected, frame in
       let order = summary(state.orders[index])
       let text = "#\(order.order.id)  \(order.dateText)  \(Counted.items(order.unitCount))  \(order.order.status.name)  \(order.shipToText)"
       var x = row.x
-      x += canvas.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: row.y), width: 2, style: theme.action)
-      let drawn = canvas.draw(text, at: Point(x: x, y: row.y), width: max(0, row.width - 2 - 14), style: theme.text)
+      x += frame.draw(isSelected ? "▸ " : "  ", at: Point(x: x, y: row.y), width: 2, style: theme.action)
+      let drawn = frame.draw(text, at: Point(x: x, y: row.y), width: max(0, row.width - 2 - 14), style: theme.text)
       let total = TextLayout.pad(order.totalText, toWidth: 13, alignment: .trailing)
-      canvas.draw(total, at: Point(x: row.maxX - 13, y: row.y), width: 13, style: theme[.price])
+      frame.draw(total, at: Point(x: row.maxX - 13, y: row.y), width: 13, style: theme[.price])
       return Rect(x: row.x, y: row.y, width: 2 + drawn, height: 1)
     }
-    canvas.render(orders, in: list, state: &viewport)
+    frame.render(orders, in: list, state: &viewport)
   }
 
   /// One order in a box over the list: its status and history, where it ships and how, its
   /// lines and its total. What does not fit gives way from the lines up; the total stays.
-  static func drawOrder(_ summary: OrderSummary, closeKey: String?, layout: ScreenLayout, on canvas: inout ScreenFrame, theme: Theme) {
-    canvas.render(
+  static func drawOrder(_ summary: OrderSummary, closeKey: String?, layout: ScreenLayout, on frame: inout ScreenFrame, theme: Theme) {
+    frame.render(
       Sheet(over: layout.content, title: "Order #\(summary.order.id) · \(summary.dateText)", note: closeKey.map { "\($0) close" }),
       in: layout.sheet
     )
@@ -133,7 +133,7 @@ public struct ProfileScreen: Widget {
     }
     header.append(("", theme.text))
     for (offset, line) in header.prefix(max(0, inside.height - 3)).enumerated() {
-      canvas.draw(line.0, at: Point(x: inside.x, y: inside.y + offset), width: inside.width, style: line.1)
+      frame.draw(line.0, at: Point(x: inside.x, y: inside.y + offset), width: inside.width, style: line.1)
     }
     let used = min(header.count, max(0, inside.height - 3))
     inside = Rect(x: inside.x, y: inside.y + used, width: inside.width, height: inside.height - used)
@@ -142,13 +142,13 @@ public struct ProfileScreen: Widget {
       let y = inside.y + index
       let quantity = "×\(line.quantity)"
       let titleWidth = max(0, inside.width - priceWidth - quantity.count - 2)
-      canvas.draw(line.title, at: Point(x: inside.x, y: y), width: titleWidth, style: line.subtotal == nil ? theme.disabled : theme.text)
-      canvas.draw(quantity, at: Point(x: inside.x + titleWidth + 1, y: y), style: theme.text)
+      frame.draw(line.title, at: Point(x: inside.x, y: y), width: titleWidth, style: line.subtotal == nil ? theme.disabled : theme.text)
+      frame.draw(quantity, at: Point(x: inside.x + titleWidth + 1, y: y), style: theme.text)
       let price = TextLayout.pad(line.subtotal?.formatted ?? "—", toWidth: priceWidth, alignment: .trailing)
-      canvas.draw(price, at: Point(x: inside.maxX - priceWidth, y: y), width: priceWidth, style: theme[.price])
+      frame.draw(price, at: Point(x: inside.maxX - priceWidth, y: y), width: priceWidth, style: theme[.price])
     }
     let totalRow = inside.row(inside.height - 1)
     let total = "Total " + summary.totalText
-    canvas.draw(total, at: Point(x: totalRow.maxX - TextWidth.columns(of: total), y: totalRow.y), style: theme.title)
+    frame.draw(total, at: Point(x: totalRow.maxX - TextWidth.columns(of: total), y: totalRow.y), style: theme.title)
   }
 }

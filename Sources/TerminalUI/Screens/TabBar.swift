@@ -9,20 +9,20 @@ public struct TabBar: Widget {
     self.state = state
   }
 
-  public func render(in rect: Rect, on canvas: inout ScreenFrame) {
+  public func render(in rect: Rect, on frame: inout ScreenFrame) {
     let tabs = AppFeature.Tab.allCases
     let titles = tabs.map(Self.title(of:))
-    canvas.render(Tabs(titles, selected: tabs.firstIndex(of: state.selectedTab)) { .app(.tabSelected(tabs[$0])) }, in: rect)
+    frame.render(Tabs(titles, selected: tabs.firstIndex(of: state.selectedTab)) { .app(.tabSelected(tabs[$0])) }, in: rect)
     let x = rect.x + Tabs<KeyCommand>.width(of: titles)
-    let theme = canvas.theme
+    let theme = frame.theme
     // The full summary where it fits, the compact one where that fits, else none.
     let cart = state.productList.cartSummary
     for summary in [cart.text, cart.compactText] {
       let width = TextWidth.columns(of: summary)
       if x + width + 1 <= rect.maxX {
-        canvas.draw(summary, at: Point(x: rect.maxX - width - 1, y: rect.y), style: theme[.price])
+        frame.draw(summary, at: Point(x: rect.maxX - width - 1, y: rect.y), style: theme[.price])
         if state.selectedTab == .products {
-          canvas.onPress(Rect(x: rect.maxX - width - 1, y: rect.y, width: width, height: 1), .products(.cartButtonTapped))
+          frame.onPress(Rect(x: rect.maxX - width - 1, y: rect.y, width: width, height: 1), .products(.cartButtonTapped))
         }
         break
       }
