@@ -144,7 +144,7 @@ enum AdminKeys {
   ]
 
   private static func selectionMove(_ key: Key) -> SelectionMove? {
-    SelectionMove.keyBindings.first { $0.keys.contains(key) }?.action
+    SelectionMove.keyBindings.first { $0.keys.contains(key) }?.command
   }
 
   private static func next(after tab: BackOfficeFeature.Tab, by step: Int) -> BackOfficeFeature.Tab {

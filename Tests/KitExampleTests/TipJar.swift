@@ -26,9 +26,9 @@ final class TipJar: TerminalProgram {
 
   var keys: KeyMap<Command> {
     KeyMap("Tip jar", bindings: [
-      KeyBinding([.character("+")], "+", "add a tip", action: .add).inFooter(),
-      KeyBinding([.character("-")], "-", "take one back", action: .takeBack).inFooter(),
-      KeyBinding([.character("q")], "q", "leave", action: .quit).inFooter(essential: true),
+      KeyBinding([.character("+")], "+", "add a tip", command: .add).inFooter(),
+      KeyBinding([.character("-")], "-", "take one back", command: .takeBack).inFooter(),
+      KeyBinding([.character("q")], "q", "leave", command: .quit).inFooter(essential: true),
     ])
   }
 
@@ -44,7 +44,7 @@ final class TipJar: TerminalProgram {
 
   func command(for input: InputEvent, size: Size) -> Command? {
     guard case let .key(key) = input else { return nil }
-    return keys.action(for: key)
+    return keys.command(for: key)
   }
 
   func perform(_ command: Command) -> ProgramStep {

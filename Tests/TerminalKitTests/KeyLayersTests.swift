@@ -5,27 +5,27 @@ import Testing
 struct KeyLayersTests {
   enum Command: Hashable, Sendable { case quit, help, next, save, close, typed(String), tab(Int), scroll(Int) }
 
-  static let global = KeyMap<Command>("Anywhere", bindings: [KeyBinding([.control("c")], "Ctrl-C", "quit", action: .quit)])
+  static let global = KeyMap<Command>("Anywhere", bindings: [KeyBinding([.control("c")], "Ctrl-C", "quit", command: .quit)])
   static let screen = KeyMap<Command>("List", bindings: [
-    KeyBinding([.character("j")], "j", "next", action: .next).inFooter(),
-    KeyBinding([.character("?")], "?", "help", action: .help).inFooter(essential: true),
+    KeyBinding([.character("j")], "j", "next", command: .next).inFooter(),
+    KeyBinding([.character("?")], "?", "help", command: .help).inFooter(essential: true),
   ])
-  static let field = KeyMap<Command>("Search", textInput: TextInput("type to search", action: { .typed($0) }), bindings: [])
-  static let dialog = KeyMap<Command>("Save?", isModal: true, bindings: [KeyBinding([.enter], "Enter", "save", action: .save).inFooter()])
+  static let field = KeyMap<Command>("Search", textInput: TextInput("type to search", command: { .typed($0) }), bindings: [])
+  static let dialog = KeyMap<Command>("Save?", isModal: true, bindings: [KeyBinding([.enter], "Enter", "save", command: .save).inFooter()])
 
   @Test func theInnermostMapThatBindsAKeyDecides() {
     let layers = KeyLayers(global: Self.global, layers: [Self.field, Self.screen])
-    #expect(layers.action(for: .character("j")) == .typed("j"), "the focused field's typing wins over the screen's j")
-    #expect(layers.action(for: .control("c")) == .quit, "the keys that work everywhere come first")
-    #expect(layers.action(forPaste: "milk") == .typed("milk"))
-    #expect(KeyLayers(global: Self.global, layers: [Self.screen]).action(for: .character("j")) == .next)
+    #expect(layers.command(for: .character("j")) == .typed("j"), "the focused field's typing wins over the screen's j")
+    #expect(layers.command(for: .control("c")) == .quit, "the keys that work everywhere come first")
+    #expect(layers.command(forPaste: "milk") == .typed("milk"))
+    #expect(KeyLayers(global: Self.global, layers: [Self.screen]).command(for: .character("j")) == .next)
   }
 
   @Test func aModalMapStopsKeysAndPastesFromReachingWhatIsUnder() {
     let layers = KeyLayers(global: Self.global, layers: [Self.dialog, Self.field, Self.screen])
-    #expect(layers.action(for: .character("j")) == nil)
-    #expect(layers.action(forPaste: "x") == nil)
-    #expect(layers.action(for: .enter) == .save)
+    #expect(layers.command(for: .character("j")) == nil)
+    #expect(layers.command(forPaste: "x") == nil)
+    #expect(layers.command(for: .enter) == .save)
     #expect(layers.inForce.map(\.title) == ["Anywhere", "Save?"])
     #expect(layers.footerHints.map(\.keys) == ["Enter"])
   }
@@ -50,7 +50,7 @@ struct KeyLayersTests {
   }
 
   @Test func helpScrollsWhenItDoesNotFitAndSaysWhichWayThereIsMore() {
-    let long = KeyMap<Command>("Long", bindings: (0..<30).map { KeyBinding([.character(Character(String($0 % 10)))], "k\($0)", "does \($0)", action: .next) })
+    let long = KeyMap<Command>("Long", bindings: (0..<30).map { KeyBinding([.character(Character(String($0 % 10)))], "k\($0)", "does \($0)", command: .next) })
     let maps = KeyLayers(global: Self.global, layers: [long]).helpOrder
     let area = Rect(x: 0, y: 0, width: 40, height: 12)
     let limit = HelpOverlay<Command, Command>.scrollLimit(for: maps, in: area)

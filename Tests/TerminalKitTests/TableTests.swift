@@ -120,7 +120,7 @@ struct ListStateTests {
   }
 
   @Test func theKeysAreOneTable() {
-    func move(for key: Key) -> SelectionMove? { SelectionMove.keyBindings.first { $0.keys.contains(key) }?.action }
+    func move(for key: Key) -> SelectionMove? { SelectionMove.keyBindings.first { $0.keys.contains(key) }?.command }
     #expect(move(for: .character("j")) == .down)
     #expect(move(for: .end) == .last)
     #expect(move(for: .character("x")) == nil)

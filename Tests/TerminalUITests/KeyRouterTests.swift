@@ -162,7 +162,7 @@ struct KeyRouterTests {
       #expect(!bindings.isEmpty, "\(hint) comes from a binding")
       for binding in bindings where layers.allSatisfy({ $0.route == nil }) {
         for key in binding.keys {
-          #expect(KeyRouter.command(for: key, in: state) == binding.action, "\(key) in \(scenario): the footer says \(hint)")
+          #expect(KeyRouter.command(for: key, in: state) == binding.command, "\(key) in \(scenario): the footer says \(hint)")
         }
       }
     }

@@ -65,7 +65,7 @@ struct ScreenWidgetTests {
 
   @Test func helpListsEveryBindingOfTheLayersItIsGiven() {
     let keys = KeyMap<KeyCommand>("Things", bindings: [
-      KeyBinding([.character("x")], "x", "do the thing", action: .redraw),
+      KeyBinding([.character("x")], "x", "do the thing", command: .redraw),
     ])
     var frame = ScreenFrame(size: Size(width: 40, height: 6), theme: Self.theme)
     frame.render(HelpOverlay<KeyCommand, KeyCommand>([keys], scroll: WheelCommands(up: .app(.helpScrolled(by: -3)), down: .app(.helpScrolled(by: 3)))), in: frame.bounds)

@@ -26,31 +26,6 @@ final class PtyBridge: ChannelDuplexHandler {
   /// on it. A pipe channel in the server; an embedded one in tests.
   typealias Opener = (_ controller: Int32, _ eventLoop: any EventLoop, _ relay: PtyRelay) -> EventLoopFuture<any Channel>
 
-  private struct Size: Equatable {
-    var columns: Int
-    var rows: Int
-  }
-
-  private enum Terminal {
-    case notStarted
-    /// Being opened, at the size the store was started with.
-    case opening(controller: Int32, size: Size)
-    case open(OpenTerminal)
-    case closed
-  }
-
-  /// The store's terminal while it is open.
-  private struct OpenTerminal {
-    let channel: any Channel
-    let controller: Int32
-    /// The window size the terminal has now.
-    var size: Size
-    /// Whether it takes more input now.
-    var isWritable = true
-    /// Closes it a moment after the store's exit, if it has not closed by then.
-    var drain: Scheduled<Void>?
-  }
-
   /// Held until the terminal has closed, or could not be opened, or was never started: the
   /// store's stage must hear of the terminal after the client's channel has let go of both.
   var delegate: (any PtyBridgeDelegate)?

@@ -14,12 +14,12 @@ public enum AlertKeys {
   ) -> KeyMap<ViewAction> {
     let escapeButton = alert.escapeButton
     let escapeBinding = KeyBinding(
-      [.escape, .character("q")], "Esc/q", escapeButton.map { "press \($0.label.string)" } ?? "close", action: escape
+      [.escape, .character("q")], "Esc/q", escapeButton.map { "press \($0.label.string)" } ?? "close", command: escape
     )
     var bindings = [
       KeyBinding(
         [.enter], "Enter", "press \(alert.focusedButton?.label.string ?? "OK")",
-        action: press(alert.focusedButton?.action.map(PresentationAction.presented) ?? .dismiss)
+        command: press(alert.focusedButton?.action.map(PresentationAction.presented) ?? .dismiss)
       ).inFooter(),
       // When Esc presses the same button as Enter, one hint is enough.
       escapeButton == nil || alert.buttons.count > 1 ? escapeBinding.inFooter(keys: "Esc") : escapeBinding,
@@ -27,8 +27,8 @@ public enum AlertKeys {
     if alert.buttons.count > 1 {
       let choose = Hint(keys: "←→", text: "choose")
       bindings += [
-        KeyBinding([.left, .backTab, .character("h")], "←/Shift-Tab", "previous button", footer: choose, action: moveFocus(-1)),
-        KeyBinding([.right, .tab, .character("l")], "→/Tab", "next button", footer: choose, action: moveFocus(1)),
+        KeyBinding([.left, .backTab, .character("h")], "←/Shift-Tab", "previous button", footer: choose, command: moveFocus(-1)),
+        KeyBinding([.right, .tab, .character("l")], "→/Tab", "next button", footer: choose, command: moveFocus(1)),
       ]
     }
     return KeyMap(alert.title.string, isModal: true, bindings: bindings)

@@ -6,16 +6,16 @@ public enum AppKeys {
   /// Ctrl-C quits at once, whatever is on screen; Ctrl-L repaints; ? shows help. While an order
   /// is being sent Ctrl-C is the only way out, so the footer says so.
   public static func global(for state: AppFeature.State) -> KeyMap<KeyCommand> {
-    let quit = KeyBinding([.control("c")], "Ctrl-C", "quit at once", action: KeyCommand.quit)
+    let quit = KeyBinding([.control("c")], "Ctrl-C", "quit at once", command: KeyCommand.quit)
     return KeyMap(
       "Anywhere",
       bindings: [
-        state.isSendingOrder ? KeyBinding([.control("c")], "Ctrl-C", "quit", action: KeyCommand.quit).inFooter(essential: true) : quit,
-        KeyBinding([.control("l")], "Ctrl-L", "repaint the screen", action: .redraw),
+        state.isSendingOrder ? KeyBinding([.control("c")], "Ctrl-C", "quit", command: KeyCommand.quit).inFooter(essential: true) : quit,
+        KeyBinding([.control("l")], "Ctrl-L", "repaint the screen", command: .redraw),
       ] + (state.isTypingText ? [] : [
         state.isHelpPresented
-          ? KeyBinding([.character("?")], "?", "close help", action: .app(.helpToggled))
-          : KeyBinding([.character("?")], "?", "help", action: .app(.helpToggled)).inFooter(essential: true)
+          ? KeyBinding([.character("?")], "?", "close help", command: .app(.helpToggled))
+          : KeyBinding([.character("?")], "?", "help", command: .app(.helpToggled)).inFooter(essential: true)
       ])
     )
   }
@@ -26,11 +26,11 @@ public enum AppKeys {
     return KeyMap(
       "Tabs",
       bindings: [
-        KeyBinding([.tab], "Tab", "next tab", footer: tabs, action: .app(.nextTabSelected)),
-        KeyBinding([.backTab], "Shift-Tab", "previous tab", footer: tabs, action: .app(.previousTabSelected)),
-        KeyBinding([.character("1")], "1", "Products tab", action: .app(.tabSelected(.products))),
-        KeyBinding([.character("2")], "2", "Profile tab", action: .app(.tabSelected(.profile))),
-        KeyBinding([.character("q")], "q", "quit", action: .quit).inFooter(essential: true),
+        KeyBinding([.tab], "Tab", "next tab", footer: tabs, command: .app(.nextTabSelected)),
+        KeyBinding([.backTab], "Shift-Tab", "previous tab", footer: tabs, command: .app(.previousTabSelected)),
+        KeyBinding([.character("1")], "1", "Products tab", command: .app(.tabSelected(.products))),
+        KeyBinding([.character("2")], "2", "Profile tab", command: .app(.tabSelected(.profile))),
+        KeyBinding([.character("q")], "q", "quit", command: .quit).inFooter(essential: true),
       ]
     )
   }
@@ -38,15 +38,15 @@ public enum AppKeys {
   /// While help is shown: Esc or q closes it, and the arrows scroll it when it does not fit.
   public static func help(for state: AppFeature.State) -> KeyMap<KeyCommand> {
     var bindings = [
-      KeyBinding([.escape, .character("q")], "Esc/q", "close help", footer: Hint(keys: "Esc", text: "close help"), action: KeyCommand.app(.helpToggled))
+      KeyBinding([.escape, .character("q")], "Esc/q", "close help", footer: Hint(keys: "Esc", text: "close help"), command: KeyCommand.app(.helpToggled))
     ]
     if state.helpScrollLimit > 0 {
       let scroll = Hint(keys: "↑↓", text: "scroll")
       bindings += [
-        KeyBinding([.up, .character("k")], "↑/k", "scroll up", footer: scroll, action: .app(.helpScrolled(by: -1))),
-        KeyBinding([.down, .character("j")], "↓/j", "scroll down", footer: scroll, action: .app(.helpScrolled(by: 1))),
-        KeyBinding([.pageUp], "PgUp", "page up", action: .app(.helpScrolled(by: -10))),
-        KeyBinding([.pageDown], "PgDn", "page down", action: .app(.helpScrolled(by: 10))),
+        KeyBinding([.up, .character("k")], "↑/k", "scroll up", footer: scroll, command: .app(.helpScrolled(by: -1))),
+        KeyBinding([.down, .character("j")], "↓/j", "scroll down", footer: scroll, command: .app(.helpScrolled(by: 1))),
+        KeyBinding([.pageUp], "PgUp", "page up", command: .app(.helpScrolled(by: -10))),
+        KeyBinding([.pageDown], "PgDn", "page down", command: .app(.helpScrolled(by: 10))),
       ]
     }
     return KeyMap("Help", isModal: true, bindings: bindings)
@@ -59,25 +59,25 @@ public enum ProfileKeys {
     if state.openOrder != nil {
       return KeyMap(
         "Order", isModal: true,
-        bindings: [KeyBinding([.escape, .character("q"), .enter], "Esc/q", "close the order", footer: Hint(keys: "Esc", text: "close"), action: .orderClosed)]
+        bindings: [KeyBinding([.escape, .character("q"), .enter], "Esc/q", "close the order", footer: Hint(keys: "Esc", text: "close"), command: .orderClosed)]
       )
     }
     var bindings: [KeyBinding<ProfileFeature.Action.ViewAction>] = []
     let failed = [state.status, state.ordersStatus].contains { if case .failed = $0 { true } else { false } }
     if failed {
-      bindings.append(KeyBinding([.character("r"), .enter], "r/Enter", "retry", footer: Hint(keys: "r", text: "retry"), action: .retryTapped))
+      bindings.append(KeyBinding([.character("r"), .enter], "r/Enter", "retry", footer: Hint(keys: "r", text: "retry"), command: .retryTapped))
     } else if state.status == .loaded {
       if !state.orders.isEmpty {
         let move = Hint(keys: "↑↓", text: "move")
         bindings += [
-          KeyBinding([.up, .character("k")], "↑/k", "previous order", footer: move, action: .orderSelectionMoved(.up)),
-          KeyBinding([.down, .character("j")], "↓/j", "next order", footer: move, action: .orderSelectionMoved(.down)),
-          KeyBinding([.home, .character("g")], "Home/g", "newest order", action: .orderSelectionMoved(.first)),
-          KeyBinding([.end, .character("G")], "End/G", "oldest order", action: .orderSelectionMoved(.last)),
-          KeyBinding([.enter], "Enter", "open the order", action: .orderOpened).inFooter(),
+          KeyBinding([.up, .character("k")], "↑/k", "previous order", footer: move, command: .orderSelectionMoved(.up)),
+          KeyBinding([.down, .character("j")], "↓/j", "next order", footer: move, command: .orderSelectionMoved(.down)),
+          KeyBinding([.home, .character("g")], "Home/g", "newest order", command: .orderSelectionMoved(.first)),
+          KeyBinding([.end, .character("G")], "End/G", "oldest order", command: .orderSelectionMoved(.last)),
+          KeyBinding([.enter], "Enter", "open the order", command: .orderOpened).inFooter(),
         ]
       }
-      bindings.append(KeyBinding([.character("r")], "r", "refresh the orders", footer: Hint(keys: "r", text: "refresh"), action: .refreshTapped))
+      bindings.append(KeyBinding([.character("r")], "r", "refresh the orders", footer: Hint(keys: "r", text: "refresh"), command: .refreshTapped))
     }
     return KeyMap("Profile", bindings: bindings)
   }

@@ -10,20 +10,20 @@ public enum SearchKeys {
       "Search", isModal: true,
       textInput: TextInput("type to search") { .searchEdited(.insert($0)) },
       bindings: [
-        KeyBinding([.enter], "Enter", "keep the search", footer: Hint(keys: "Enter", text: "done", isEssential: true), action: .searchCommitted),
-        KeyBinding([.escape], "Esc", "clear the search", footer: Hint(keys: "Esc", text: "clear", isEssential: true), action: .searchCancelled),
-        KeyBinding([.up], "↑", "previous product", footer: move, action: .selectionMoved(.up)),
-        KeyBinding([.down], "↓", "next product", footer: move, action: .selectionMoved(.down)),
-        KeyBinding([.pageUp], "PgUp", "page up", action: .selectionMoved(.pageUp)),
-        KeyBinding([.pageDown], "PgDn", "page down", action: .selectionMoved(.pageDown)),
-        KeyBinding([.backspace], "Backspace", field.text.isEmpty ? "close the search line" : "delete a character", action: .searchEdited(.deleteBackward)),
-        KeyBinding([.delete], "Delete", "delete under the cursor", action: .searchEdited(.deleteForward)),
-        KeyBinding([.control("w")], "Ctrl-W", "delete a word", action: .searchEdited(.deleteWordBackward)),
-        KeyBinding([.control("u")], "Ctrl-U", "delete to the start", action: .searchEdited(.deleteToStart)),
-        KeyBinding([.left], "←", "cursor left", action: .searchEdited(.moveLeft)),
-        KeyBinding([.right], "→", "cursor right", action: .searchEdited(.moveRight)),
-        KeyBinding([.home, .control("a")], "Home/Ctrl-A", "cursor to the start", action: .searchEdited(.moveToStart)),
-        KeyBinding([.end, .control("e")], "End/Ctrl-E", "cursor to the end", action: .searchEdited(.moveToEnd)),
+        KeyBinding([.enter], "Enter", "keep the search", footer: Hint(keys: "Enter", text: "done", isEssential: true), command: .searchCommitted),
+        KeyBinding([.escape], "Esc", "clear the search", footer: Hint(keys: "Esc", text: "clear", isEssential: true), command: .searchCancelled),
+        KeyBinding([.up], "↑", "previous product", footer: move, command: .selectionMoved(.up)),
+        KeyBinding([.down], "↓", "next product", footer: move, command: .selectionMoved(.down)),
+        KeyBinding([.pageUp], "PgUp", "page up", command: .selectionMoved(.pageUp)),
+        KeyBinding([.pageDown], "PgDn", "page down", command: .selectionMoved(.pageDown)),
+        KeyBinding([.backspace], "Backspace", field.text.isEmpty ? "close the search line" : "delete a character", command: .searchEdited(.deleteBackward)),
+        KeyBinding([.delete], "Delete", "delete under the cursor", command: .searchEdited(.deleteForward)),
+        KeyBinding([.control("w")], "Ctrl-W", "delete a word", command: .searchEdited(.deleteWordBackward)),
+        KeyBinding([.control("u")], "Ctrl-U", "delete to the start", command: .searchEdited(.deleteToStart)),
+        KeyBinding([.left], "←", "cursor left", command: .searchEdited(.moveLeft)),
+        KeyBinding([.right], "→", "cursor right", command: .searchEdited(.moveRight)),
+        KeyBinding([.home, .control("a")], "Home/Ctrl-A", "cursor to the start", command: .searchEdited(.moveToStart)),
+        KeyBinding([.end, .control("e")], "End/Ctrl-E", "cursor to the end", command: .searchEdited(.moveToEnd)),
       ]
     )
   }
@@ -36,12 +36,12 @@ public enum PickerKeys {
     return KeyMap(
       BrowsingText.title(of: state), isModal: true,
       bindings: [
-        KeyBinding([.up, .character("k")], "↑/k", "previous choice", footer: move, action: .highlightMoved(.up)),
-        KeyBinding([.down, .character("j")], "↓/j", "next choice", footer: move, action: .highlightMoved(.down)),
-        KeyBinding([.home, .character("g")], "Home/g", "first choice", action: .highlightMoved(.first)),
-        KeyBinding([.end, .character("G")], "End/G", "last choice", action: .highlightMoved(.last)),
-        KeyBinding([.enter, .character(" ")], "Enter", "choose", action: .chooseTapped).inFooter(essential: true),
-        KeyBinding([.escape, .character("q")], "Esc/q", "leave as it was", footer: Hint(keys: "Esc", text: "cancel", isEssential: true), action: .cancelTapped),
+        KeyBinding([.up, .character("k")], "↑/k", "previous choice", footer: move, command: .highlightMoved(.up)),
+        KeyBinding([.down, .character("j")], "↓/j", "next choice", footer: move, command: .highlightMoved(.down)),
+        KeyBinding([.home, .character("g")], "Home/g", "first choice", command: .highlightMoved(.first)),
+        KeyBinding([.end, .character("G")], "End/G", "last choice", command: .highlightMoved(.last)),
+        KeyBinding([.enter, .character(" ")], "Enter", "choose", command: .chooseTapped).inFooter(essential: true),
+        KeyBinding([.escape, .character("q")], "Esc/q", "leave as it was", footer: Hint(keys: "Esc", text: "cancel", isEssential: true), command: .cancelTapped),
       ]
     )
   }
@@ -51,15 +51,15 @@ public enum PickerKeys {
 public enum DetailsKeys {
   public static func map(for state: ProductDetailsFeature.State) -> KeyMap<ProductDetailsFeature.Action.ViewAction> {
     var bindings = [
-      KeyBinding([.escape, .character("q")], "Esc/q", "close the details", footer: Hint(keys: "Esc", text: "close", isEssential: true), action: ProductDetailsFeature.Action.ViewAction.closeTapped)
+      KeyBinding([.escape, .character("q")], "Esc/q", "close the details", footer: Hint(keys: "Esc", text: "close", isEssential: true), command: ProductDetailsFeature.Action.ViewAction.closeTapped)
     ]
     if state.scrollLimit > 0 {
       let scroll = Hint(keys: "↑↓", text: "scroll")
       bindings += [
-        KeyBinding([.up, .character("k")], "↑/k", "scroll up", footer: scroll, action: .scrolled(by: -1)),
-        KeyBinding([.down, .character("j")], "↓/j", "scroll down", footer: scroll, action: .scrolled(by: 1)),
-        KeyBinding([.pageUp], "PgUp", "page up", action: .scrolled(by: -10)),
-        KeyBinding([.pageDown], "PgDn", "page down", action: .scrolled(by: 10)),
+        KeyBinding([.up, .character("k")], "↑/k", "scroll up", footer: scroll, command: .scrolled(by: -1)),
+        KeyBinding([.down, .character("j")], "↓/j", "scroll down", footer: scroll, command: .scrolled(by: 1)),
+        KeyBinding([.pageUp], "PgUp", "page up", command: .scrolled(by: -10)),
+        KeyBinding([.pageDown], "PgDn", "page down", command: .scrolled(by: 10)),
       ]
     }
     return KeyMap("Details", isModal: true, bindings: bindings)

@@ -9,19 +9,19 @@ public enum CartKeys {
     var bindings: [KeyBinding<CartFeature.Action.ViewAction>] = []
     if !state.items.isEmpty {
       bindings += [
-        KeyBinding([.up, .character("k")], "↑/k", "previous line", footer: move, action: .focusMoved(.up)),
-        KeyBinding([.down, .character("j")], "↓/j", "next line", footer: move, action: .focusMoved(.down)),
-        KeyBinding([.home, .character("g")], "Home/g", "first line", action: .focusMoved(.first)),
-        KeyBinding([.end, .character("G")], "End/G", "Pay button", action: .focusMoved(.last)),
+        KeyBinding([.up, .character("k")], "↑/k", "previous line", footer: move, command: .focusMoved(.up)),
+        KeyBinding([.down, .character("j")], "↓/j", "next line", footer: move, command: .focusMoved(.down)),
+        KeyBinding([.home, .character("g")], "Home/g", "first line", command: .focusMoved(.first)),
+        KeyBinding([.end, .character("G")], "End/G", "Pay button", command: .focusMoved(.last)),
       ]
     }
     if state.canPay {
-      bindings.append(KeyBinding([.character("p")], "p", "pay", action: .payTapped).inFooter())
+      bindings.append(KeyBinding([.character("p")], "p", "pay", command: .payTapped).inFooter())
       if state.focus == .payButton {
-        bindings.append(KeyBinding([.enter], "Enter", "pay", action: .payTapped))
+        bindings.append(KeyBinding([.enter], "Enter", "pay", command: .payTapped))
       }
     }
-    bindings.append(KeyBinding([.escape, .character("q")], "Esc/q", "close the cart", action: .closeTapped).inFooter(keys: "Esc"))
+    bindings.append(KeyBinding([.escape, .character("q")], "Esc/q", "close the cart", command: .closeTapped).inFooter(keys: "Esc"))
     return KeyMap("Cart", isModal: true, bindings: bindings)
   }
 }
@@ -32,7 +32,7 @@ public enum CartItemKeys {
     KeyMap(
       "Cart line",
       bindings: [
-        KeyBinding([.character("d"), .delete, .character("x")], "d/Delete/x", "delete the line", action: .deleteTapped).inFooter(keys: "d")
+        KeyBinding([.character("d"), .delete, .character("x")], "d/Delete/x", "delete the line", command: .deleteTapped).inFooter(keys: "d")
       ]
     )
   }

@@ -12,7 +12,7 @@ public enum CheckoutKeys {
       var map = state.form.form(showing: state.shownMessages).keyMap(title).map(CheckoutFeature.Action.ViewAction.form)
       map.bindings = map.bindings.map { binding in
         // The form's Esc cancels; here that is going back to the cart.
-        binding.keys == [.escape] ? KeyBinding([.escape], "Esc", "back to the cart", footer: Hint(keys: "Esc", text: "back", isEssential: true), action: binding.action) : binding
+        binding.keys == [.escape] ? KeyBinding([.escape], "Esc", "back to the cart", footer: Hint(keys: "Esc", text: "back", isEssential: true), command: binding.command) : binding
       }
       return map
     case .delivery:
@@ -20,10 +20,10 @@ public enum CheckoutKeys {
       return KeyMap(
         title, isModal: true,
         bindings: [
-          KeyBinding([.up, .character("k")], "↑/k", "standard", footer: move, action: .deliveryMoved(by: -1)),
-          KeyBinding([.down, .character("j")], "↓/j", "express", footer: move, action: .deliveryMoved(by: 1)),
-          KeyBinding([.enter], "Enter", "continue to the review", footer: Hint(keys: "Enter", text: "continue", isEssential: true), action: .continueTapped),
-          KeyBinding([.escape], "Esc", "back to the address", footer: Hint(keys: "Esc", text: "back", isEssential: true), action: .backTapped),
+          KeyBinding([.up, .character("k")], "↑/k", "standard", footer: move, command: .deliveryMoved(by: -1)),
+          KeyBinding([.down, .character("j")], "↓/j", "express", footer: move, command: .deliveryMoved(by: 1)),
+          KeyBinding([.enter], "Enter", "continue to the review", footer: Hint(keys: "Enter", text: "continue", isEssential: true), command: .continueTapped),
+          KeyBinding([.escape], "Esc", "back to the address", footer: Hint(keys: "Esc", text: "back", isEssential: true), command: .backTapped),
         ]
       )
     case .review:
@@ -31,13 +31,13 @@ public enum CheckoutKeys {
       return KeyMap(
         title, isModal: true,
         bindings: [
-          KeyBinding([.left, .backTab], "←/Shift-Tab", "previous button", footer: move, action: .reviewFocusMoved(by: -1)),
-          KeyBinding([.right, .tab], "→/Tab", "next button", footer: move, action: .reviewFocusMoved(by: 1)),
-          KeyBinding([.enter], "Enter", "press the button", action: .reviewButtonPressed),
-          KeyBinding([.character("p")], "p", "place the order", action: .placeOrderTapped).inFooter(essential: true),
-          KeyBinding([.character("a")], "a", "edit the address", action: .editTapped(.address)),
-          KeyBinding([.character("d")], "d", "edit the delivery", action: .editTapped(.delivery)),
-          KeyBinding([.escape], "Esc", "back to delivery", footer: Hint(keys: "Esc", text: "back", isEssential: true), action: .backTapped),
+          KeyBinding([.left, .backTab], "←/Shift-Tab", "previous button", footer: move, command: .reviewFocusMoved(by: -1)),
+          KeyBinding([.right, .tab], "→/Tab", "next button", footer: move, command: .reviewFocusMoved(by: 1)),
+          KeyBinding([.enter], "Enter", "press the button", command: .reviewButtonPressed),
+          KeyBinding([.character("p")], "p", "place the order", command: .placeOrderTapped).inFooter(essential: true),
+          KeyBinding([.character("a")], "a", "edit the address", command: .editTapped(.address)),
+          KeyBinding([.character("d")], "d", "edit the delivery", command: .editTapped(.delivery)),
+          KeyBinding([.escape], "Esc", "back to delivery", footer: Hint(keys: "Esc", text: "back", isEssential: true), command: .backTapped),
         ]
       )
     }

@@ -92,14 +92,14 @@ public enum KeyRouter {
   /// frame on screen, so a key does not build them again).
   public static func command(for key: Key, through layers: KeyLayers<KeyCommand>, size: Size) -> KeyCommand? {
     guard AppLayout.fitsMinimum(size) else {
-      return [.quit, .redraw].first { layers.global.action(for: key) == $0 }
+      return [.quit, .redraw].first { layers.global.command(for: key) == $0 }
     }
-    return layers.action(for: key)
+    return layers.command(for: key)
   }
 
   /// What `key` does now, if anything.
   public static func command(for key: Key, in state: AppFeature.State) -> KeyCommand? {
-    keyLayers(for: state).action(for: key)
+    keyLayers(for: state).command(for: key)
   }
 
   /// What pasted `text` does: it goes to the innermost text input (a search line), if one is in
@@ -112,7 +112,7 @@ public enum KeyRouter {
   /// The same, through key maps already built for the state.
   public static func command(forPaste text: String, through layers: KeyLayers<KeyCommand>, size: Size) -> KeyCommand? {
     guard AppLayout.fitsMinimum(size) else { return nil }
-    return layers.action(forPaste: text)
+    return layers.command(forPaste: text)
   }
 
   /// The footer's hints: innermost first, each shown once.

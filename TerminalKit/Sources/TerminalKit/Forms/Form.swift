@@ -108,7 +108,7 @@ public struct Form<Root, ID: Hashable & Sendable> {
   // MARK: Moving between fields
 
   private func navigation(for key: Key, from index: Int) -> FormEvent<Root, ID>? {
-    switch FormNavigation.bindings.first(where: { $0.keys.contains(key) })?.action {
+    switch FormNavigation.bindings.first(where: { $0.keys.contains(key) })?.command {
     case .next?:
       return index + 1 < fields.count ? .focus(fields[index + 1].id) : nil
     case .previous?:
@@ -131,8 +131,8 @@ public struct Form<Root, ID: Hashable & Sendable> {
     if let index = focusedIndex {
       switch fields[index].control {
       case let .textArea(keyPath, _) where root[keyPath: keyPath].isMultiline:
-        bindings.append(KeyBinding([.enter], nil, "new line", action: "newline").inFooter())
-        bindings.append(KeyBinding([.up, .down], "↑/↓", "line up, line down", action: "lines"))
+        bindings.append(KeyBinding([.enter], nil, "new line", command: "newline").inFooter())
+        bindings.append(KeyBinding([.up, .down], "↑/↓", "line up, line down", command: "lines"))
         bindings += TextFieldState.formKeyBindings
       case .textArea:
         // A text area given a one-line value edits as a text field does.
@@ -140,17 +140,17 @@ public struct Form<Root, ID: Hashable & Sendable> {
       case .text:
         bindings += TextFieldState.formKeyBindings
       case .choice:
-        bindings.append(KeyBinding([], "type", "find", action: "search").inFooter())
-        bindings.append(KeyBinding([.up, .down], "↑/↓", "highlight", action: "highlight").inFooter(keys: "↑↓"))
-        bindings.append(KeyBinding([.enter], nil, "choose", action: "choose").inFooter())
+        bindings.append(KeyBinding([], "type", "find", command: "search").inFooter())
+        bindings.append(KeyBinding([.up, .down], "↑/↓", "highlight", command: "highlight").inFooter(keys: "↑↓"))
+        bindings.append(KeyBinding([.enter], nil, "choose", command: "choose").inFooter())
       case .checkbox:
-        bindings.append(KeyBinding([.character(" ")], nil, "tick", action: "toggle").inFooter())
+        bindings.append(KeyBinding([.character(" ")], nil, "tick", command: "toggle").inFooter())
       case .button:
-        bindings.append(KeyBinding([.enter, .character(" ")], "Enter/Space", "press", action: "press").inFooter(keys: "Enter"))
+        bindings.append(KeyBinding([.enter, .character(" ")], "Enter/Space", "press", command: "press").inFooter(keys: "Enter"))
       }
       if fields[index].isOneLineText(in: root) {
         let isLastInput = index == fields.lastIndex { !$0.isButton }
-        bindings.append(KeyBinding([.enter], nil, isLastInput ? "done" : "next", action: "advance").inFooter())
+        bindings.append(KeyBinding([.enter], nil, isLastInput ? "done" : "next", command: "advance").inFooter())
       }
     }
     // The field's own keys first; the form's only where the field leaves them some key, and
@@ -159,7 +159,7 @@ public struct Form<Root, ID: Hashable & Sendable> {
     let index = focusedIndex
     let navigation = FormNavigation.bindings.filter { binding in
       guard !binding.keys.allSatisfy(taken.contains) else { return false }
-      switch binding.action {
+      switch binding.command {
       case .previous: return (index ?? 0) > 0
       case .next: return index.map { $0 + 1 < fields.count } ?? true
       case .advance, .cancel: return true
@@ -192,10 +192,10 @@ public enum FormNavigation: Hashable, Sendable {
   }
 
   public static let bindings: [KeyBinding<FormNavigation>] = [
-    KeyBinding([.tab, .down], "Tab/↓", "next", action: .next).inFooter(keys: "Tab"),
-    KeyBinding([.backTab, .up], "Shift-Tab/↑", "back", action: .previous).inFooter(keys: "S-Tab"),
-    KeyBinding([.enter], nil, "next field; on the last, done", action: .advance),
-    KeyBinding([.escape], nil, "cancel", action: .cancel).inFooter(essential: true),
+    KeyBinding([.tab, .down], "Tab/↓", "next", command: .next).inFooter(keys: "Tab"),
+    KeyBinding([.backTab, .up], "Shift-Tab/↑", "back", command: .previous).inFooter(keys: "S-Tab"),
+    KeyBinding([.enter], nil, "next field; on the last, done", command: .advance),
+    KeyBinding([.escape], nil, "cancel", command: .cancel).inFooter(essential: true),
   ]
 }
 

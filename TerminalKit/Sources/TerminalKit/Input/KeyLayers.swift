@@ -3,20 +3,20 @@
 /// keys that work everywhere. A modal map (a dialog, a sheet, help) ends the search, so what is
 /// underneath does not react. The same stack gives the footer its hints and help its sections,
 /// so neither can promise a key that does something else.
-public struct KeyLayers<Action> {
+public struct KeyLayers<Command> {
   /// The keys that work everywhere (quit, repaint): asked first, shown last.
-  public var global: KeyMap<Action>
+  public var global: KeyMap<Command>
   /// The other maps, innermost first.
-  public var layers: [KeyMap<Action>]
+  public var layers: [KeyMap<Command>]
 
   @inlinable
-  public init(global: KeyMap<Action>, layers: [KeyMap<Action>]) {
+  public init(global: KeyMap<Command>, layers: [KeyMap<Command>]) {
     self.global = global
     self.layers = layers
   }
 
   /// Every map in the order keys reach them, ending with the first modal one.
-  public var inForce: [KeyMap<Action>] {
+  public var inForce: [KeyMap<Command>] {
     var maps = [global]
     for layer in layers {
       maps.append(layer)
@@ -28,11 +28,11 @@ public struct KeyLayers<Action> {
   /// What `key` does, if anything. (The maps of ``inForce``, walked without building its
   /// array: this runs for every key.)
   @inlinable
-  public func action(for key: Key) -> Action? {
-    if let action = global.action(for: key) { return action }
+  public func command(for key: Key) -> Command? {
+    if let command = global.command(for: key) { return command }
     if global.isModal { return nil }
     for map in layers {
-      if let action = map.action(for: key) { return action }
+      if let command = map.command(for: key) { return command }
       if map.isModal { return nil }
     }
     return nil
@@ -40,9 +40,9 @@ public struct KeyLayers<Action> {
 
   /// What pasted text does: it goes to the innermost text input in force, if there is one;
   /// pasted text is never taken for keys.
-  public func action(forPaste text: String) -> Action? {
+  public func command(forPaste text: String) -> Command? {
     for map in inForce {
-      if let input = map.textInput { return input.action(text) }
+      if let input = map.textInput { return input.command(text) }
       if map.isModal { return nil }
     }
     return nil
@@ -61,7 +61,7 @@ public struct KeyLayers<Action> {
   }
 
   /// The maps as help lists them: innermost first, "anywhere" last.
-  public var helpOrder: [KeyMap<Action>] {
+  public var helpOrder: [KeyMap<Command>] {
     Array(inForce.dropFirst()) + [global]
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// Bubble Tea's idea: the table that decides what a key does is the same table the hints are
 /// drawn from, so a hint can never promise something the key does not do.
-public struct KeyBinding<Action> {
+public struct KeyBinding<Command> {
   public var keys: [Key]
   /// The keys as help writes them: "↑/k".
   public var keyLabel: String
@@ -11,17 +11,17 @@ public struct KeyBinding<Action> {
   /// How the footer shows it, if it is one of the few most useful bindings of its screen.
   /// Bindings that belong together share a hint ("↑↓ move"), which the footer shows once.
   public var footer: Hint?
-  public var action: Action
+  public var command: Command
 
   @inlinable
   public init(
-    _ keys: [Key], _ keyLabel: String? = nil, _ summary: String, footer: Hint? = nil, action: Action
+    _ keys: [Key], _ keyLabel: String? = nil, _ summary: String, footer: Hint? = nil, command: Command
   ) {
     self.keys = keys
     self.keyLabel = keyLabel ?? keys.map(\.label).joined(separator: "/")
     self.summary = summary
     self.footer = footer
-    self.action = action
+    self.command = command
   }
 
   /// This binding, shown in the footer with its summary under its key label as help writes it
@@ -35,30 +35,30 @@ public struct KeyBinding<Action> {
   }
 
   @inlinable
-  public func map<NewAction>(_ transform: (Action) -> NewAction) -> KeyBinding<NewAction> {
-    KeyBinding<NewAction>(keys, keyLabel, summary, footer: footer, action: transform(action))
+  public func map<NewCommand>(_ transform: (Command) -> NewCommand) -> KeyBinding<NewCommand> {
+    KeyBinding<NewCommand>(keys, keyLabel, summary, footer: footer, command: transform(command))
   }
 }
 
 /// The key bindings of one screen (or part of one) in force right now.
-public struct KeyMap<Action> {
+public struct KeyMap<Command> {
   /// Where these bindings apply, for the help overlay: "Products", "Cart".
   public var title: String
-  public var bindings: [KeyBinding<Action>]
+  public var bindings: [KeyBinding<Command>]
   /// Whether keys this map does not bind stop here instead of reaching the screens below
   /// (a dialog or a sheet).
   public var isModal: Bool
   /// Where typed text goes (a search line): printable characters no binding takes, and pasted
   /// text. Help lists it as a row of its own.
-  public var textInput: TextInput<Action>?
+  public var textInput: TextInput<Command>?
   /// For a control that decides its keys itself (a ``Form``): every key goes here instead of
   /// through ``bindings``, which then only describe the keys for help and the footer.
-  public var route: (@Sendable (Key) -> Action?)?
+  public var route: (@Sendable (Key) -> Command?)?
 
   @inlinable
   public init(
-    _ title: String, isModal: Bool = false, textInput: TextInput<Action>? = nil, bindings: [KeyBinding<Action>],
-    route: (@Sendable (Key) -> Action?)? = nil
+    _ title: String, isModal: Bool = false, textInput: TextInput<Command>? = nil, bindings: [KeyBinding<Command>],
+    route: (@Sendable (Key) -> Command?)? = nil
   ) {
     self.title = title
     self.isModal = isModal
@@ -67,48 +67,48 @@ public struct KeyMap<Action> {
     self.route = route
   }
 
-  /// The action bound to `key`, if any; a printable character goes to the text input.
+  /// The command bound to `key`, if any; a printable character goes to the text input.
   @inlinable
-  public func action(for key: Key) -> Action? {
+  public func command(for key: Key) -> Command? {
     if let route { return route(key) }
-    if let bound = bindings.first(where: { $0.keys.contains(key) }) { return bound.action }
-    if let textInput, case let .character(character) = key { return textInput.action(String(character)) }
+    if let bound = bindings.first(where: { $0.keys.contains(key) }) { return bound.command }
+    if let textInput, case let .character(character) = key { return textInput.command(String(character)) }
     return nil
   }
 
   @inlinable
-  public func map<NewAction>(_ transform: @escaping @Sendable (Action) -> NewAction) -> KeyMap<NewAction> {
-    var routed: (@Sendable (Key) -> NewAction?)?
+  public func map<NewCommand>(_ transform: @escaping @Sendable (Command) -> NewCommand) -> KeyMap<NewCommand> {
+    var routed: (@Sendable (Key) -> NewCommand?)?
     if let route { routed = { key in route(key).map(transform) } }
-    return KeyMap<NewAction>(
+    return KeyMap<NewCommand>(
       title, isModal: isModal, textInput: textInput?.map(transform), bindings: bindings.map { $0.map(transform) }, route: routed
     )
   }
 }
 
-extension KeyMap where Action: Equatable {
-  /// How the first key bound to `action` is written ("Esc", "c"), for a screen that names it
+extension KeyMap where Command: Equatable {
+  /// How the first key bound to `command` is written ("Esc", "c"), for a screen that names it
   /// in its own text ("c  Go to Cart", "press r"): the text then says what the keys do.
-  public func key(for action: Action) -> String? {
-    bindings.first { $0.action == action }?.keys.first?.label
+  public func key(for command: Command) -> String? {
+    bindings.first { $0.command == command }?.keys.first?.label
   }
 }
 
 /// Text typed into a screen: what becomes of it, and how help describes it ("type to search").
-public struct TextInput<Action>: Sendable {
+public struct TextInput<Command>: Sendable {
   public var summary: String
-  public var action: @Sendable (String) -> Action
+  public var command: @Sendable (String) -> Command
 
   @inlinable
-  public init(_ summary: String, action: @escaping @Sendable (String) -> Action) {
+  public init(_ summary: String, command: @escaping @Sendable (String) -> Command) {
     self.summary = summary
-    self.action = action
+    self.command = command
   }
 
   @inlinable
-  public func map<NewAction>(_ transform: @escaping @Sendable (Action) -> NewAction) -> TextInput<NewAction> {
-    let action = self.action
-    return TextInput<NewAction>(summary) { transform(action($0)) }
+  public func map<NewCommand>(_ transform: @escaping @Sendable (Command) -> NewCommand) -> TextInput<NewCommand> {
+    let command = self.command
+    return TextInput<NewCommand>(summary) { transform(command($0)) }
   }
 }
 
@@ -129,5 +129,5 @@ public struct Hint: Hashable, Sendable {
   public var width: Int { TextWidth.columns(of: keys) + 1 + TextWidth.columns(of: text) }
 }
 
-extension KeyBinding: Sendable where Action: Sendable {}
-extension KeyMap: Sendable where Action: Sendable {}
+extension KeyBinding: Sendable where Command: Sendable {}
+extension KeyMap: Sendable where Command: Sendable {}

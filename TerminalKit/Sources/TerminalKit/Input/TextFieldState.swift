@@ -150,22 +150,22 @@ public struct TextFieldState: Hashable, Sendable {
   /// other key is looked up in ``keyBindings``, the table help shows.
   public static func edit(for key: Key) -> Edit? {
     if case let .character(character) = key { return .insert(String(character)) }
-    return keyBindings.first { $0.keys.contains(key) }?.action
+    return keyBindings.first { $0.keys.contains(key) }?.command
   }
 
   /// The editing keys of a field, as help lists them.
   public static let keyBindings: [KeyBinding<Edit>] = [
-    KeyBinding([.left, .control("b")], "←/Ctrl-B", "character left", action: .moveLeft),
-    KeyBinding([.right, .control("f")], "→/Ctrl-F", "character right", action: .moveRight),
-    KeyBinding([.alt(.left), .withControl(.left), .alt(.character("b"))], "Alt-←/Alt-B", "word left", action: .moveWordLeft),
-    KeyBinding([.alt(.right), .withControl(.right), .alt(.character("f"))], "Alt-→/Alt-F", "word right", action: .moveWordRight),
-    KeyBinding([.home, .control("a")], "Home/Ctrl-A", "to the start", action: .moveToStart),
-    KeyBinding([.end, .control("e")], "End/Ctrl-E", "to the end", action: .moveToEnd),
-    KeyBinding([.backspace, .control("h")], "Backspace", "delete left", action: .deleteBackward),
-    KeyBinding([.delete, .control("d")], "Delete/Ctrl-D", "delete right", action: .deleteForward),
-    KeyBinding([.control("w"), .alt(.backspace)], "Ctrl-W", "delete the word left", action: .deleteWordBackward),
-    KeyBinding([.control("u")], "Ctrl-U", "delete to the start", action: .deleteToStart),
-    KeyBinding([.control("k")], "Ctrl-K", "delete to the end", action: .deleteToEnd),
+    KeyBinding([.left, .control("b")], "←/Ctrl-B", "character left", command: .moveLeft),
+    KeyBinding([.right, .control("f")], "→/Ctrl-F", "character right", command: .moveRight),
+    KeyBinding([.alt(.left), .withControl(.left), .alt(.character("b"))], "Alt-←/Alt-B", "word left", command: .moveWordLeft),
+    KeyBinding([.alt(.right), .withControl(.right), .alt(.character("f"))], "Alt-→/Alt-F", "word right", command: .moveWordRight),
+    KeyBinding([.home, .control("a")], "Home/Ctrl-A", "to the start", command: .moveToStart),
+    KeyBinding([.end, .control("e")], "End/Ctrl-E", "to the end", command: .moveToEnd),
+    KeyBinding([.backspace, .control("h")], "Backspace", "delete left", command: .deleteBackward),
+    KeyBinding([.delete, .control("d")], "Delete/Ctrl-D", "delete right", command: .deleteForward),
+    KeyBinding([.control("w"), .alt(.backspace)], "Ctrl-W", "delete the word left", command: .deleteWordBackward),
+    KeyBinding([.control("u")], "Ctrl-U", "delete to the start", command: .deleteToStart),
+    KeyBinding([.control("k")], "Ctrl-K", "delete to the end", command: .deleteToEnd),
   ]
 
   // MARK: Cleaning

@@ -3,16 +3,17 @@
 /// Sections flow into a second column when one column would not fit the area's height and the
 /// area is wide enough for two. When that still does not fit, help scrolls (by
 /// ``scrollOffset``, kept by the app), and its frame says which way there is more. The wheel over it sends the app's scroll
-/// commands, if it gives them.
-public struct HelpOverlay<Command: Hashable & Sendable, Action>: Widget {
+/// commands, if it gives them. (`BindingCommand` is what the listed keys stand for; `Command`
+/// what the wheel over help sends. An app's are often the same type.)
+public struct HelpOverlay<Command: Hashable & Sendable, BindingCommand>: Widget {
   /// The key maps it lists, in the order help shows them (``KeyLayers/helpOrder``).
-  public var maps: [KeyMap<Action>]
+  public var maps: [KeyMap<BindingCommand>]
   public var scrollOffset: Int
   /// The key that closes help, for the frame's note.
   public var closeKey: String?
   public var scroll: WheelCommands<Command>?
 
-  public init(_ maps: [KeyMap<Action>], scrolledBy offset: Int = 0, closeKey: String? = nil, scroll: WheelCommands<Command>? = nil) {
+  public init(_ maps: [KeyMap<BindingCommand>], scrolledBy offset: Int = 0, closeKey: String? = nil, scroll: WheelCommands<Command>? = nil) {
     self.maps = maps
     self.scrollOffset = offset
     self.closeKey = closeKey
@@ -35,7 +36,7 @@ public struct HelpOverlay<Command: Hashable & Sendable, Action>: Widget {
     /// Lines that fit inside the frame.
     var visible: Int
 
-    init(_ maps: [KeyMap<Action>], in area: Rect) {
+    init(_ maps: [KeyMap<BindingCommand>], in area: Rect) {
       let sections = maps
         .filter { !$0.bindings.isEmpty }
         .map { Section(title: $0.title, rows: ($0.textInput.map { [("text", $0.summary)] } ?? []) + $0.bindings.map { ($0.keyLabel, $0.summary) }) }
@@ -52,7 +53,7 @@ public struct HelpOverlay<Command: Hashable & Sendable, Action>: Widget {
   }
 
   /// How many lines help over `maps` can scroll in `area`: 0 when it fits.
-  public static func scrollLimit(for maps: [KeyMap<Action>], in area: Rect) -> Int {
+  public static func scrollLimit(for maps: [KeyMap<BindingCommand>], in area: Rect) -> Int {
     Placement(maps, in: area).scrollLimit
   }
 

@@ -26,13 +26,13 @@ public enum SelectionMove: Hashable, Sendable {
 
 extension SelectionMove {
   /// The keys that move a selection in a list, as help shows them: the same table a list screen
-  /// reads with `SelectionMove.keyBindings.first { $0.keys.contains(key) }?.action`.
+  /// reads with `SelectionMove.keyBindings.first { $0.keys.contains(key) }?.command`.
   public static let keyBindings: [KeyBinding<SelectionMove>] = [
-    KeyBinding([.up, .character("k")], "↑/k", "up", action: .up),
-    KeyBinding([.down, .character("j")], "↓/j", "down", action: .down),
-    KeyBinding([.pageUp], "PgUp", "a page up", action: .pageUp),
-    KeyBinding([.pageDown, .character(" ")], "PgDn", "a page down", action: .pageDown),
-    KeyBinding([.home, .character("g")], "Home/g", "to the first", action: .first),
-    KeyBinding([.end, .character("G")], "End/G", "to the last", action: .last),
+    KeyBinding([.up, .character("k")], "↑/k", "up", command: .up),
+    KeyBinding([.down, .character("j")], "↓/j", "down", command: .down),
+    KeyBinding([.pageUp], "PgUp", "a page up", command: .pageUp),
+    KeyBinding([.pageDown, .character(" ")], "PgDn", "a page down", command: .pageDown),
+    KeyBinding([.home, .character("g")], "Home/g", "to the first", command: .first),
+    KeyBinding([.end, .character("G")], "End/G", "to the last", command: .last),
   ]
 }
