@@ -14,11 +14,6 @@ public enum KeyRouter {
     KeyLayers(global: AppKeys.global(for: state), layers: screenLayers(for: state))
   }
 
-  /// The same, as one list: the global map first. (Help lists these.)
-  public static func layers(for state: AppFeature.State) -> [KeyMap<KeyCommand>] {
-    keyLayers(for: state).inForce
-  }
-
   /// The screens' maps, innermost first; a modal one ends them.
   static func screenLayers(for state: AppFeature.State) -> [KeyMap<KeyCommand>] {
     var layers: [KeyMap<KeyCommand>] = []
@@ -82,14 +77,10 @@ public enum KeyRouter {
   /// the footer then shows).
   static let sendingLayer = KeyMap<KeyCommand>("Sending your order", isModal: true, bindings: [])
 
-  /// What `key` does on a screen of `size`. Below the minimum size nothing is on screen to act
-  /// on, so only quitting and repainting work: a key pressed blind must not change the cart.
-  public static func command(for key: Key, in state: AppFeature.State, size: Size) -> KeyCommand? {
-    command(for: key, through: keyLayers(for: state), size: size)
-  }
-
-  /// The same, through key maps already built for the state (a program keeps those of the
-  /// frame on screen, so a key does not build them again).
+  /// What `key` does on a screen of `size`, through the key maps built for the state (a program
+  /// keeps those of the frame on screen, so a key does not build them again). Below the minimum
+  /// size nothing is on screen to act on, so only quitting and repainting work: a key pressed
+  /// blind must not change the cart.
   public static func command(for key: Key, through layers: KeyLayers<KeyCommand>, size: Size) -> KeyCommand? {
     guard AppLayout.fitsMinimum(size) else {
       return [.quit, .redraw].first { layers.global.command(for: key) == $0 }
@@ -97,26 +88,11 @@ public enum KeyRouter {
     return layers.command(for: key)
   }
 
-  /// What `key` does now, if anything.
-  public static func command(for key: Key, in state: AppFeature.State) -> KeyCommand? {
-    keyLayers(for: state).command(for: key)
-  }
-
   /// What pasted `text` does: it goes to the innermost text input (a search line), if one is in
   /// force. Anywhere else it does nothing — pasted text is never taken for keys — and below the
   /// minimum size, where the search line is not on screen, nothing either.
-  public static func command(forPaste text: String, in state: AppFeature.State, size: Size) -> KeyCommand? {
-    command(forPaste: text, through: keyLayers(for: state), size: size)
-  }
-
-  /// The same, through key maps already built for the state.
   public static func command(forPaste text: String, through layers: KeyLayers<KeyCommand>, size: Size) -> KeyCommand? {
     guard AppLayout.fitsMinimum(size) else { return nil }
     return layers.command(forPaste: text)
-  }
-
-  /// The footer's hints: innermost first, each shown once.
-  public static func footerHints(for state: AppFeature.State) -> [Hint] {
-    keyLayers(for: state).footerHints
   }
 }
