@@ -50,7 +50,9 @@ struct PictureCacheTests {
     defer { Task { await server.stop() } }
     let cache = PictureDiskCache(directory: try Self.temporaryDirectory())
     let log = PictureAnswers.Log()
-    let fetcher = PictureFetcher.live(cache: cache, log: log.write)
+    // 60 s, not a store's 5: the stub server answers on this process's threads, busy with the
+    // whole suite; what is tested is the cache, not the time.
+    let fetcher = PictureFetcher.live(cache: cache, timeout: .seconds(60), log: log.write)
     let address = PictureAddress.web(server.baseURL.appendingPathComponent("img/p.png"))
 
     #expect(try await fetcher.fetch(address) == first)
