@@ -21,12 +21,14 @@ public protocol TerminalProgram {
   var isAnimating: Bool { get }
   /// Calls `onChange` on the main actor when the app's state changed on its own (an effect
   /// finished), until the observation is cancelled. It may call it for its commands' changes
-  /// too, and at the change itself: the loop only notes the change, and draws it once.
+  /// too, and at the change itself: the loop only notes the change, and a program with a
+  /// ``changeCount`` has it drawn once.
   func observeStateChanges(_ onChange: @escaping @MainActor () -> Void) -> StateObservation
   /// A count that moves, at once, with every change ``observeStateChanges(_:)`` reports; `nil` when
   /// the app keeps none. The loop compares it with the count at its last frame, so that a
-  /// change it has already drawn (its own key's, announced a moment after the frame) paints no
-  /// second frame, and a click on an unchanged screen is hit-tested on the frame already drawn.
+  /// change it has already drawn (its own key's, reported during the key's step or a moment
+  /// after its frame) paints no second frame, and a click on an unchanged screen is hit-tested
+  /// on the frame already drawn.
   var changeCount: Int? { get }
   /// Called once before the terminal is given back: the last chance to save. The loop gives it
   /// at most ``ProgramLoop/finishingTime``.
