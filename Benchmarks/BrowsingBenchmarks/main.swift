@@ -34,7 +34,7 @@ func catalog(_ count: Int) -> [Product] {
   }
 }
 
-/// Milliseconds per key of `keys` pressed one by one on a session showing `products`, each
+/// Milliseconds per key of `keys` pressed one by one on the headless shop showing `products`, each
 /// followed by the frame it produces.
 @MainActor
 func keyTimes(products: [Product], keys: [Key], rounds: Int) async -> (load: Double, times: [Double]) {
@@ -44,16 +44,16 @@ func keyTimes(products: [Product], keys: [Key], rounds: Int) async -> (load: Dou
     $0.apiClient.fetchProducts = { ProductListing(products: products) }
     $0.cartStorage = .inMemory()
   }
-  let session = HeadlessSession(store: store, size: size)
+  let headless = HeadlessShop(store: store, size: size)
   let loadStart = DispatchTime.now().uptimeNanoseconds
   // Starting draws the first frame, and each press draws the frame after it.
-  await session.start()
+  await headless.start()
   let load = Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e6
   var times: [Double] = []
   for _ in 0..<rounds {
     for key in keys {
       let start = DispatchTime.now().uptimeNanoseconds
-      await session.press(key)
+      await headless.press(key)
       times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
   }
@@ -101,12 +101,12 @@ func exportTimes(rounds: Int) async -> [(String, Double, Int)] {
     $0.apiClient.fetchProducts = { ProductListing(products: try DemoCatalog.products()) }
     $0.cartStorage = .inMemory()
   }
-  let session = HeadlessSession(store: store, size: size)
-  await session.start()
-  for key in (try? Key.sequence(parsing: "+ j + j j j j j + c")) ?? [] { await session.press(key) }
-  let canvas = session.frame().canvas
+  let headless = HeadlessShop(store: store, size: size)
+  await headless.start()
+  for key in (try? Key.sequence(parsing: "+ j + j j j j j + c")) ?? [] { await headless.press(key) }
+  let canvas = headless.frame().canvas
   let forms: [(String, (Canvas) -> String)] = [
-    ("render the frame", { _ in session.frame().canvas.textRows[0] }),
+    ("render the frame", { _ in headless.frame().canvas.textRows[0] }),
     ("plain text", { $0.plainText }), ("styled text", { $0.styledText }), ("ANSI", { $0.ansiText }), ("SVG", { $0.svg }),
   ]
   return forms.map { name, make in

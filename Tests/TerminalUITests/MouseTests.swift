@@ -11,7 +11,7 @@ import Testing
 /// Clicks and the wheel, through the targets each frame records as it is drawn.
 @MainActor
 struct MouseTests {
-  func makeSession(size: Size = Size(width: 80, height: 24), failing: Bool = false) -> HeadlessSession {
+  func makeShop(size: Size = Size(width: 80, height: 24), failing: Bool = false) -> HeadlessShop {
     let store = Store(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: {
@@ -23,12 +23,12 @@ struct MouseTests {
       $0.date.now = Date(timeIntervalSince1970: 1_795_000_000)
       $0.uuid = .incrementing
     }
-    return HeadlessSession(store: store, size: size)
+    return HeadlessShop(store: store, size: size)
   }
 
   /// The first cell of `text` on screen.
-  func cell(of text: String, in session: HeadlessSession, after line: Int = 0) throws -> Point {
-    let rows = session.frame().textRows
+  func cell(of text: String, in shop: HeadlessShop, after line: Int = 0) throws -> Point {
+    let rows = shop.frame().textRows
     for (y, row) in rows.enumerated() where y >= line {
       if let range = row.range(of: text) {
         return Point(x: TextWidth.columns(of: row[..<range.lowerBound]), y: y)
@@ -43,106 +43,106 @@ struct MouseTests {
     var description: String { "'\(text)' is not on screen:\n\(screen)" }
   }
 
-  func click(_ text: String, in session: HeadlessSession, after line: Int = 0) async throws {
-    await session.mouse(MouseEvent(.press, at: try cell(of: text, in: session, after: line)))
+  func click(_ text: String, in shop: HeadlessShop, after line: Int = 0) async throws {
+    await shop.mouse(MouseEvent(.press, at: try cell(of: text, in: shop, after: line)))
   }
 
   @Test func aPurchaseByMouse() async throws {
-    let session = makeSession()
-    await session.start()
-    let list = session.store.state.productList
+    let shop = makeShop()
+    await shop.start()
+    let list = shop.store.state.productList
     let first = list.shownIDs[0]
-    try await click("[ Add to Cart ]", in: session)
-    #expect(session.store.state.productList.products[id: first]?.quantity == 1)
-    try await click("[+]", in: session)
-    #expect(session.store.state.productList.products[id: first]?.quantity == 2)
-    try await click("[-]", in: session)
-    #expect(session.store.state.productList.products[id: first]?.quantity == 1)
-    try await click("Cart: 1 item", in: session)
-    #expect(session.store.state.productList.cart != nil)
+    try await click("[ Add to Cart ]", in: shop)
+    #expect(shop.store.state.productList.products[id: first]?.quantity == 1)
+    try await click("[+]", in: shop)
+    #expect(shop.store.state.productList.products[id: first]?.quantity == 2)
+    try await click("[-]", in: shop)
+    #expect(shop.store.state.productList.products[id: first]?.quantity == 1)
+    try await click("Cart: 1 item", in: shop)
+    #expect(shop.store.state.productList.cart != nil)
     // The tabs do not hear the mouse under the sheet, as they do not hear Tab.
-    try await click("Profile", in: session)
-    #expect(session.store.state.selectedTab == .products)
-    try await click("[ Pay", in: session)
-    #expect(session.store.state.productList.cart?.checkout != nil)
+    try await click("Profile", in: shop)
+    #expect(shop.store.state.selectedTab == .products)
+    try await click("[ Pay", in: shop)
+    #expect(shop.store.state.productList.cart?.checkout != nil)
     // Checkout, from the saved address: a click on a field focuses it, on a button presses it.
-    try await click("Email", in: session)
-    #expect(session.store.state.productList.cart?.checkout?.form.focus == .address(.email))
-    try await click("[ Continue to delivery ]", in: session)
-    try await click("Express", in: session)
-    #expect(session.store.state.productList.cart?.checkout?.delivery == .express)
-    try await click("[ Continue ]", in: session)
-    try await click("[ Place order", in: session)
-    #expect(session.store.state.productList.cart?.alert != nil)
-    try await click("[ Cancel ]", in: session)
-    #expect(session.store.state.productList.cart?.alert == nil)
-    try await click("[ Place order", in: session)
-    try await click("[ Pay", in: session)  // the dialog's button
-    #expect(session.frame().textRows.contains { $0.contains("Thank you!") })
-    try await click("[ Done ]", in: session)
-    #expect(session.store.state.productList.cart == nil)
-    #expect(session.store.state.productList.products[id: first]?.quantity == 0)
+    try await click("Email", in: shop)
+    #expect(shop.store.state.productList.cart?.checkout?.form.focus == .address(.email))
+    try await click("[ Continue to delivery ]", in: shop)
+    try await click("Express", in: shop)
+    #expect(shop.store.state.productList.cart?.checkout?.delivery == .express)
+    try await click("[ Continue ]", in: shop)
+    try await click("[ Place order", in: shop)
+    #expect(shop.store.state.productList.cart?.alert != nil)
+    try await click("[ Cancel ]", in: shop)
+    #expect(shop.store.state.productList.cart?.alert == nil)
+    try await click("[ Place order", in: shop)
+    try await click("[ Pay", in: shop)  // the dialog's button
+    #expect(shop.frame().textRows.contains { $0.contains("Thank you!") })
+    try await click("[ Done ]", in: shop)
+    #expect(shop.store.state.productList.cart == nil)
+    #expect(shop.store.state.productList.products[id: first]?.quantity == 0)
   }
 
   @Test func aCartLineIsDeletedByItsButton() async throws {
-    let session = makeSession()
-    await session.start()
-    try await click("[ Add to Cart ]", in: session)
-    await session.press(.character("c"))
-    try await click("[ Delete ]", in: session)
-    #expect(session.store.state.productList.cart?.items.isEmpty == true)
-    #expect(session.store.state.productList.cartSummary.text == "Cart: empty")
+    let shop = makeShop()
+    await shop.start()
+    try await click("[ Add to Cart ]", in: shop)
+    await shop.press(.character("c"))
+    try await click("[ Delete ]", in: shop)
+    #expect(shop.store.state.productList.cart?.items.isEmpty == true)
+    #expect(shop.store.state.productList.cartSummary.text == "Cart: empty")
   }
 
   @Test func aRowClickSelectsThenOpensDetailsAndTheWheelScrolls() async throws {
-    let session = makeSession()
-    await session.start()
-    let third = session.store.state.productList.shownIDs[2]
-    let row = try cell(of: "Brass bullet pen", in: session)
-    await session.mouse(MouseEvent(.press, at: row))
-    #expect(session.store.state.productList.selectedID == third)
-    await session.mouse(MouseEvent(.press, at: row))
-    #expect(session.store.state.productList.details?.productID == third)
-    await session.press(.escape)
-    await session.mouse(MouseEvent(.wheelDown, at: row))
-    #expect(session.store.state.productList.selectedIndex == 3)
-    await session.mouse(MouseEvent(.wheelUp, at: row))
-    await session.mouse(MouseEvent(.wheelUp, at: row))
-    #expect(session.store.state.productList.selectedIndex == 1)
+    let shop = makeShop()
+    await shop.start()
+    let third = shop.store.state.productList.shownIDs[2]
+    let row = try cell(of: "Brass bullet pen", in: shop)
+    await shop.mouse(MouseEvent(.press, at: row))
+    #expect(shop.store.state.productList.selectedID == third)
+    await shop.mouse(MouseEvent(.press, at: row))
+    #expect(shop.store.state.productList.details?.productID == third)
+    await shop.press(.escape)
+    await shop.mouse(MouseEvent(.wheelDown, at: row))
+    #expect(shop.store.state.productList.selectedIndex == 3)
+    await shop.mouse(MouseEvent(.wheelUp, at: row))
+    await shop.mouse(MouseEvent(.wheelUp, at: row))
+    #expect(shop.store.state.productList.selectedIndex == 1)
   }
 
   @Test func thePickersOptionsAnswerClicks() async throws {
-    let session = makeSession()
-    await session.start()
-    await session.press(.character("f"))
-    try await click("Kitchen", in: session)
-    #expect(session.store.state.productList.browsing.category == "kitchen")
-    #expect(session.store.state.productList.picker == nil)
+    let shop = makeShop()
+    await shop.start()
+    await shop.press(.character("f"))
+    try await click("Kitchen", in: shop)
+    #expect(shop.store.state.productList.browsing.category == "kitchen")
+    #expect(shop.store.state.productList.picker == nil)
     // A click outside the picker does nothing while it is open.
-    await session.press(.character("s"))
-    try await click("Profile", in: session)
-    #expect(session.store.state.selectedTab == .products)
-    #expect(session.store.state.productList.picker != nil)
+    await shop.press(.character("s"))
+    try await click("Profile", in: shop)
+    #expect(shop.store.state.selectedTab == .products)
+    #expect(shop.store.state.productList.picker != nil)
   }
 
   @Test func retryAndTabsAnswerClicks() async throws {
-    let session = makeSession(failing: true)
-    await session.start()
-    try await click("[ Retry ]", in: session)
-    #expect(session.store.state.productList.status == .failed(.timedOut(seconds: 10)), "fetched again, failed again")
-    try await click("Profile", in: session)
-    #expect(session.store.state.selectedTab == .profile)
+    let shop = makeShop(failing: true)
+    await shop.start()
+    try await click("[ Retry ]", in: shop)
+    #expect(shop.store.state.productList.status == .failed(.timedOut(seconds: 10)), "fetched again, failed again")
+    try await click("Profile", in: shop)
+    #expect(shop.store.state.selectedTab == .profile)
   }
 
   @Test func helpScrollsWithTheWheelAndCoversTheScreen() async throws {
-    let session = makeSession(size: Size(width: 40, height: 12))
-    await session.start()
-    await session.press(.character("?"))
-    #expect(session.store.state.helpScrollLimit > 0)
-    await session.mouse(MouseEvent(.wheelDown, at: Point(x: 20, y: 5)))
-    #expect(session.store.state.helpScrollOffset == min(3, session.store.state.helpScrollLimit))
-    await session.mouse(MouseEvent(.press, at: Point(x: 3, y: 0)))
-    #expect(session.store.state.selectedTab == .products)
-    #expect(session.store.state.isHelpPresented)
+    let shop = makeShop(size: Size(width: 40, height: 12))
+    await shop.start()
+    await shop.press(.character("?"))
+    #expect(shop.store.state.helpScrollLimit > 0)
+    await shop.mouse(MouseEvent(.wheelDown, at: Point(x: 20, y: 5)))
+    #expect(shop.store.state.helpScrollOffset == min(3, shop.store.state.helpScrollLimit))
+    await shop.mouse(MouseEvent(.press, at: Point(x: 3, y: 0)))
+    #expect(shop.store.state.selectedTab == .products)
+    #expect(shop.store.state.isHelpPresented)
   }
 }

@@ -109,7 +109,7 @@ public final class ShopProgram: TerminalProgram {
 /// The shop without a terminal: keys in, screens out, each key's work waited for, no
 /// animation. What `onlinestore snapshot` and the tests drive: the same ``ProgramLoop`` as the
 /// full-screen store, on a ``RecordingTerminal``.
-public typealias HeadlessSession = ProgramLoop<ShopProgram, RecordingTerminal>
+public typealias HeadlessShop = ProgramLoop<ShopProgram, RecordingTerminal>
 
 extension ProgramLoop where Program == ShopProgram, Backend == RecordingTerminal {
   public convenience init(store: StoreOf<AppFeature>, size: Size, theme: Theme = .color, pictures: PictureLoader? = nil) {

@@ -11,8 +11,8 @@ import Testing
 
 /// Keys in, screens out, through the same routing and drawing as the interactive app.
 @MainActor
-struct HeadlessSessionTests {
-  func makeSession(size: Size = Size(width: 80, height: 24)) -> HeadlessSession {
+struct HeadlessShopTests {
+  func makeShop(size: Size = Size(width: 80, height: 24)) -> HeadlessShop {
     let store = Store(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: {
@@ -23,116 +23,116 @@ struct HeadlessSessionTests {
       $0.date.now = Date(timeIntervalSince1970: 1_795_000_000)
       $0.uuid = .incrementing
     }
-    return HeadlessSession(store: store, size: size)
+    return HeadlessShop(store: store, size: size)
   }
 
   /// Help that does not fit scrolls, and its frame says which way there is more: rough edge 1
   /// of the browsing issue (help was cut at 60×20 and 40×12).
   @Test(arguments: [Size(width: 40, height: 12), Size(width: 60, height: 20)])
   func helpScrollsWhenItDoesNotFit(size: Size) async throws {
-    let session = makeSession(size: size)
-    await session.start()
-    await session.press(.character("?"))
-    var screen = session.frame().textRows.joined(separator: "\n")
+    let shop = makeShop(size: size)
+    await shop.start()
+    await shop.press(.character("?"))
+    var screen = shop.frame().textRows.joined(separator: "\n")
     #expect(screen.contains("─ ↓ more ─"), "\(screen)")
     #expect(!screen.contains("repaint the screen"), "the last section is below")
-    #expect(session.store.state.helpScrollLimit > 0)
-    for _ in 0..<5 { await session.press(.pageDown) }
-    screen = session.frame().textRows.joined(separator: "\n")
+    #expect(shop.store.state.helpScrollLimit > 0)
+    for _ in 0..<5 { await shop.press(.pageDown) }
+    screen = shop.frame().textRows.joined(separator: "\n")
     #expect(screen.contains("─ ↑ more ─"), "\(screen)")
     #expect(screen.contains("repaint the screen"), "scrolled to the end")
-    #expect(session.store.state.helpScrollOffset == session.store.state.helpScrollLimit)
-    await session.press(.escape)
-    #expect(!session.store.state.isHelpPresented && session.store.state.helpScrollOffset == 0)
+    #expect(shop.store.state.helpScrollOffset == shop.store.state.helpScrollLimit)
+    await shop.press(.escape)
+    #expect(!shop.store.state.isHelpPresented && shop.store.state.helpScrollOffset == 0)
   }
 
   /// A key is routed through the key maps its frame was drawn with, not maps built again; a key
   /// that changes the state gets the new state's maps (built once, by its frame).
   @Test func keysAreRoutedThroughTheMapsOfTheFrameOnScreen() async throws {
-    let session = makeSession()
-    await session.start()
-    let program = session.program
+    let shop = makeShop()
+    await shop.start()
+    let program = shop.program
     let afterStart = program.keyMapsBuilt
     #expect(afterStart >= 1)
     // "x" does nothing on the product list: no change, so no new maps.
-    await session.press(.character("x"))
+    await shop.press(.character("x"))
     #expect(program.keyMapsBuilt == afterStart, "routed and drawn on the maps already built")
     // "c" opens the cart: its maps, built once for the frame, and then they route.
-    await session.press(.character("c"))
+    await shop.press(.character("c"))
     #expect(program.keyMapsBuilt == afterStart + 1)
     #expect(program.command(for: .key(.escape), size: Size(width: 80, height: 24)) == .cart(.closeTapped))
     #expect(program.keyMapsBuilt == afterStart + 1)
-    await session.press(.escape)
-    #expect(session.store.state.productList.cart == nil, "Esc went through the cart's maps")
+    await shop.press(.escape)
+    #expect(shop.store.state.productList.cart == nil, "Esc went through the cart's maps")
   }
 
   /// The cart's store is kept while the cart is open, and handed out only then: closed, there
   /// is none; opened again, the kept store acts on the new cart.
   @Test func theCartsStoreIsOnlyThereWhileTheCartIsOpen() async throws {
-    let session = makeSession()
-    await session.start()
-    let screens = ScreenStores(app: session.store)
+    let shop = makeShop()
+    await shop.start()
+    let screens = ScreenStores(app: shop.store)
     #expect(screens.cartSheet == nil)
     for round in 1...2 {
       screens.productsScreen.send(.cartButtonTapped)
       let cart = try #require(screens.cartSheet, "round \(round)")
       cart.send(.closeTapped)
-      #expect(session.store.state.productList.cart == nil, "round \(round): the close reached the open cart")
+      #expect(shop.store.state.productList.cart == nil, "round \(round): the close reached the open cart")
       #expect(screens.cartSheet == nil, "round \(round)")
     }
   }
 
   @Test func aPurchaseByKeyboard() async throws {
-    let session = makeSession()
-    await session.start()
-    #expect(session.frame().textRows.contains { $0.contains("Dot-grid notebook") })
+    let shop = makeShop()
+    await shop.start()
+    #expect(shop.frame().textRows.contains { $0.contains("Dot-grid notebook") })
     for key in try Key.sequence(parsing: "+ + j + c") {
-      #expect(await session.press(key))
+      #expect(await shop.press(key))
     }
-    #expect(session.frame().textRows[0].hasSuffix("Cart: 3 items · $50.00"))
+    #expect(shop.frame().textRows[0].hasSuffix("Cart: 3 items · $50.00"))
     // Delete the first line and pay: checkout starts from the saved address, its choice in focus.
     for key in try Key.sequence(parsing: "d p") {
-      await session.press(key)
+      await shop.press(key)
     }
-    #expect(session.frame().textRows.contains { $0.contains("Checkout · 1/3 Shipping and contact") })
-    #expect(session.store.state.productList.cart?.checkout?.form.address == .sample)
+    #expect(shop.frame().textRows.contains { $0.contains("Checkout · 1/3 Shipping and contact") })
+    #expect(shop.store.state.productList.cart?.checkout?.form.address == .sample)
     // Tab through the saved address's fields to Continue (the address's own buttons come after
     // it); Enter on to delivery, the review, Place order, and Pay in the confirmation.
-    for _ in 0..<20 where session.store.state.productList.cart?.checkout?.form.focus != .continue { await session.press(.tab) }
-    #expect(session.store.state.productList.cart?.checkout?.form.focus == .continue)
-    await session.press(.enter)
-    #expect(session.frame().textRows.contains { $0.contains("Checkout · 2/3 Delivery") })
-    await session.press(.enter)
-    #expect(session.frame().textRows.contains { $0.contains("Checkout · 3/3 Review") })
+    for _ in 0..<20 where shop.store.state.productList.cart?.checkout?.form.focus != .continue { await shop.press(.tab) }
+    #expect(shop.store.state.productList.cart?.checkout?.form.focus == .continue)
+    await shop.press(.enter)
+    #expect(shop.frame().textRows.contains { $0.contains("Checkout · 2/3 Delivery") })
+    await shop.press(.enter)
+    #expect(shop.frame().textRows.contains { $0.contains("Checkout · 3/3 Review") })
     for key in try Key.sequence(parsing: "Enter Enter") {
-      await session.press(key)
+      await shop.press(key)
     }
-    #expect(session.frame().textRows.contains { $0.contains("Your order is in process.") })
-    await session.press(.enter)
-    #expect(session.store.state.productList.cart == nil)
-    #expect(session.store.state.productList.products.allSatisfy { $0.quantity == 0 })
-    #expect(await session.press(.character("q")) == false)
+    #expect(shop.frame().textRows.contains { $0.contains("Your order is in process.") })
+    await shop.press(.enter)
+    #expect(shop.store.state.productList.cart == nil)
+    #expect(shop.store.state.productList.products.allSatisfy { $0.quantity == 0 })
+    #expect(await shop.press(.character("q")) == false)
   }
 
   @Test func resizingReflowsAndPagesByTheNewHeight() async {
-    let session = makeSession(size: Size(width: 80, height: 24))
-    await session.start()
-    #expect(session.store.state.productList.visibleRowCount == 19)
-    await session.resize(to: Size(width: 80, height: 14))
-    #expect(session.store.state.productList.visibleRowCount == 9)
-    await session.press(.pageDown)
-    #expect(session.store.state.productList.selectedIndex == 9)
-    await session.resize(to: Size(width: 30, height: 8))
-    #expect(session.frame().textRows.contains { $0.contains("Terminal too small") })
+    let shop = makeShop(size: Size(width: 80, height: 24))
+    await shop.start()
+    #expect(shop.store.state.productList.visibleRowCount == 19)
+    await shop.resize(to: Size(width: 80, height: 14))
+    #expect(shop.store.state.productList.visibleRowCount == 9)
+    await shop.press(.pageDown)
+    #expect(shop.store.state.productList.selectedIndex == 9)
+    await shop.resize(to: Size(width: 30, height: 8))
+    #expect(shop.frame().textRows.contains { $0.contains("Terminal too small") })
     // Keys pressed blind change nothing.
-    let before = session.store.state
-    await session.press(.character("+"))
-    await session.press(.character("c"))
-    #expect(session.store.state == before)
-    await session.resize(to: Size(width: 80, height: 24))
+    let before = shop.store.state
+    await shop.press(.character("+"))
+    await shop.press(.character("c"))
+    #expect(shop.store.state == before)
+    await shop.resize(to: Size(width: 80, height: 24))
     // The selection stays where it was, on screen.
-    let selected = session.store.state.productList.products[9].product.title
-    #expect(session.frame().textRows.contains { $0.contains("▸ \(selected)") })
+    let selected = shop.store.state.productList.products[9].product.title
+    #expect(shop.frame().textRows.contains { $0.contains("▸ \(selected)") })
   }
 
   /// A list longer than its sheet keeps where it is scrolled to: the focus moves on screen
@@ -140,29 +140,29 @@ struct HeadlessSessionTests {
   /// frame used to work out the offset again, from the top: on Pay the lines jumped back to the
   /// first, and every step up from the bottom scrolled.)
   @Test func theCartSheetKeepsItsScrollBetweenFrames() async throws {
-    let session = makeSession(size: Size(width: 80, height: 12))
-    await session.start()
+    let shop = makeShop(size: Size(width: 80, height: 12))
+    await shop.start()
     for key in try Key.sequence(parsing: "+ j + j + j + j + j + j + j + j + j + j c") {
-      await session.press(key)
+      await shop.press(key)
     }
-    let rows = try #require(session.store.state.productList.cart?.scroll.visibleRows)
+    let rows = try #require(shop.store.state.productList.cart?.scroll.visibleRows)
     #expect(rows < 10, "the sheet shows fewer lines than the cart has")
-    func firstLine() -> String? { session.frame().textRows.first { $0.contains("│ ") && $0.contains("$") } }
-    for _ in 0..<9 { await session.press(.down) }
+    func firstLine() -> String? { shop.frame().textRows.first { $0.contains("│ ") && $0.contains("$") } }
+    for _ in 0..<9 { await shop.press(.down) }
     let bottom = firstLine()
     #expect(bottom != nil && !(bottom ?? "").contains("Dot-grid"), "scrolled down to the last line")
-    await session.press(.up)
+    await shop.press(.up)
     #expect(firstLine() == bottom, "one up from the bottom moves the focus, not the lines")
-    await session.press(.end)
+    await shop.press(.end)
     #expect(firstLine() == bottom, "on Pay: the lines stay")
-    await session.press(.up)
+    await shop.press(.up)
     #expect(firstLine() == bottom, "and back")
-    #expect(session.store.state.productList.cart?.scroll.offset == 10 - rows)
+    #expect(shop.store.state.productList.cart?.scroll.offset == 10 - rows)
   }
 
   @Test func keysMashedAtRandomNeverBreakTheScreen() async {
-    let session = makeSession(size: Size(width: 60, height: 16))
-    await session.start()
+    let shop = makeShop(size: Size(width: 60, height: 16))
+    await shop.start()
     let keys: [Key] = [
       .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .enter, .tab, .backTab,
       .escape, .backspace, .delete, .character("+"), .character("-"), .character("c"),
@@ -173,10 +173,10 @@ struct HeadlessSessionTests {
     var pressed = 0
     for _ in 0..<2_000 {
       let key = keys[Int(generator.next() % UInt64(keys.count))]
-      if await session.press(key) == false { break }
+      if await shop.press(key) == false { break }
       pressed += 1
-      let rows = session.frame().textRows
-      let list = session.store.state.productList
+      let rows = shop.frame().textRows
+      let list = shop.store.state.productList
       // Whatever is open, the screen says which keys work: its last row is never blank.
       #expect(rows.last?.trimmingCharacters(in: .whitespaces).isEmpty == false, "after \(pressed) keys:\n\(rows.joined(separator: "\n"))")
       #expect(rows.allSatisfy { $0.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } }, "no control character drawn")
