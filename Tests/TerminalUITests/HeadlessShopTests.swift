@@ -13,17 +13,7 @@ import Testing
 @MainActor
 struct HeadlessShopTests {
   func makeShop(size: Size = Size(width: 80, height: 24)) -> HeadlessShop {
-    let store = Store(initialState: AppFeature.State()) {
-      AppFeature()
-    } withDependencies: {
-      $0.apiClient = .embedded(latency: .zero, clock: ImmediateClock())
-      $0.cartStorage = .inMemory()
-      $0.addressBook = .inMemory(AddressBook(addresses: [.sample]))
-      $0.continuousClock = ImmediateClock()
-      $0.date.now = Date(timeIntervalSince1970: 1_795_000_000)
-      $0.uuid = .incrementing
-    }
-    return HeadlessShop(store: store, size: size)
+    HeadlessShop.forTests(size: size)
   }
 
   /// Help that does not fit scrolls, and its frame says which way there is more: rough edge 1

@@ -12,18 +12,7 @@ import Testing
 @MainActor
 struct MouseTests {
   func makeShop(size: Size = Size(width: 80, height: 24), failing: Bool = false) -> HeadlessShop {
-    let store = Store(initialState: AppFeature.State()) {
-      AppFeature()
-    } withDependencies: {
-      $0.apiClient = .embedded(latency: .zero, clock: ImmediateClock())
-      if failing { $0.apiClient.fetchProducts = { throw APIError.timedOut(seconds: 10) } }
-      $0.cartStorage = .inMemory()
-      $0.addressBook = .inMemory(AddressBook(addresses: [.sample]))
-      $0.continuousClock = ImmediateClock()
-      $0.date.now = Date(timeIntervalSince1970: 1_795_000_000)
-      $0.uuid = .incrementing
-    }
-    return HeadlessShop(store: store, size: size)
+    HeadlessShop.forTests(size: size, failing: failing)
   }
 
   /// The first cell of `text` on screen.
