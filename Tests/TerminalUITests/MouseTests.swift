@@ -106,12 +106,12 @@ struct MouseTests {
     await shop.press(.character("f"))
     try await click("Kitchen", in: shop)
     #expect(shop.store.state.productList.browsing.category == "kitchen")
-    #expect(shop.store.state.productList.picker == nil)
+    #expect(shop.store.state.productList.browsing.picker == nil)
     // A click outside the picker does nothing while it is open.
     await shop.press(.character("s"))
     try await click("Profile", in: shop)
     #expect(shop.store.state.selectedTab == .products)
-    #expect(shop.store.state.productList.picker != nil)
+    #expect(shop.store.state.productList.browsing.picker != nil)
   }
 
   @Test func retryAndTabsAnswerClicks() async throws {

@@ -9,10 +9,11 @@ public enum ProductSort: String, CaseIterable, Hashable, Sendable {
   /// By title, A to Z, ignoring case and accents.
   case title
 
-  /// Positions in `products` in this order. Ties keep the store's order, so the list never
-  /// shuffles between two equal prices.
-  func order(of products: [Product], searchIndex: SearchIndex) -> [Int] {
-    let positions = Array(products.indices)
+  /// The positions of `index`'s products in this order. Ties keep the store's order, so the
+  /// list never shuffles between two equal prices.
+  func order(of index: BrowsingIndex) -> [Int] {
+    let positions = Array(index.ids.indices)
+    let (prices, rates) = (index.prices, index.rates)
     func stable(_ isBefore: (Int, Int) -> Bool?) -> [Int] {
       positions.sorted { isBefore($0, $1) ?? ($0 < $1) }
     }
@@ -20,14 +21,14 @@ public enum ProductSort: String, CaseIterable, Hashable, Sendable {
     case .storeOrder:
       return positions
     case .priceLowToHigh:
-      return stable { products[$0].price == products[$1].price ? nil : products[$0].price < products[$1].price }
+      return stable { prices[$0] == prices[$1] ? nil : prices[$0] < prices[$1] }
     case .priceHighToLow:
-      return stable { products[$0].price == products[$1].price ? nil : products[$0].price > products[$1].price }
+      return stable { prices[$0] == prices[$1] ? nil : prices[$0] > prices[$1] }
     case .rating:
-      return stable { products[$0].rating.rate == products[$1].rating.rate ? nil : products[$0].rating.rate > products[$1].rating.rate }
+      return stable { rates[$0] == rates[$1] ? nil : rates[$0] > rates[$1] }
     case .title:
       return stable {
-        let (left, right) = (searchIndex.foldedTitle(at: $0), searchIndex.foldedTitle(at: $1))
+        let (left, right) = (index.search.foldedTitle(at: $0), index.search.foldedTitle(at: $1))
         return left == right ? nil : left.lexicographicallyPrecedes(right)
       }
     }

@@ -18,12 +18,12 @@ extension ProductListFeature {
         products.map { ProductFeature.State(product: $0, quantity: previous[$0.id] ?? 0) },
         uniquingIDsWith: { first, _ in first }
       )
-      state.index = BrowsingIndex(state.products.map(\.product), sort: state.browsing.sort)
       applyStock(to: &state)
       if let details = state.details, state.products[id: details.productID] == nil {
         state.details = nil
       }
-      showBrowsedProducts(&state)
+      state.browsing.catalogChanged(state.products.map(\.product))
+      keepSelection(&state)
       if case let .waiting(saved) = state.restoration {
         restore(saved, into: &state)
       }
@@ -114,10 +114,16 @@ extension ProductListFeature {
       applyStock(to: &state)
       return .none
 
-    case .categoriesResponse, .picker, .details:
-      return reduce(into: &state, browsingAction: action)
+    case .browsing:
+      // Whatever browsing changed, the selection stays on its product while that is shown.
+      keepSelection(&state)
+      return .none
 
-    case .products, .cart:
+    case .details(.presented(.delegate(.closeRequested))):
+      state.details = nil
+      return .none
+
+    case .products, .cart, .details:
       return .none
     }
   }

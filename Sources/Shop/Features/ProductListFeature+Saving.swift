@@ -119,15 +119,4 @@ extension ProductListFeature {
     cart.checkout?.lines = orderable
     state.cart = cart
   }
-
-  /// Selects the row at `index` of the rows shown and scrolls just enough to show it.
-  func select(index: Int, in state: inout State) {
-    guard state.shownIDs.indices.contains(index) else {
-      state.selectedID = nil
-      state.scrollOffset = 0
-      return
-    }
-    state.selectedID = state.shownIDs[index]
-    state.scroll.show(index, count: state.shownIDs.count)
-  }
 }

@@ -59,6 +59,9 @@ extension ProductListFeature.State {
     if case let .waiting(saved) = restoration { saved.unitCount } else { 0 }
   }
 
+  /// The products on the list now, in order, as browsing decided.
+  public var shownIDs: [Product.ID] { browsing.shownIDs }
+
   /// The index of the selected row among the rows shown.
   public var selectedIndex: Int? {
     selectedID.flatMap { shownIDs.firstIndex(of: $0) }

@@ -14,8 +14,8 @@ import TerminalKit
 /// - every change is saved as a change (the lines this copy touched), one save at a time, so
 ///   another copy's changes to other lines are kept, and another copy's saves show up here;
 /// - a cart left by version 1.0 is offered, never taken in unasked;
-/// - search, category and sort decide which products are shown and in what order; the
-///   selection stays on the same product while it is shown (see `ProductListFeature+Browsing`).
+/// - which products are shown, and in what order, is the browsing child's (``BrowsingFeature``);
+///   the selection stays on the same product while it is shown, else goes to the first row.
 @Reducer
 public struct ProductListFeature: ComposedBoundingReducer, Sendable {
   @ObservableState
@@ -23,23 +23,13 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     public var status: FetchStatus = .idle
     /// Every product the store listed, in its order, with its quantity in the cart.
     public var products: IdentifiedArrayOf<ProductFeature.State> = []
-    /// What the customer asked to see: search, category, sort.
-    public var browsing = ProductBrowsing()
-    /// The products on the list now, in order: those that match ``browsing``.
-    public var shownIDs: [Product.ID] = []
-    /// The search line while it is being edited (`/`); `nil` otherwise.
-    public var searchField: SearchField?
-    /// The store's categories, once asked for.
-    public var categoryListing: CategoryListing = .notRequested
-    /// Folded search text and sort order of ``products``.
-    public var index = BrowsingIndex()
+    /// Which products are shown, in what order: the search, the category and the sort.
+    public var browsing = BrowsingFeature.State()
     /// The highlighted row, if any product is shown.
     public var selectedID: Product.ID?
     /// The rows of ``shownIDs`` on screen.
     public var scroll = ListScroll()
     @Presents public var cart: CartFeature.State?
-    /// The category or sort picker.
-    @Presents public var picker: PickerFeature.State?
     /// The selected product's detail sheet.
     @Presents public var details: ProductDetailsFeature.State?
     /// Who is shopping: the orders are theirs.
@@ -72,16 +62,6 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     }
   }
 
-  /// Where the category picker's list comes from.
-  public enum CategoryListing: Hashable, Sendable {
-    case notRequested
-    case requested
-    /// The store's own list (`GET /products/categories`).
-    case received([String])
-    /// The store has no list (or could not send it): the products' categories stand in.
-    case unavailable
-  }
-
   /// The saved cart's journey into the list.
   public enum CartRestoration: Hashable, Sendable {
     case notStarted
@@ -105,17 +85,6 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       case earlierVersionCartTaken
       /// The app is about to exit: anything worth keeping must be written now.
       case willTerminate
-      /// `/`: the search line opens with the search in force.
-      case searchOpened
-      case searchEdited(SearchField.Edit)
-      /// Enter: the search stays, the list has the keys again.
-      case searchCommitted
-      /// Esc while typing: the search is cleared and the line closes.
-      case searchCancelled
-      /// Esc on the list: clears the search in force.
-      case searchCleared
-      case categoryPickerOpened
-      case sortPickerOpened
       /// `Enter`: the selected product's details.
       case detailsOpened
       /// A click on a product row: selects it, or opens the details of the selected one.
@@ -134,12 +103,11 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       case cartSaveFailed(CartStorageError)
       /// Another copy of the store saved the cart.
       case cartChangedElsewhere(SavedCart)
-      case categoriesResponse(Result<[String], APIError>)
       /// The store's stock changed (or was first heard).
       case stockChanged(StockLevels)
       case products(IdentifiedActionOf<ProductFeature>)
       case cart(PresentationAction<CartFeature.Action>)
-      case picker(PresentationAction<PickerFeature.Action>)
+      case browsing(BrowsingFeature.Action)
       case details(PresentationAction<ProductDetailsFeature.Action>)
     }
 
@@ -158,7 +126,6 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
   enum CancelID {
     case fetch
     case watch
-    case categories
     case stock
   }
 
@@ -169,10 +136,10 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
   public init() {}
 
   public var body: some ReducerOf<Self> {
+    Scope(state: \.browsing, action: \.browsing) { BrowsingFeature() }
     coreReducer
       .forEach(\.products, action: \.products) { ProductFeature() }
       .ifLet(\.$cart, action: \.cart) { CartFeature() }
-      .ifLet(\.$picker, action: \.picker) { PickerFeature() }
       .ifLet(\.$details, action: \.details) { ProductDetailsFeature() }
   }
 
@@ -253,9 +220,19 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case .willTerminate:
       return finalSave(state)
 
-    case .searchOpened, .searchEdited, .searchCommitted, .searchCancelled, .searchCleared,
-      .categoryPickerOpened, .sortPickerOpened, .detailsOpened, .productTapped:
-      return reduce(into: &state, browsingAction: action)
+    case .detailsOpened:
+      guard let id = state.selectedID else { return .none }
+      state.details = ProductDetailsFeature.State(productID: id)
+      return .none
+
+    case let .productTapped(id):
+      guard let index = state.shownIDs.firstIndex(of: id) else { return .none }
+      if state.selectedID == id {
+        state.details = ProductDetailsFeature.State(productID: id)
+      } else {
+        select(index: index, in: &state)
+      }
+      return .none
     }
   }
 }

@@ -86,6 +86,6 @@ public enum ProfileKeys {
 extension AppFeature.State {
   /// Whether typed characters go into a text line (the search), `?` included.
   var isTypingText: Bool {
-    selectedTab == .products && productList.searchField != nil && productList.picker == nil && productList.details == nil && !isHelpPresented
+    selectedTab == .products && productList.browsing.searchField != nil && productList.browsing.picker == nil && productList.details == nil && !isHelpPresented
   }
 }

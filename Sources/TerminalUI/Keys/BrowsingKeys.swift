@@ -4,26 +4,26 @@ import Shop
 /// The search line's keys while it is being edited: typing goes into it, the arrows still move
 /// through the list it narrows (as in fzf), Enter keeps the search and Esc clears it.
 public enum SearchKeys {
-  public static func map(for field: SearchField) -> KeyMap<ProductListFeature.Action.ViewAction> {
+  public static func map(for field: SearchField) -> KeyMap<KeyCommand> {
     let move = Hint(keys: "↑↓", text: "move")
     return KeyMap(
       "Search", isModal: true,
-      textInput: TextInput("type to search") { .searchEdited(.insert($0)) },
+      textInput: TextInput("type to search") { .browsing(.searchEdited(.insert($0))) },
       bindings: [
-        KeyBinding([.enter], "Enter", "keep the search", footer: Hint(keys: "Enter", text: "done", isEssential: true), command: .searchCommitted),
-        KeyBinding([.escape], "Esc", "clear the search", footer: Hint(keys: "Esc", text: "clear", isEssential: true), command: .searchCancelled),
-        KeyBinding([.up], "↑", "previous product", footer: move, command: .selectionMoved(.up)),
-        KeyBinding([.down], "↓", "next product", footer: move, command: .selectionMoved(.down)),
-        KeyBinding([.pageUp], "PgUp", "page up", command: .selectionMoved(.pageUp)),
-        KeyBinding([.pageDown], "PgDn", "page down", command: .selectionMoved(.pageDown)),
-        KeyBinding([.backspace], "Backspace", field.text.isEmpty ? "close the search line" : "delete a character", command: .searchEdited(.deleteBackward)),
-        KeyBinding([.delete], "Delete", "delete under the cursor", command: .searchEdited(.deleteForward)),
-        KeyBinding([.control("w")], "Ctrl-W", "delete a word", command: .searchEdited(.deleteWordBackward)),
-        KeyBinding([.control("u")], "Ctrl-U", "delete to the start", command: .searchEdited(.deleteToStart)),
-        KeyBinding([.left], "←", "cursor left", command: .searchEdited(.moveLeft)),
-        KeyBinding([.right], "→", "cursor right", command: .searchEdited(.moveRight)),
-        KeyBinding([.home, .control("a")], "Home/Ctrl-A", "cursor to the start", command: .searchEdited(.moveToStart)),
-        KeyBinding([.end, .control("e")], "End/Ctrl-E", "cursor to the end", command: .searchEdited(.moveToEnd)),
+        KeyBinding([.enter], "Enter", "keep the search", footer: Hint(keys: "Enter", text: "done", isEssential: true), command: .browsing(.searchCommitted)),
+        KeyBinding([.escape], "Esc", "clear the search", footer: Hint(keys: "Esc", text: "clear", isEssential: true), command: .browsing(.searchCancelled)),
+        KeyBinding([.up], "↑", "previous product", footer: move, command: .products(.selectionMoved(.up))),
+        KeyBinding([.down], "↓", "next product", footer: move, command: .products(.selectionMoved(.down))),
+        KeyBinding([.pageUp], "PgUp", "page up", command: .products(.selectionMoved(.pageUp))),
+        KeyBinding([.pageDown], "PgDn", "page down", command: .products(.selectionMoved(.pageDown))),
+        KeyBinding([.backspace], "Backspace", field.text.isEmpty ? "close the search line" : "delete a character", command: .browsing(.searchEdited(.deleteBackward))),
+        KeyBinding([.delete], "Delete", "delete under the cursor", command: .browsing(.searchEdited(.deleteForward))),
+        KeyBinding([.control("w")], "Ctrl-W", "delete a word", command: .browsing(.searchEdited(.deleteWordBackward))),
+        KeyBinding([.control("u")], "Ctrl-U", "delete to the start", command: .browsing(.searchEdited(.deleteToStart))),
+        KeyBinding([.left], "←", "cursor left", command: .browsing(.searchEdited(.moveLeft))),
+        KeyBinding([.right], "→", "cursor right", command: .browsing(.searchEdited(.moveRight))),
+        KeyBinding([.home, .control("a")], "Home/Ctrl-A", "cursor to the start", command: .browsing(.searchEdited(.moveToStart))),
+        KeyBinding([.end, .control("e")], "End/Ctrl-E", "cursor to the end", command: .browsing(.searchEdited(.moveToEnd))),
       ]
     )
   }

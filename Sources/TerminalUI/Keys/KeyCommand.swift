@@ -6,6 +6,8 @@ import Shop
 public enum KeyCommand: Hashable, Sendable {
   case app(AppFeature.Action.ViewAction)
   case products(ProductListFeature.Action.ViewAction)
+  /// The product list's search line and its category and sort pickers' opening.
+  case browsing(BrowsingFeature.Action.ViewAction)
   /// The stepper of one product row.
   case stepper(Product.ID, AddToCartFeature.Action.ViewAction)
   /// The category or sort picker.

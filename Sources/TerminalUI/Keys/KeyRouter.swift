@@ -44,7 +44,7 @@ public enum KeyRouter {
         layers.append(CartKeys.map(for: cart).map(KeyCommand.cart))
         return layers
       }
-      if let picker = list.picker {
+      if let picker = list.browsing.picker {
         layers.append(PickerKeys.map(for: picker).map(KeyCommand.picker))
         return layers
       }
@@ -55,14 +55,14 @@ public enum KeyRouter {
         layers.append(DetailsKeys.map(for: details).map(KeyCommand.details))
         return layers
       }
-      if let field = list.searchField {
-        layers.append(SearchKeys.map(for: field).map(KeyCommand.products))
+      if let field = list.browsing.searchField {
+        layers.append(SearchKeys.map(for: field))
         return layers
       }
       if list.status == .loaded, let id = list.selectedID, let row = list.products[id: id] {
         layers.append(StepperKeys.map(for: row.addToCart).map { .stepper(id, $0) })
       }
-      layers.append(ProductsKeys.map(for: list).map(KeyCommand.products))
+      layers.append(ProductsKeys.map(for: list))
     case .profile:
       let profile = ProfileKeys.map(for: state.profile).map(KeyCommand.profile)
       layers.append(profile)

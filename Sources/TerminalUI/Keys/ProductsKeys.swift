@@ -1,51 +1,52 @@
 import TerminalKit
 import Shop
 
-/// The product list's keys.
+/// The product list's keys: the list's own and its browsing child's, in one map (so the footer
+/// gives them up in one order).
 public enum ProductsKeys {
-  public static func map(for state: ProductListFeature.State) -> KeyMap<ProductListFeature.Action.ViewAction> {
-    var bindings: [KeyBinding<ProductListFeature.Action.ViewAction>] = []
+  public static func map(for state: ProductListFeature.State) -> KeyMap<KeyCommand> {
+    var bindings: [KeyBinding<KeyCommand>] = []
     if !state.shownIDs.isEmpty {
       let move = Hint(keys: "↑↓", text: "move")
       bindings += [
-        KeyBinding([.up, .character("k")], "↑/k", "previous product", footer: move, command: .selectionMoved(.up)),
-        KeyBinding([.down, .character("j")], "↓/j", "next product", footer: move, command: .selectionMoved(.down)),
-        KeyBinding([.pageUp], "PgUp", "page up", command: .selectionMoved(.pageUp)),
-        KeyBinding([.pageDown], "PgDn", "page down", command: .selectionMoved(.pageDown)),
-        KeyBinding([.home, .character("g")], "Home/g", "first product", command: .selectionMoved(.first)),
-        KeyBinding([.end, .character("G")], "End/G", "last product", command: .selectionMoved(.last)),
+        KeyBinding([.up, .character("k")], "↑/k", "previous product", footer: move, command: .products(.selectionMoved(.up))),
+        KeyBinding([.down, .character("j")], "↓/j", "next product", footer: move, command: .products(.selectionMoved(.down))),
+        KeyBinding([.pageUp], "PgUp", "page up", command: .products(.selectionMoved(.pageUp))),
+        KeyBinding([.pageDown], "PgDn", "page down", command: .products(.selectionMoved(.pageDown))),
+        KeyBinding([.home, .character("g")], "Home/g", "first product", command: .products(.selectionMoved(.first))),
+        KeyBinding([.end, .character("G")], "End/G", "last product", command: .products(.selectionMoved(.last))),
       ]
     }
     // Bound in the order the footer gives them up, last first.
-    if state.canBrowse {
-      bindings.append(KeyBinding([.character("/")], "/", "search", command: .searchOpened).inFooter())
+    if state.browsing.canBrowse {
+      bindings.append(KeyBinding([.character("/")], "/", "search", command: .browsing(.searchOpened)).inFooter())
     }
-    bindings.append(KeyBinding([.character("c")], "c", "go to cart", command: .cartButtonTapped).inFooter())
+    bindings.append(KeyBinding([.character("c")], "c", "go to cart", command: .products(.cartButtonTapped)).inFooter())
     if !state.shownIDs.isEmpty {
-      bindings.append(KeyBinding([.enter], "Enter", "details", command: .detailsOpened).inFooter())
+      bindings.append(KeyBinding([.enter], "Enter", "details", command: .products(.detailsOpened)).inFooter())
     }
-    if state.canBrowse {
+    if state.browsing.canBrowse {
       bindings += [
-        KeyBinding([.character("f")], "f", "category", command: .categoryPickerOpened).inFooter(),
-        KeyBinding([.character("s")], "s", "sort", command: .sortPickerOpened).inFooter(),
+        KeyBinding([.character("f")], "f", "category", command: .browsing(.categoryPickerOpened)).inFooter(),
+        KeyBinding([.character("s")], "s", "sort", command: .browsing(.sortPickerOpened)).inFooter(),
       ]
     }
     if case .failed = state.status {
-      bindings.append(KeyBinding([.character("r"), .enter], "r/Enter", "retry", footer: Hint(keys: "r", text: "retry"), command: .retryTapped))
+      bindings.append(KeyBinding([.character("r"), .enter], "r/Enter", "retry", footer: Hint(keys: "r", text: "retry"), command: .products(.retryTapped)))
     } else if state.status == .loaded, state.products.isEmpty {
-      bindings.append(KeyBinding([.character("r")], "r", "reload", command: .retryTapped).inFooter())
+      bindings.append(KeyBinding([.character("r")], "r", "reload", command: .products(.retryTapped)).inFooter())
     }
     switch state.attention {
     case .notice:
-      bindings.append(KeyBinding([.escape], "Esc", "dismiss the notice", command: .noticeDismissed).inFooter())
+      bindings.append(KeyBinding([.escape], "Esc", "dismiss the notice", command: .products(.noticeDismissed)).inFooter())
     case .earlierVersionCart:
       bindings += [
-        KeyBinding([.character("m")], "m", "add the 1.0 cart here", command: .earlierVersionCartTaken).inFooter(),
-        KeyBinding([.escape], "Esc", "not now", command: .noticeDismissed).inFooter(),
+        KeyBinding([.character("m")], "m", "add the 1.0 cart here", command: .products(.earlierVersionCartTaken)).inFooter(),
+        KeyBinding([.escape], "Esc", "not now", command: .products(.noticeDismissed)).inFooter(),
       ]
     case .search:
       // First in the footer: with a search in force, clearing it is what is most often next.
-      bindings.insert(KeyBinding([.escape], "Esc", "clear the search", command: .searchCleared).inFooter(), at: 0)
+      bindings.insert(KeyBinding([.escape], "Esc", "clear the search", command: .browsing(.searchCleared)).inFooter(), at: 0)
     case nil:
       break
     }

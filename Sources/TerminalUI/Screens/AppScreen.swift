@@ -33,7 +33,7 @@ public enum AppScreen {
         let picture = area.map { pictures.content(for: row.product, in: $0.size) as PictureView<KeyCommand>.Content }
         frame.render(DetailsSheet(details, row: row, showsPictures: layout.showsPictures, picture: picture), in: layout.content)
       }
-      if let picker = state.productList.picker {
+      if let picker = state.productList.browsing.picker {
         frame.render(PickerView(picker), in: layout.screen.body)
       }
       if let cart = state.productList.cart {

@@ -40,7 +40,7 @@ public struct ProductsScreen: Widget {
     let theme = context.theme
     let layout = ScreenLayout(content: content, showsPictures: showsPictures)
     let keys = ProductsKeys.map(for: state)
-    let hint = keys.key(for: .cartButtonTapped).map { "\($0)  Go to Cart" } ?? ""
+    let hint = keys.key(for: .products(.cartButtonTapped)).map { "\($0)  Go to Cart" } ?? ""
     let hintX = layout.header.maxX - TextWidth.columns(of: hint) - 1
     frame.draw(ProductsScreen.title(for: state.browsing), at: Point(x: layout.header.x + 1, y: layout.header.y), width: max(0, hintX - layout.header.x - 2), style: theme.title)
     frame.draw(hint, at: Point(x: hintX, y: layout.header.y), style: theme.secondary)
@@ -55,11 +55,11 @@ public struct ProductsScreen: Widget {
       frame.render(
         ErrorMessage(
           title: "Oops, we couldn't fetch the product list", reason: error.message, retry: .products(.retryTapped),
-          retryKey: keys.key(for: .retryTapped)),
+          retryKey: keys.key(for: .products(.retryTapped))),
         in: layout.body
       )
     case .loaded where state.products.isEmpty:
-      let again = keys.key(for: .retryTapped).map { " Press \($0) to look again." } ?? ""
+      let again = keys.key(for: .products(.retryTapped)).map { " Press \($0) to look again." } ?? ""
       frame.drawCentered("The store has no products right now." + again, in: layout.body.centered(width: layout.body.width, height: 1), style: theme.secondary)
     case .loaded where state.shownIDs.isEmpty:
       ProductsScreen.drawNoMatches(state.browsing, keys: keys, in: layout.body, on: &frame, theme: theme)
@@ -90,7 +90,7 @@ public struct ProductsScreen: Widget {
 
   /// "Products", then the category and the order when they are not the defaults:
   /// `Products · Electronics · Price: low to high`.
-  static func title(for browsing: ProductBrowsing) -> String {
+  static func title(for browsing: BrowsingFeature.State) -> String {
     var parts = ["Products"]
     if let category = browsing.category { parts.append(BrowsingText.title(ofCategory: category)) }
     if browsing.sort != .storeOrder { parts.append(BrowsingText.title(of: browsing.sort)) }
@@ -99,13 +99,13 @@ public struct ProductsScreen: Widget {
 
   /// Nothing matches the search or the category: say so, and how to see more.
   static func drawNoMatches(
-    _ browsing: ProductBrowsing, keys: KeyMap<ProductListFeature.Action.ViewAction>, in rect: Rect, on frame: inout ScreenFrame, theme: Theme
+    _ browsing: BrowsingFeature.State, keys: KeyMap<KeyCommand>, in rect: Rect, on frame: inout ScreenFrame, theme: Theme
   ) {
     var what = browsing.query.isEmpty ? "No products" : "No products match \u{201C}\(browsing.query)\u{201D}"
     if let category = browsing.category { what += " in \(BrowsingText.title(ofCategory: category))" }
     var ways: [String] = []
-    if !browsing.query.isEmpty, let key = keys.key(for: .searchCleared) { ways.append("\(key) clears the search") }
-    if browsing.category != nil, let key = keys.key(for: .categoryPickerOpened) { ways.append("\(key) picks another category") }
+    if !browsing.query.isEmpty, let key = keys.key(for: .browsing(.searchCleared)) { ways.append("\(key) clears the search") }
+    if browsing.category != nil, let key = keys.key(for: .browsing(.categoryPickerOpened)) { ways.append("\(key) picks another category") }
     let middle = rect.centered(width: rect.width, height: 2)
     frame.drawCentered(what + ".", in: middle.row(0), style: theme.text)
     frame.drawCentered(ways.joined(separator: " · "), in: middle.row(1), style: theme.secondary)
@@ -209,14 +209,15 @@ public struct ProductsScreen: Widget {
     case .search, nil:
       break
     }
-    guard state.canBrowse else { return }
-    if state.searchField != nil || !state.browsing.query.isEmpty {
+    guard state.browsing.canBrowse else { return }
+    let browsing = state.browsing
+    if browsing.searchField != nil || !browsing.query.isEmpty {
       let line = SearchLine<KeyCommand>(
-        text: state.searchField?.text ?? state.browsing.query, cursor: state.searchField?.cursor, count: matchCount(state))
+        text: browsing.searchField?.text ?? browsing.query, cursor: browsing.searchField?.cursor, count: matchCount(state))
       frame.render(line, in: rect)
       return
     }
-    let position = state.browsing.isFiltering ? matchCount(state) : "\((state.selectedIndex ?? 0) + 1)/\(state.shownIDs.count)"
+    let position = browsing.isFiltering ? matchCount(state) : "\((state.selectedIndex ?? 0) + 1)/\(state.shownIDs.count)"
     frame.draw(position, at: Point(x: rect.maxX - TextWidth.columns(of: position), y: rect.y), style: theme.secondary)
   }
 

@@ -52,7 +52,7 @@ public enum ScreenEvents {
     if rows != current.productList.visibleRowCount {
       commands.append(.products(.visibleRowCountChanged(rows)))
     }
-    if let picker = current.productList.picker {
+    if let picker = current.productList.browsing.picker {
       let rows = PickerView.visibleRows(for: picker, in: layout.screen.body)
       if rows > 0, rows != picker.scroll.visibleRows { commands.append(.picker(.visibleRowsChanged(rows))) }
     }

@@ -8,11 +8,13 @@ import Shop
 public struct ScreenStores {
   public let app: StoreOf<AppFeature>
   private let productList: StoreOf<ProductListFeature>
+  private let browsing: StoreOf<BrowsingFeature>
   private let kept = KeptStores()
 
   public init(app: StoreOf<AppFeature>) {
     self.app = app
     self.productList = app.scope(state: \.productList, action: \.productList)
+    self.browsing = productList.scope(state: \.browsing, action: \.browsing)
   }
 
   /// Sends `command` through the store of the screen it belongs to. Returns the effects it
@@ -23,6 +25,7 @@ public struct ScreenStores {
     switch command {
     case let .app(action): appScreen.send(action)
     case let .products(action): productsScreen.send(action)
+    case let .browsing(action): browsingScreen.send(action)
     case let .stepper(id, action): stepper(of: id)?.send(action)
     case let .picker(action): picker?.send(action)
     case let .details(action): details?.send(action)
@@ -62,6 +65,12 @@ public struct ScreenStores {
     productList.viewScope
   }
 
+  /// The product list's search line and pickers' opening: made once, as every key typed in the
+  /// search line is sent through it.
+  public var browsingScreen: ViewOnlyStoreOf<BrowsingFeature> {
+    browsing.viewScope
+  }
+
   public var profileScreen: ViewOnlyStoreOf<ProfileFeature> {
     app.scope(state: \.profile, action: \.profile).viewScope
   }
@@ -72,7 +81,7 @@ public struct ScreenStores {
   }
 
   public var picker: ViewOnlyStoreOf<PickerFeature>? {
-    productList.scope(state: \.picker, action: \.picker.presented)?.viewScope
+    browsing.scope(state: \.picker, action: \.picker.presented)?.viewScope
   }
 
   public var details: ViewOnlyStoreOf<ProductDetailsFeature>? {

@@ -170,29 +170,29 @@ enum Scenario: String, CaseIterable, Sendable {
       await send(.products(.cartButtonTapped))
       return store.state
     case .searchTyping, .searchNoMatches:
-      await send(.products(.searchOpened))
+      await send(.browsing(.searchOpened))
       for character in self == .searchTyping ? "ca" : "zzz" {
-        await send(.products(.searchEdited(.insert(String(character)))))
+        await send(.browsing(.searchEdited(.insert(String(character)))))
       }
-      if self == .searchNoMatches { await send(.products(.searchCommitted)) }
+      if self == .searchNoMatches { await send(.browsing(.searchCommitted)) }
       return store.state
     case .categoryPicker:
-      await send(.products(.categoryPickerOpened))
+      await send(.browsing(.categoryPickerOpened))
       await send(.picker(.highlightMoved(.down)))
       return store.state
     case .sortPicker:
-      await send(.products(.sortPickerOpened))
+      await send(.browsing(.sortPickerOpened))
       return store.state
     case .productsBrowsed:
-      await send(.products(.categoryPickerOpened))
+      await send(.browsing(.categoryPickerOpened))
       await send(.picker(.highlightMoved(.down)))
       await send(.picker(.chooseTapped))
-      await send(.products(.sortPickerOpened))
+      await send(.browsing(.sortPickerOpened))
       await send(.picker(.highlightMoved(.down)))
       await send(.picker(.chooseTapped))
-      await send(.products(.searchOpened))
-      await send(.products(.searchEdited(.insert("e"))))
-      await send(.products(.searchCommitted))
+      await send(.browsing(.searchOpened))
+      await send(.browsing(.searchEdited(.insert("e"))))
+      await send(.browsing(.searchCommitted))
       return store.state
     case .details:
       await addToCart(send)

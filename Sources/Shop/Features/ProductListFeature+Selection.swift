@@ -1,0 +1,21 @@
+import Boundaries
+
+// The highlighted row: the list's own, over the rows its browsing child shows.
+extension ProductListFeature {
+  /// Selects the row at `index` of the rows shown and scrolls just enough to show it.
+  func select(index: Int, in state: inout State) {
+    guard state.shownIDs.indices.contains(index) else {
+      state.selectedID = nil
+      state.scrollOffset = 0
+      return
+    }
+    state.selectedID = state.shownIDs[index]
+    state.scroll.show(index, count: state.shownIDs.count)
+  }
+
+  /// Keeps the selection on the same product while it is shown, else moves it to the first
+  /// row shown (or to none). Changes nothing when the rows shown did not change.
+  func keepSelection(_ state: inout State) {
+    select(index: state.selectedIndex ?? 0, in: &state)
+  }
+}
