@@ -326,7 +326,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
-    .testTarget(name: "StoreCommandTests", dependencies: ["StoreCommand", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+    .testTarget(name: "StoreCommandTests", dependencies: ["StoreCommand", "StoreModels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
     // Tests only: an SSH client that can do what no polite client does, and a look into /proc.
     .target(
       name: "SSHTestSupport",

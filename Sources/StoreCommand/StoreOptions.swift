@@ -177,8 +177,13 @@ public struct StoreOptions: ParsableArguments, Sendable {
   /// The `--api` server's base address, once validated.
   public var apiBaseURL: URL? { apiURL.flatMap(Self.apiBase) }
 
-  /// The SSH key's fingerprint a `serve` session shops with, if it is one.
-  public var signedInKey: String? { customer.flatMap(Self.keyFingerprint(ofCustomer:)) }
+  /// How the customer came in: a `serve` session's key or guest (`--customer`, `--guest`), else
+  /// the account of `--user`.
+  public var signIn: SignIn {
+    if guest { return .guest }
+    if let fingerprint = customer.flatMap(Self.keyFingerprint(ofCustomer:)) { return .key(fingerprint: fingerprint) }
+    return .account
+  }
 
   /// These options as a command line again: what a store started with them is given. Every
   /// option that differs from its default is written, in a fixed order, so that parsing the

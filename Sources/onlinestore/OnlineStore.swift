@@ -64,9 +64,8 @@ struct ShopCommand: AsyncParsableCommand {
     if let log { IssueReporters.current = [LogIssueReporter(log: log)] } else { IssueReporters.current = [] }
 
     let changeSink = data.log == nil ? nil : log?.changeSink
-    var initialState = AppFeature.State(userID: data.user)
-    initialState.profile.signedInKey = data.signedInKey
-    initialState.profile.isGuest = data.guest
+    var initialState = AppFeature.State(customer: data.user)
+    initialState.profile.signIn = data.signIn
     let store = Store(initialState: initialState) {
       if let changeSink {
         AppFeature()._printChanges(to: changeSink)
@@ -171,7 +170,7 @@ extension OnlineStore {
     @MainActor
     private func snapshot() async -> String {
       IssueReporters.current = []
-      let store = Store(initialState: AppFeature.State(userID: data.user)) {
+      let store = Store(initialState: AppFeature.State(customer: data.user)) {
         AppFeature()
       } withDependencies: { [data] in
         $0.apiClient = data.apiClient

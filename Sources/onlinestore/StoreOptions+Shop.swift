@@ -20,7 +20,7 @@ extension StoreOptions {
   /// Whose cart at which store: the customer `--user` at the `--api` server or the embedded
   /// catalog (or the SSH key `--customer` names).
   var cartOwner: CartOwner {
-    var owner: CartOwner = apiBaseURL.map { .api($0, userID: user) } ?? .embedded(userID: user)
+    var owner: CartOwner = apiBaseURL.map { .api($0, customer: user) } ?? .embedded(customer: user)
     if let customer { owner.customer = customer }
     return owner
   }

@@ -242,9 +242,9 @@ struct CartStorageTests {
   /// has a file of its own.
   @Test func eachStoreAndCustomerHasACartOfItsOwn() async throws {
     let directory = try TemporaryDirectory()
-    let embedded = CartStorage.files(in: directory.url, for: .embedded(userID: 1))
-    let api = CartStorage.files(in: directory.url, for: .api(URL(string: "http://127.0.0.1:8080")!, userID: 1))
-    let otherCustomer = CartStorage.files(in: directory.url, for: .embedded(userID: 2))
+    let embedded = CartStorage.files(in: directory.url, for: .embedded(customer: 1))
+    let api = CartStorage.files(in: directory.url, for: .api(URL(string: "http://127.0.0.1:8080")!, customer: 1))
+    let otherCustomer = CartStorage.files(in: directory.url, for: .embedded(customer: 2))
 
     _ = try await embedded.apply(CartChanges(quantities: [3: 2]))
     #expect(try await api.load() == .empty)
@@ -279,7 +279,7 @@ struct CartStorageTests {
     let directory = try TemporaryDirectory()
     let legacy = directory.url.appendingPathComponent("cart.json")
     try Data(#"{"quantities":{"3":2,"9":1},"version":1}"#.utf8).write(to: legacy)
-    let storage = CartStorage.files(in: directory.url, for: .embedded(userID: 1))
+    let storage = CartStorage.files(in: directory.url, for: .embedded(customer: 1))
 
     #expect(await storage.earlierVersionCart() == SavedCart(quantities: [3: 2, 9: 1]))
     // Asking does not move or change it.
@@ -293,7 +293,7 @@ struct CartStorageTests {
   @Test func anEmptyOrDamagedVersion1CartIsNotOffered() async throws {
     let directory = try TemporaryDirectory()
     let legacy = directory.url.appendingPathComponent("cart.json")
-    let storage = CartStorage.files(in: directory.url, for: .embedded(userID: 1))
+    let storage = CartStorage.files(in: directory.url, for: .embedded(customer: 1))
     try Data(#"{"quantities":{},"version":1}"#.utf8).write(to: legacy)
     #expect(await storage.earlierVersionCart() == nil)
     try Data("{".utf8).write(to: legacy)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StoreCommand
+import StoreModels
 import Testing
 
 /// The store's options are one contract between the SSH front door, which writes them for each
@@ -24,6 +25,18 @@ struct StoreOptionsTests {
     #expect(parsed.arguments == arguments, "written in the same order, nothing lost or added")
     let again = try StoreOptions.parse(parsed.arguments)
     #expect(again.arguments == parsed.arguments)
+  }
+
+  /// How the customer came in, as the profile shows it: the front door's key or guest, else the
+  /// account of `--user`.
+  @Test(arguments: [
+    ([String](), SignIn.account),
+    (["--user", "7"], .account),
+    (["--user", "1001", "--customer", "key-SHA256:ab+cd/ef="], .key(fingerprint: "SHA256:ab+cd/ef=")),
+    (["--user", "7", "--guest"], .guest),
+  ])
+  func theSignInIsReadFromWhatTheFrontDoorWrote(arguments: [String], expected: SignIn) throws {
+    #expect(try StoreOptions.parse(arguments).signIn == expected)
   }
 
   @Test func aSessionsCommandCarriesItsShopperAndNothingOfTheServers() throws {

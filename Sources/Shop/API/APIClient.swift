@@ -19,7 +19,7 @@ public struct APIClient: Sendable {
   /// `GET /users/{id}`.
   public var fetchUserProfile: @Sendable (_ id: Int) async throws -> UserProfile
   /// `GET /carts/user/{id}`: the customer's orders, newest first.
-  public var fetchOrders: @Sendable (_ userID: Int) async throws -> [StoredOrder]
+  public var fetchOrders: @Sendable (_ customer: Customer.ID) async throws -> [StoredOrder]
   /// `POST /carts`, with the attempt's `Idempotency-Key` header.
   public var sendOrder: @Sendable (_ attempt: OrderAttempt) async throws -> OrderConfirmation
   /// `GET /shop/shipping`: what shipping costs at this store; the standard rules at a store that

@@ -33,12 +33,12 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
     public var reviewFocus: ReviewButton = .placeOrder
     /// Something the shopper should know that is no field's problem.
     public var notice: String?
-    public var userID: Int
+    public var customer: Customer.ID
 
-    /// Checkout of `lines` for customer `userID`, from `draft` when one was kept.
-    public init(lines: [CartItem], userID: Int, draft: CheckoutDraft? = nil) {
+    /// Checkout of `lines` for customer `customer`, from `draft` when one was kept.
+    public init(lines: [CartItem], customer: Customer.ID, draft: CheckoutDraft? = nil) {
       self.lines = lines
-      self.userID = userID
+      self.customer = customer
       step = draft?.step ?? .address
       delivery = draft?.delivery ?? .standard
       form = AddressForm(draft?.address ?? ShippingAddress(), book: nil)
@@ -144,8 +144,8 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
   public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case .task:
-      let userID = state.userID
-      let wantsAccountAddress = !state.isResumed && !Customer.keyShopperNumbers.contains(userID)
+      let customer = state.customer
+      let wantsAccountAddress = !state.isResumed && !Customer.keyShopperNumbers.contains(customer)
       return .run { send in
         await send(._internal(.rulesLoaded(try? await apiClient.fetchShippingRules())))
         do {
@@ -153,7 +153,7 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
           await send(._internal(.bookLoaded(.success(book))))
           // An account customer's first checkout starts from the account's address.
           if let book, book.addresses.isEmpty, wantsAccountAddress,
-            let profile = try? await apiClient.fetchUserProfile(userID)
+            let profile = try? await apiClient.fetchUserProfile(customer)
           {
             await send(._internal(.accountAddressLoaded(profile.suggestedAddress)))
           }

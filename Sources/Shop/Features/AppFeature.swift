@@ -18,9 +18,9 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
     /// How far help can scroll at the screen's size (the screen reports it); 0 when it fits.
     public var helpScrollLimit = 0
 
-    public init(userID: Int = 1) {
-      self.productList = ProductListFeature.State(userID: userID)
-      self.profile = ProfileFeature.State(userID: userID)
+    public init(customer: Customer.ID = 1) {
+      self.productList = ProductListFeature.State(customer: customer)
+      self.profile = ProfileFeature.State(customer: customer)
     }
 
     /// One of the profile's orders as its history shows it: priced from the products the store

@@ -25,7 +25,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
   public struct State: Equatable, Sendable {
     public var items: IdentifiedArrayOf<CartItemFeature.State>
     /// Who is paying.
-    public var userID: Int
+    public var customer: Customer.ID
     /// The line or button the keyboard is on.
     public var focus: Focus
     /// The lines on screen.
@@ -44,11 +44,11 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     public var checkoutDraft: CheckoutDraft?
 
     public init(
-      items: IdentifiedArrayOf<CartItemFeature.State>, userID: Int,
+      items: IdentifiedArrayOf<CartItemFeature.State>, customer: Customer.ID,
       attempt: OrderAttempt? = nil, restoringUnitCount: Int = 0, checkoutDraft: CheckoutDraft? = nil
     ) {
       self.items = items
-      self.userID = userID
+      self.customer = customer
       self.attempt = attempt
       self.restoringUnitCount = restoringUnitCount
       self.checkoutDraft = checkoutDraft
@@ -160,7 +160,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
 
     case .payTapped:
       guard state.canPay, state.checkout == nil else { return .none }
-      state.checkout = CheckoutFeature.State(lines: state.orderableItems, userID: state.userID, draft: state.checkoutDraft)
+      state.checkout = CheckoutFeature.State(lines: state.orderableItems, customer: state.customer, draft: state.checkoutDraft)
       return .none
 
     case let .focusMoved(move):
@@ -180,7 +180,7 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       state.order = .sending
       let draft = checkout.draft
       let order = OrderRequest(
-        userId: state.userID, date: now, products: items.map { .init(productId: $0.id, quantity: $0.quantity, price: $0.product.price) },
+        userId: state.customer, date: now, products: items.map { .init(productId: $0.id, quantity: $0.quantity, price: $0.product.price) },
         shipping: draft.address, delivery: draft.delivery, total: checkout.total
       )
       let attempt =

@@ -33,7 +33,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     /// The selected product's detail sheet.
     @Presents public var details: ProductDetailsFeature.State?
     /// Who is shopping: the orders are theirs.
-    public var userID: Int
+    public var customer: Customer.ID
     /// Whether the saved cart has been read and applied (saving waits for that, so an empty
     /// list never overwrites it).
     public var restoration: CartRestoration = .notStarted
@@ -57,8 +57,8 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     /// What the store last said it has left of the products that have a stock.
     public var stock: StockLevels = .unlimited
 
-    public init(userID: Int = 1) {
-      self.userID = userID
+    public init(customer: Customer.ID = 1) {
+      self.customer = customer
     }
   }
 
@@ -183,7 +183,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
     case .cartButtonTapped:
       state.cart = CartFeature.State(
-        items: IdentifiedArray(uniqueElements: state.cartLines), userID: state.userID,
+        items: IdentifiedArray(uniqueElements: state.cartLines), customer: state.customer,
         attempt: state.unconfirmedOrder, restoringUnitCount: state.restoringUnitCount, checkoutDraft: state.checkoutDraft
       )
       return .none

@@ -18,7 +18,7 @@ import Boundaries
 public struct ProfileFeature: BoundingReducer, Sendable {
   @ObservableState
   public struct State: Equatable, Sendable {
-    public var userID: Int
+    public var customer: Customer.ID
     public var status: FetchStatus = .idle
     public var profile: UserProfile?
     public var ordersStatus: FetchStatus = .idle
@@ -30,17 +30,15 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     public var orderScroll = ListScroll()
     /// The order whose lines are shown over the list.
     public var openOrderID: StoredOrder.ID?
-    /// The SSH key the shopper signed in with (`SHA256:…`), when shopping over
-    /// `onlinestore serve`: whose cart this is.
-    public var signedInKey: String?
-    /// Shopping as a guest of `onlinestore serve`: no account, this session's orders only.
-    public var isGuest = false
+    /// How the customer came in: with an account, an SSH key of `onlinestore serve`, or as
+    /// its guest.
+    public var signIn: SignIn = .account
 
     /// Whether there is an account whose profile the store can show.
-    public var hasAccount: Bool { signedInKey == nil && !isGuest }
+    public var hasAccount: Bool { signIn == .account }
 
-    public init(userID: Int = 1) {
-      self.userID = userID
+    public init(customer: Customer.ID = 1) {
+      self.customer = customer
     }
 
     /// Where the highlighted order is in the history.
@@ -166,7 +164,7 @@ public struct ProfileFeature: BoundingReducer, Sendable {
 
   private func fetchProfile(_ state: inout State) -> Effect<Action> {
     state.status = .loading
-    let id = state.userID
+    let id = state.customer
     return .run { send in
       await send(._internal(.profileResponse(await Result { try await apiClient.fetchUserProfile(id: id) })))
     }
@@ -175,7 +173,7 @@ public struct ProfileFeature: BoundingReducer, Sendable {
 
   private func fetchOrders(_ state: inout State) -> Effect<Action> {
     state.ordersStatus = .loading
-    let id = state.userID
+    let id = state.customer
     return .run { send in
       await send(._internal(.ordersResponse(await Result { try await apiClient.fetchOrders(id) })))
     }

@@ -16,14 +16,14 @@ public struct CartOwner: Hashable, Sendable {
     self.customer = customer
   }
 
-  /// The embedded demo catalog's customer `userID`.
-  public static func embedded(userID: Int) -> CartOwner {
-    CartOwner(store: "embedded", customer: "user-\(userID)")
+  /// Customer number `customer` of the embedded demo catalog.
+  public static func embedded(customer: Customer.ID) -> CartOwner {
+    CartOwner(store: "embedded", customer: "user-\(customer)")
   }
 
-  /// Customer `userID` of the API at `baseURL`.
-  public static func api(_ baseURL: URL, userID: Int) -> CartOwner {
-    CartOwner(store: normalizedStore(baseURL), customer: "user-\(userID)")
+  /// Customer number `customer` of the API at `baseURL`.
+  public static func api(_ baseURL: URL, customer: Customer.ID) -> CartOwner {
+    CartOwner(store: normalizedStore(baseURL), customer: "user-\(customer)")
   }
 
   /// `scheme://host[:port]/path`, with the scheme and host in lower case, the scheme's default

@@ -54,10 +54,12 @@ public struct ProfileScreen: Widget {
     if let profile = state.profile {
       fields = [("Full name", profile.fullName), ("Email", profile.email), ("Username", profile.username)]
     }
-    if let key = state.signedInKey {
-      fields += [("SSH key", key), ("Customer", "#\(state.userID)")]
-    }
-    if state.isGuest {
+    switch state.signIn {
+    case .account:
+      break
+    case let .key(fingerprint):
+      fields += [("SSH key", fingerprint), ("Customer", "#\(state.customer)")]
+    case .guest:
       fields += [("Shopping as", "a guest: the orders of this session only")]
     }
     return fields

@@ -14,10 +14,10 @@ struct CheckoutFeatureTests {
   static let cheapLines = [CartItem(product: .tShirt, quantity: 1)]
 
   func makeStore(
-    lines: [CartItem] = Self.lines, userID: Int = 1, draft: CheckoutDraft? = nil, book: AddressBookStorage = .none,
+    lines: [CartItem] = Self.lines, customer: Int = 1, draft: CheckoutDraft? = nil, book: AddressBookStorage = .none,
     clock: any Clock<Duration> = ImmediateClock(), configure: (inout DependencyValues) -> Void = { _ in }
   ) -> TestStoreOf<CheckoutFeature> {
-    TestStore(initialState: CheckoutFeature.State(lines: lines, userID: userID, draft: draft)) {
+    TestStore(initialState: CheckoutFeature.State(lines: lines, customer: customer, draft: draft)) {
       CheckoutFeature()
     } withDependencies: {
       $0.apiClient.fetchShippingRules = { .standard }
@@ -351,7 +351,7 @@ struct CheckoutFeatureTests {
 
   @Test func aKeyShopperIsNeverLookedUpAsAnAccount() async {
     // fetchUserProfile is left unimplemented: calling it fails the test.
-    let store = makeStore(userID: 1_001, book: .inMemory())
+    let store = makeStore(customer: 1_001, book: .inMemory())
     await store.send(.view(.task))
     await store.receive(._internal(.rulesLoaded(.standard)))
     await store.receive(._internal(.bookLoaded(.success(.empty)))) {

@@ -203,7 +203,7 @@ struct AppFeatureTests {
           CartItemFeature.State(item: CartItem(product: .demo, quantity: 1)),
           CartItemFeature.State(item: CartItem(product: .another, quantity: 2)),
         ],
-        userID: 1
+        customer: 1
       )
     }
     await checkOut(store, total: "$210.48")
@@ -247,7 +247,7 @@ struct AppFeatureTests {
       CartItemFeature.State(item: CartItem(product: .demo, quantity: 1))
     ]
     await store.send(._internal(.productList(.view(.cartButtonTapped)))) {
-      $0.productList.cart = CartFeature.State(items: items, userID: 1)
+      $0.productList.cart = CartFeature.State(items: items, customer: 1)
     }
     await checkOut(store, total: "$15.50")
     await store.send(cart(.view(.alert(.presented(.confirmPurchase))))) {

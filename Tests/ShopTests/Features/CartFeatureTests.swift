@@ -19,7 +19,7 @@ struct CartFeatureTests {
       throw APIError.other("not expected")
     }
   ) -> TestStoreOf<CartFeature> {
-    TestStore(initialState: CartFeature.State(items: items, userID: 1, checkoutDraft: .sample)) {
+    TestStore(initialState: CartFeature.State(items: items, customer: 1, checkoutDraft: .sample)) {
       CartFeature()
     } withDependencies: {
       $0.apiClient.sendOrder = sendOrder
@@ -43,7 +43,7 @@ struct CartFeatureTests {
   /// with the total, shipping included.
   func checkOut(_ store: TestStoreOf<CartFeature>, total: String = "$264.50") async {
     await store.send(\.view.payTapped) {
-      $0.checkout = CheckoutFeature.State(lines: $0.orderableItems, userID: 1, draft: .sample)
+      $0.checkout = CheckoutFeature.State(lines: $0.orderableItems, customer: 1, draft: .sample)
     }
     let checkout = store.state.checkout!
     await store.send(._internal(.checkout(.delegate(.placeOrder(checkout.draft, total: checkout.total))))) {
@@ -65,11 +65,11 @@ struct CartFeatureTests {
   static let firstAttempt = order.attempt("00000000-0000-0000-0000-000000000000")
 
   @Test func theTotalIsKnownAsSoonAsTheCartOpens() {
-    let state = CartFeature.State(items: Self.items, userID: 1)
+    let state = CartFeature.State(items: Self.items, customer: 1)
     #expect(state.total.formatted == "$264.50")
     #expect(state.canPay)
     #expect(state.focus == .item(Product.tShirt.id))
-    let empty = CartFeature.State(items: [], userID: 1)
+    let empty = CartFeature.State(items: [], customer: 1)
     #expect(empty.total == .zero && !empty.canPay)
     #expect(empty.focus == .payButton)
   }
@@ -247,7 +247,7 @@ struct CartFeatureTests {
     await store.receive(\._internal.orderResponse)
     #expect(sent.value?.order.products == [.init(productId: Product.tShirt.id, quantity: 1, price: Product.tShirt.price)])
     #expect(sent.value?.order.total == Product.tShirt.price + Money(cents: 500), "under $100: standard shipping is $5")
-    let onlyUnavailable = CartFeature.State(items: [CartItemFeature.State(unavailableID: 99, quantity: 3)], userID: 1)
+    let onlyUnavailable = CartFeature.State(items: [CartItemFeature.State(unavailableID: 99, quantity: 3)], customer: 1)
     #expect(onlyUnavailable.total == .zero && !onlyUnavailable.canPay)
   }
 

@@ -310,7 +310,7 @@ struct ProductListFeatureTests {
           CartItemFeature.State(item: CartItem(product: .demo, quantity: 1)),
           CartItemFeature.State(item: CartItem(product: .another, quantity: 1)),
         ],
-        userID: 1
+        customer: 1
       )
     }
     // Closing it keeps the quantities.
@@ -330,7 +330,7 @@ struct ProductListFeatureTests {
     await plus(store, .demo, to: 2)
     await store.send(.view(.cartButtonTapped)) {
       $0.cart = CartFeature.State(
-        items: [CartItemFeature.State(item: CartItem(product: .demo, quantity: 2))], userID: 1
+        items: [CartItemFeature.State(item: CartItem(product: .demo, quantity: 2))], customer: 1
       )
     }
     await checkOut(store)
@@ -386,7 +386,7 @@ struct ProductListFeatureTests {
     await plus(store, .demo, to: 2)
     await store.send(.view(.cartButtonTapped)) {
       $0.cart = CartFeature.State(
-        items: [CartItemFeature.State(item: CartItem(product: .demo, quantity: 2))], userID: 1
+        items: [CartItemFeature.State(item: CartItem(product: .demo, quantity: 2))], customer: 1
       )
     }
     await store.send(._internal(.cart(.presented(._internal(.items(.element(id: Product.demo.id, action: .view(.deleteTapped))))))))
@@ -441,7 +441,7 @@ struct ProductListFeatureTests {
           CartItemFeature.State(item: CartItem(product: .another, quantity: 3)),
           CartItemFeature.State(unavailableID: 999, quantity: 1),
         ],
-        userID: 1
+        customer: 1
       )
     }
     #expect(store.state.cart?.total == Product.demo.price + Product.another.price * 3)
@@ -469,7 +469,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.failure) { $0.status = .failed(.timedOut(seconds: 10)) }
     #expect(store.state.cartSummary == .restoring(units: 2))
     await store.send(.view(.cartButtonTapped)) {
-      $0.cart = CartFeature.State(items: [], userID: 1, restoringUnitCount: 2)
+      $0.cart = CartFeature.State(items: [], customer: 1, restoringUnitCount: 2)
     }
     #expect(store.state.cart?.canPay == false)
     // Quitting now writes nothing: nothing was changed.
@@ -579,7 +579,7 @@ struct ProductListFeatureTests {
     await load(store)
     await plus(store, .demo, to: 1)
     await store.send(.view(.cartButtonTapped)) {
-      $0.cart = CartFeature.State(items: [CartItemFeature.State(item: CartItem(product: .demo, quantity: 1))], userID: 1)
+      $0.cart = CartFeature.State(items: [CartItemFeature.State(item: CartItem(product: .demo, quantity: 1))], customer: 1)
     }
     updates.continuation.yield(.saved(SavedCart(quantities: [2: 1], revision: 2)))
     await store.receive(\._internal.cartChangedElsewhere) {

@@ -12,11 +12,11 @@ struct ProfileFeatureTests {
   )
 
   func makeStore(
-    userID: Int = 1,
+    customer: Int = 1,
     profile: @escaping @Sendable (Int) async throws -> UserProfile = { _ in .john },
     orders: @escaping @Sendable (Int) async throws -> [StoredOrder] = { _ in [ProfileFeatureTests.newer, ProfileFeatureTests.older] }
   ) -> TestStoreOf<ProfileFeature> {
-    TestStore(initialState: ProfileFeature.State(userID: userID)) {
+    TestStore(initialState: ProfileFeature.State(customer: customer)) {
       ProfileFeature()
     } withDependencies: {
       $0.apiClient.fetchUserProfile = profile
@@ -50,8 +50,8 @@ struct ProfileFeatureTests {
   /// Over `onlinestore serve` a shopper signed in with a key has no account at the store: the
   /// profile is not asked for (the test client fails any call it was not given), the orders are.
   @Test func aShopperWithAKeyHasOrdersButNoAccountToFetch() async {
-    var state = ProfileFeature.State(userID: 1001)
-    state.signedInKey = "SHA256:abc"
+    var state = ProfileFeature.State(customer: 1001)
+    state.signIn = .key(fingerprint: "SHA256:abc")
     let asked = LockIsolated<[Int]>([])
     let store = TestStore(initialState: state) {
       ProfileFeature()
@@ -75,7 +75,7 @@ struct ProfileFeatureTests {
 
   @Test func aFailureShowsWhyAndRetryLoads() async {
     let attempts = LockIsolated(0)
-    let store = makeStore(userID: 7, profile: { _ in
+    let store = makeStore(customer: 7, profile: { _ in
       attempts.withValue { $0 += 1 }
       if attempts.value == 1 { throw APIError.unreachable("the connection was refused") }
       return .john

@@ -89,7 +89,7 @@ enum Scenario: String, CaseIterable, Sendable {
         return UserProfile(id: 1, email: "ada@example.com", username: "ada", name: .init(firstname: "ada", lastname: "lovelace"))
       }
       $0.apiClient.fetchOrders = { id in
-        if scenario == .profileOrderShipped { return [Self.shippedOrder(userID: id, catalog: catalog)] }
+        if scenario == .profileOrderShipped { return [Self.shippedOrder(customer: id, catalog: catalog)] }
         return [
           StoredOrder(id: 12, userId: id, date: Date(timeIntervalSince1970: 1_795_260_000), products: [.init(productId: catalog[0].id, quantity: 2), .init(productId: 999, quantity: 1)]),
           StoredOrder(id: 4, userId: id, date: Date(timeIntervalSince1970: 1_794_000_000), products: [.init(productId: catalog[1].id, quantity: 1)]),
@@ -274,10 +274,10 @@ enum Scenario: String, CaseIterable, Sendable {
   }
 
   /// An order from checkout to ``ShippingAddress/seoul``, packed and then shipped.
-  static func shippedOrder(userID: Int, catalog: [Product]) -> StoredOrder {
+  static func shippedOrder(customer: Int, catalog: [Product]) -> StoredOrder {
     let placed = Date(timeIntervalSince1970: 1_795_260_000)
     return StoredOrder(
-      id: 21, userId: userID, date: placed,
+      id: 21, userId: customer, date: placed,
       products: [.init(productId: catalog[0].id, quantity: 1, price: catalog[0].price)],
       checkout: OrderCheckout(shipping: .seoul, delivery: .express, shippingFee: Money(cents: 1_500), total: catalog[0].price + Money(cents: 1_500)),
       statusHistory: [
