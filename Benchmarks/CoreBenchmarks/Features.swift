@@ -138,36 +138,3 @@ struct SeedStepper: BoundingReducer {
     return .none
   }
 }
-
-/// A bounded action enum declared on its own, without `@Reducer`: its `kind` is read from the
-/// enum's layout.
-enum PlainStepperAction: TCAFeatureAction {
-  enum ViewAction: Equatable {
-    case plusTapped
-    case minusTapped
-  }
-
-  enum InternalAction: Equatable {}
-  enum DelegateAction: Equatable {}
-
-  case view(ViewAction)
-  case delegate(DelegateAction)
-  case _internal(InternalAction)
-}
-
-/// The stepper over ``PlainStepperAction``.
-struct PlainEnumStepper: BoundingReducer {
-  struct State: Equatable {
-    var count = 0
-  }
-
-  typealias Action = PlainStepperAction
-
-  func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
-    switch action {
-    case .plusTapped: state.count += 1
-    case .minusTapped: state.count = max(0, state.count - 1)
-    }
-    return .none
-  }
-}

@@ -5,11 +5,10 @@ enum Scenario {
   case plainCounter
   case boundedCounter
   case seedCounter
-  case plainEnumCounter
   case hierarchy(rows: Int)
 
   static let all: [Scenario] = [
-    .plainCounter, .boundedCounter, .seedCounter, .plainEnumCounter, .hierarchy(rows: 100), .hierarchy(rows: 10_000),
+    .plainCounter, .boundedCounter, .seedCounter, .hierarchy(rows: 100), .hierarchy(rows: 10_000),
     .hierarchy(rows: 100_000),
   ]
 
@@ -18,7 +17,6 @@ enum Scenario {
     case .plainCounter: ["plain-counter"]
     case .boundedCounter: ["bounded-counter"]
     case .seedCounter: ["seed-counter"]
-    case .plainEnumCounter: ["plain-enum-counter"]
     case let .hierarchy(rows): ["hierarchy", String(rows)]
     }
   }
@@ -28,7 +26,6 @@ enum Scenario {
     case "plain-counter": self = .plainCounter
     case "bounded-counter": self = .boundedCounter
     case "seed-counter": self = .seedCounter
-    case "plain-enum-counter": self = .plainEnumCounter
     case "hierarchy":
       guard arguments.count == 2, let rows = Int(arguments[1]), rows > 0 else { return nil }
       self = .hierarchy(rows: rows)
@@ -41,7 +38,6 @@ enum Scenario {
     case .plainCounter: "flat counter (plain Reducer)"
     case .boundedCounter: "flat counter (BoundingReducer, FeatureAction)"
     case .seedCounter: "flat counter (@Reducer, seed-spelled Action)"
-    case .plainEnumCounter: "flat counter (plain enum, kind from layout)"
     case let .hierarchy(rows): "root → list → row → stepper, N = \(rows)"
     }
   }
@@ -62,11 +58,6 @@ enum Scenario {
       }
     case .seedCounter:
       let store = Store(initialState: SeedStepper.State()) { SeedStepper() }
-      return measure(runs: runs, actionsPerRun: actions) {
-        for _ in 0..<actions { store.send(.view(.plusTapped)) }
-      }
-    case .plainEnumCounter:
-      let store = Store(initialState: PlainEnumStepper.State()) { PlainEnumStepper() }
       return measure(runs: runs, actionsPerRun: actions) {
         for _ in 0..<actions { store.send(.view(.plusTapped)) }
       }

@@ -1,9 +1,10 @@
 import Composable
 
 /// An action made of view, internal and delegate actions, spelled as tca-boundaries spells it:
-/// an enum with exactly these three cases conforms, with nothing else written.
+/// an enum with exactly these three cases.
 ///
 /// ```swift
+/// @BoundedAction
 /// enum ExampleAction: TCAFeatureAction {
 ///   enum ViewAction: Equatable { case onTapLoginButton }
 ///   enum DelegateAction: Equatable { case notifyLoginSuccess }
@@ -15,10 +16,11 @@ import Composable
 /// }
 /// ```
 ///
-/// Generic code (``BoundingReducer``) reaches the three kinds through ``kind``. Inside a
-/// `@Reducer` feature the macro writes `kind` as a `switch`; for an enum declared on its own,
-/// `kind` reads the case from the enum's layout (no allocation, a little slower). The ready-made
-/// ``FeatureAction`` conforms too.
+/// Generic code (``BoundingReducer``) reaches the three kinds through ``kind``, a `switch` over
+/// the three cases. Inside a `@Reducer` feature the macro writes it; an enum declared on its own
+/// asks for it with `@BoundedAction` (as tca-boundaries' enums ask for their case paths with
+/// `@CasePathable`), or writes it by hand. Without either it does not compile: nothing reads the
+/// case at run time. The ready-made ``FeatureAction`` conforms too.
 public protocol TCAFeatureAction<ViewAction, InternalAction, DelegateAction>: SendableMetatype {
   /// What a screen may send.
   associatedtype ViewAction
@@ -33,14 +35,6 @@ public protocol TCAFeatureAction<ViewAction, InternalAction, DelegateAction>: Se
 
   /// This action as one of the three kinds.
   var kind: FeatureAction<ViewAction, InternalAction, DelegateAction> { get }
-}
-
-extension TCAFeatureAction {
-  /// The case this value holds, read from the enum's layout (see `ReflectedActionKind`).
-  @inlinable
-  public var kind: FeatureAction<ViewAction, InternalAction, DelegateAction> {
-    ReflectedActionKind.kind(of: self)
-  }
 }
 
 extension TCAFeatureAction {
@@ -88,7 +82,7 @@ extension TCAFeatureAction {
   }
 }
 
-/// Writes ``TCAFeatureAction/kind`` as a `switch` over the three cases. `@Reducer` attaches it to
-/// a feature's bounded `Action` enum; there is no need to write it yourself.
+/// Writes ``TCAFeatureAction/kind`` as a `switch` over the three cases, for a bounded action enum
+/// declared on its own. `@Reducer` attaches it to a feature's bounded `Action` enum itself.
 @attached(member, names: named(kind))
-public macro _BoundedActionKind() = #externalMacro(module: "ComposableMacros", type: "BoundedActionKindMacro")
+public macro BoundedAction() = #externalMacro(module: "ComposableMacros", type: "BoundedActionKindMacro")

@@ -2,8 +2,9 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// `@_BoundedActionKind`, which `@Reducer` puts on a feature's `TCAFeatureAction` enum: writes
-/// `kind` as a `switch` over the three cases, the fastest way for generic code to reach them.
+/// `@BoundedAction`, which `@Reducer` puts on a feature's `TCAFeatureAction` enum and an enum
+/// declared on its own asks for: writes `kind` as a `switch` over the three cases, the one way
+/// generic code reaches them.
 public enum BoundedActionKindMacro: MemberMacro {
   public static func expansion(
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,

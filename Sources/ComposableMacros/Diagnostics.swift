@@ -4,7 +4,7 @@ import SwiftDiagnostics
 enum ReducerDiagnostic: String, DiagnosticMessage {
   case notAStruct = "@Reducer goes on a struct (the feature whose State, Action and body it completes) or on an enum of features"
   case destinationCaseShape = "A case of a @Reducer enum holds one feature, without a label: 'case cart(CartFeature)'"
-  case notAnEnum = "@_BoundedActionKind goes on an action enum"
+  case notAnEnum = "@BoundedAction goes on an action enum"
   case presentsNeedsOptional = "@Presents goes on an optional variable, such as 'var alert: AlertState<Action.Alert>?'"
 
   var message: String { rawValue }

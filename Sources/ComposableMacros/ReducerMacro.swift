@@ -70,7 +70,7 @@ public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
       if name == "Action", inherits("TCAFeatureAction", enumeration.inheritanceClause),
         !enumeration.memberBlock.members.contains(where: { memberName($0.decl) == "kind" })
       {
-        attributes.append("@_BoundedActionKind")
+        attributes.append("@BoundedAction")
       }
       return attributes
     }

@@ -2,12 +2,15 @@ import Boundaries
 import Testing
 
 // The tca-boundaries README's examples, spelled as the README spells them: a plain action enum
-// with the three cases and nothing else, and `@Reducer struct CounterFeature: BoundingReducer`.
+// with the three cases — with the one attribute it needs, as it needs `@CasePathable` under TCA
+// (the seed protocol's own documentation asks for it) — and
+// `@Reducer struct CounterFeature: BoundingReducer`.
 
 enum LoginError: Error, Equatable {
   case wrongPassword
 }
 
+@BoundedAction
 enum ExampleAction: TCAFeatureAction {
   enum ViewAction: Equatable {
     case onTapLoginButton

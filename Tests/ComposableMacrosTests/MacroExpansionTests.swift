@@ -9,7 +9,7 @@ struct MacroExpansionTests {
     "Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer", "CaseReducer"]),
     "ObservableState": MacroSpec(type: ObservableStateMacro.self),
     "Presents": MacroSpec(type: PresentsMacro.self),
-    "_BoundedActionKind": MacroSpec(type: BoundedActionKindMacro.self),
+    "BoundedAction": MacroSpec(type: BoundedActionKindMacro.self),
     "_CasePathableMembers": MacroSpec(type: CasePathableMembersMacro.self),
   ]
 
@@ -304,7 +304,7 @@ struct MacroExpansionTests {
     )
     expect(
       """
-      @_BoundedActionKind
+      @BoundedAction
       public enum Action: TCAFeatureAction {
         case view(ViewAction)
       }
