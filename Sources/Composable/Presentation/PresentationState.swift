@@ -169,12 +169,20 @@ private struct EnumChildIdentity: Hashable {
   let id: AnyHashable?
 }
 
-/// Whether `value` is of an enum type, read from its type's metadata kind (0x201 for an enum
-/// in Swift's ABI) — without the allocation a `Mirror` would cost for every struct.
+/// Whether `value` is of an enum type, as `Mirror` (the standard library's reflection) tells:
+/// asked once per type and remembered, since a presented child's identity is asked on every
+/// change to it and a `Mirror` allocates.
 func isEnum(_ value: Any) -> Bool {
-  let metadata = unsafeBitCast(type(of: value) as Any.Type, to: UnsafeRawPointer.self)
-  return metadata.load(as: UInt.self) == 0x201
+  let type = ObjectIdentifier(Swift.type(of: value))
+  if let known = enumTypes.withLock({ $0[type] }) { return known }
+  let isEnum = Mirror(reflecting: value).displayStyle == .enum
+  enumTypes.withLock { $0[type] = isEnum }
+  return isEnum
 }
+
+/// Which types ``isEnum(_:)`` has seen, and whether each is an enum: one entry per type of
+/// presented state the program has.
+private let enumTypes = Mutex<[ObjectIdentifier: Bool]>([:])
 
 private func hashableID<Value: Identifiable>(of value: Value) -> AnyHashable {
   AnyHashable(value.id)
