@@ -16,6 +16,8 @@ let package = Package(
     .executable(name: "onlinestore-api", targets: ["onlinestore-api"]),
     .library(name: "Composable", targets: ["Composable"]),
     .library(name: "Boundaries", targets: ["Boundaries"]),
+    // The case-path-as-value forms TCA deprecated in 1.4, for code written against them; opt in.
+    .library(name: "ComposableCompatibility", targets: ["ComposableCompatibility"]),
     .executable(name: "todo-example", targets: ["todo-example"]),
   ],
   dependencies: [
@@ -78,6 +80,7 @@ let package = Package(
       ]
     ),
     .target(name: "Boundaries", dependencies: ["Composable", "ComposableMacros"]),
+    .target(name: "ComposableCompatibility", dependencies: ["Composable"]),
     // What the terminal store and the API server share: the models and their JSON shapes, and
     // the demo catalog. No features, no networking.
     // The demo products' pictures are drawn by Catalog/Pictures/draw-pictures.py.
@@ -212,6 +215,7 @@ let package = Package(
       name: "ComposableTests",
       dependencies: [
         "Composable",
+        "ComposableCompatibility",
         "StoreTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),

@@ -2,14 +2,14 @@ import IssueReporting
 
 /// Where an operator was written, so that a problem it finds later points at that line.
 @usableFromInline
-struct CallSite: Sendable {
+package struct CallSite: Sendable {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
 
   @usableFromInline
-  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+  package init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
     self.fileID = fileID
     self.filePath = filePath
     self.line = line

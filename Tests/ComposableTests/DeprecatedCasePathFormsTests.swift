@@ -1,4 +1,5 @@
 import Composable
+import ComposableCompatibility
 import XCTest
 
 // The forms that take a case path value (`/Action.child`), deprecated as in the Composable

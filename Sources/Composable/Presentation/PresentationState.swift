@@ -91,7 +91,7 @@ extension PresentationState {
   /// Changing the case while another is presented — `$0.$destination[case: \.cart]?.count = 2`
   /// or `= nil` while an alert is up — is a mistake in the test or the feature: it is reported,
   /// and the presented state is left as it is.
-  subscript<Case>(casePath casePath: AnyCasePath<State, Case>) -> Case? {
+  package subscript<Case>(casePath casePath: AnyCasePath<State, Case>) -> Case? {
     get { wrappedValue.flatMap { casePath.extract(from: $0) } }
     _modify {
       let current = wrappedValue

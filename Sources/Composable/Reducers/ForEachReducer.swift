@@ -66,7 +66,7 @@ public struct ForEachReducer<State, Action>: Reducer {
   let run: (inout State, Action) -> Effect<Action>
 
   @inlinable
-  init<ElementState, ElementAction, ID: Hashable & Sendable>(
+  package init<ElementState, ElementAction, ID: Hashable & Sendable>(
     parent: some Reducer<State, Action>,
     elements toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action toElementAction: AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>,

@@ -60,7 +60,7 @@ public struct IfCaseLetReducer<State, Action>: Reducer {
 
   /// `effects` names the child's effects, so that leaving the case cancels them; it must be the
   /// same for every resolution of the same operator.
-  init<CaseState, CaseAction>(
+  package init<CaseState, CaseAction>(
     parent: some Reducer<State, Action>,
     state statePath: AnyCasePath<State, CaseState>,
     action actionPath: AnyCasePath<Action, CaseAction>,

@@ -126,7 +126,7 @@ public struct IfLetReducer<State, Action>: Reducer {
   let run: (inout State, Action) -> Effect<Action>
 
   @inlinable
-  init<WrappedState, WrappedAction>(
+  package init<WrappedState, WrappedAction>(
     parent: some Reducer<State, Action>,
     wrappedState toWrappedState: WritableKeyPath<State, WrappedState?>,
     wrappedAction toWrappedAction: AnyCasePath<Action, WrappedAction>,

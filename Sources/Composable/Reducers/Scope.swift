@@ -73,7 +73,7 @@ public struct Scope<ParentState, ParentAction>: Reducer {
 
   /// What every property form comes to.
   @inlinable
-  init<ChildState, ChildAction>(
+  package init<ChildState, ChildAction>(
     property toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: AnyCasePath<ParentAction, ChildAction>,
     child: some Reducer<ChildState, ChildAction>
@@ -119,7 +119,7 @@ extension Scope where ParentState: CasePathable {
 
 extension Scope {
   /// What every enum-state form comes to.
-  init<ChildState, ChildAction>(
+  package init<ChildState, ChildAction>(
     case statePath: AnyCasePath<ParentState, ChildState>,
     action toChildAction: AnyCasePath<ParentAction, ChildAction>,
     child: some Reducer<ChildState, ChildAction>,

@@ -1,7 +1,11 @@
 // The Composable Architecture took case paths as values (`/Action.child`, an `AnyCasePath`)
 // until 1.4, then moved to case key paths (`\.child`). It still ships the old forms, deprecated,
-// and so does this core, with the same deprecation messages, so that code written for either
-// compiles here and is told the same thing. Each form runs exactly what its key-path form runs.
+// and so does this core — in this module of its own, which code written against them imports
+// (`import ComposableCompatibility`); the store does not. They carry the same deprecation
+// messages, so that such code compiles here and is told the same thing. Each form runs exactly
+// what its key-path form runs.
+
+import Composable
 
 extension Scope {
   @available(
