@@ -24,6 +24,8 @@ let package = Package(
     // The terminal kit, a package of its own so that depending on it stays light.
     .package(path: "TerminalKit"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // `swift package generate-documentation --target Composable`: the core's DocC catalog.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),

@@ -9,13 +9,15 @@ import Testing
 struct GuidesTests {
   static let root = LearnTCAGuideTests.root
 
-  /// README.md, CHANGELOG.md and every Markdown file in `Docs/`.
+  /// README.md, CHANGELOG.md, every Markdown file in `Docs/` and the core's DocC catalog.
   static func documents() throws -> [URL] {
-    let docs = root.appendingPathComponent("Docs")
-    let guides = try FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil)
-      .filter { $0.pathExtension == "md" }
+    func markdown(in folder: String) throws -> [URL] {
+      try FileManager.default.contentsOfDirectory(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+        .filter { $0.pathExtension == "md" }
+        .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
     return [root.appendingPathComponent("README.md"), root.appendingPathComponent("CHANGELOG.md")]
-      + guides.sorted { $0.lastPathComponent < $1.lastPathComponent }
+      + (try markdown(in: "Docs")) + (try markdown(in: ComposableCatalogTests.catalog))
   }
 
   @Test func everyLinkInsideTheRepositoryLeadsToAFileAndAHeading() throws {

@@ -17,8 +17,10 @@ public struct EffectID: Hashable, Sendable, CustomStringConvertible {
 extension Effect {
   /// Marks this effect as cancellable under `id`.
   ///
-  /// - Parameter cancelInFlight: Cancel any effect already running under `id` before starting
-  ///   this one. This is how a search keeps only the latest request alive.
+  /// - Parameters:
+  ///   - id: What ``cancel(id:)`` names to end it: any hashable value, in this store only.
+  ///   - cancelInFlight: Cancel any effect already running under `id` before starting this one.
+  ///     This is how a search keeps only the latest request alive.
   @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
     if isNone, !cancelInFlight { return self }

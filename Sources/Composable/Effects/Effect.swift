@@ -4,7 +4,7 @@ import IssueReporting
 ///
 /// Effects are values: a reducer returns one, the store runs it. The cases you build with are
 /// ``none``, ``send(_:)`` and ``run(priority:operation:catch:fileID:filePath:line:column:)``;
-/// ``merge(_:)-(Effect...)``, ``concatenate(_:)-(Effect...)``, ``map(_:)``,
+/// `merge(_:)`, `concatenate(_:)`, ``map(_:)``,
 /// ``cancellable(id:cancelInFlight:)`` and ``cancel(id:)`` combine and control them.
 public struct Effect<Action> {
   @usableFromInline

@@ -12,8 +12,14 @@ import IssueReporting
 extension TestStore {
   /// Sends `action` as the user would, and checks the state change it makes.
   ///
-  /// - Parameter updateStateToExpectedResult: Changes the previously asserted state into the
-  ///   state you expect after `action`. Omit it when the action must not change state.
+  /// - Parameters:
+  ///   - action: What the user did.
+  ///   - updateStateToExpectedResult: Changes the previously asserted state into the state you
+  ///     expect after `action`. Omit it when the action must not change state.
+  ///   - fileID: Where the call is, for a failure to point at; the default is the caller's.
+  ///   - filePath: The same, as a path.
+  ///   - line: The same, its line.
+  ///   - column: The same, its column.
   /// - Returns: The effects `action` started, to await or cancel.
   @discardableResult
   public func send(

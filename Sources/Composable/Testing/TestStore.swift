@@ -50,7 +50,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       checksAtEnd.setValue(isExhaustive)
     }
   }
-  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish(timeout:fileID:filePath:line:column:)``
+  /// How long `receive(_:timeout:assert:)` and ``finish(timeout:fileID:filePath:line:column:)``
   /// wait by default before they fail. A passing test never waits this long; it only bounds a
   /// failing one. Thirty seconds, not TCA's one: in the crowded first seconds of a full parallel
   /// run on two cores (servers, terminals and processes started by other tests) an effect was
