@@ -85,4 +85,4 @@ extension TCAFeatureAction {
 /// Writes ``TCAFeatureAction/kind`` as a `switch` over the three cases, for a bounded action enum
 /// declared on its own. `@Reducer` attaches it to a feature's bounded `Action` enum itself.
 @attached(member, names: named(kind))
-public macro BoundedAction() = #externalMacro(module: "ComposableMacros", type: "BoundedActionKindMacro")
+public macro BoundedAction() = #externalMacro(module: "ComposableMacros", type: "BoundedActionMacro")

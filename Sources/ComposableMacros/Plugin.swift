@@ -10,7 +10,7 @@ struct ComposableMacrosPlugin: CompilerPlugin {
     ReducerMacro.self,
     ObservableStateMacro.self,
     PresentsMacro.self,
-    BoundedActionKindMacro.self,
+    BoundedActionMacro.self,
     CasePathableMembersMacro.self,
   ]
 }

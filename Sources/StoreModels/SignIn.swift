@@ -1,7 +1,7 @@
 /// How a customer came into the store, which decides what their profile can show.
 ///
-/// The customer is always a number (``Customer/ID``) — the one their orders and cart are kept
-/// under; this says where that number came from.
+/// The customer is always a number (``Customer/ID``) — the one their orders are placed under;
+/// this says where that number came from.
 public enum SignIn: Hashable, Sendable {
   /// An account of the store, chosen with `--user`: its profile can be shown.
   case account

@@ -21,7 +21,7 @@ extension StoreOptions {
   /// catalog (or the SSH key `--customer` names).
   var cartOwner: CartOwner {
     var owner: CartOwner = apiBaseURL.map { .api($0, customer: user) } ?? .embedded(customer: user)
-    if let customer { owner.customer = customer }
+    if let customer { owner.customerName = customer }
     return owner
   }
 

@@ -116,7 +116,7 @@ struct ParentFeature: ComposedBoundingReducer {
 
 @MainActor
 struct SeedSpellingTests {
-  @Test func aPlainEnumWithTheThreeCasesIsABoundedAction() {
+  @Test func anEnumOfTheThreeCasesTakesItsKindFromBoundedAction() {
     #expect(ExampleAction.view(.onTapLoginButton).kind == .view(.onTapLoginButton))
     #expect(ExampleAction.delegate(.notifyLoginSuccess).kind == .delegate(.notifyLoginSuccess))
     #expect(ExampleAction._internal(.loginResult(.success("ada"))).kind == ._internal(.loginResult(.success("ada"))))

@@ -9,7 +9,7 @@ struct MacroExpansionTests {
     "Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer", "CaseReducer"]),
     "ObservableState": MacroSpec(type: ObservableStateMacro.self),
     "Presents": MacroSpec(type: PresentsMacro.self),
-    "BoundedAction": MacroSpec(type: BoundedActionKindMacro.self),
+    "BoundedAction": MacroSpec(type: BoundedActionMacro.self),
     "_CasePathableMembers": MacroSpec(type: CasePathableMembersMacro.self),
   ]
 

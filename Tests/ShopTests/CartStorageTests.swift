@@ -265,7 +265,7 @@ struct CartStorageTests {
 
   @Test func ownersNeverShareOrEscapeTheDirectory() {
     let names = ["user-1", "user-1/../../etc", "..", ".", "", "key-SHA256:abc/+="]
-    let paths = names.map { CartOwner(store: "embedded", customer: $0).relativePath }
+    let paths = names.map { CartOwner(store: "embedded", customerName: $0).relativePath }
     #expect(Set(paths).count == names.count)
     for path in paths {
       #expect(path.split(separator: "/").count == 2)

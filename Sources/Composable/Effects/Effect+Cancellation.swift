@@ -18,7 +18,7 @@ extension Effect {
   /// Marks this effect as cancellable under `id`.
   ///
   /// - Parameters:
-  ///   - id: What ``cancel(id:)`` names to end it: any hashable value, in this store only.
+  ///   - id: What ``cancel(id:)`` names to end it: any hashable, sendable value.
   ///   - cancelInFlight: Cancel any effect already running under `id` before starting this one.
   ///     This is how a search keeps only the latest request alive.
   @inlinable

@@ -171,7 +171,8 @@ private struct EnumChildIdentity: Hashable {
 
 /// Whether `value` is of an enum type, as `Mirror` (the standard library's reflection) tells:
 /// asked once per type and remembered, since a presented child's identity is asked on every
-/// change to it and a `Mirror` allocates.
+/// change to it and a `Mirror` allocates. A type that shapes its own reflection
+/// (`CustomReflectable`) is taken at its word; no presented state here does that.
 func isEnum(_ value: Any) -> Bool {
   let type = ObjectIdentifier(Swift.type(of: value))
   if let known = enumTypes.withLock({ $0[type] }) { return known }

@@ -206,8 +206,6 @@ extension PresentationAction {
 /// Whether `value` is an enum whose current case carries ephemeral state (an alert): how a
 /// destination enum written without `@Reducer` tells that its alert case clears itself.
 func holdsEphemeralCase(_ value: Any) -> Bool {
-  guard isEnum(value) else { return false }
-  let mirror = Mirror(reflecting: value)
-  guard mirror.displayStyle == .enum, let payload = mirror.children.first?.value else { return false }
+  guard isEnum(value), let payload = Mirror(reflecting: value).children.first?.value else { return false }
   return payload is any EphemeralState
 }

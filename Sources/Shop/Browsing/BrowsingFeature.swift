@@ -13,8 +13,8 @@ import Boundaries
 /// - the category picker offers the store's own categories (asked for the first time it opens)
 ///   or, if the store has no list, the categories of its products.
 ///
-/// It knows the products only through their ``BrowsingIndex``, which its parent hands it
-/// whenever the catalog changes (``State/catalogChanged(_:)``). The selection is the parent's:
+/// It knows the products only through the ``BrowsingIndex`` it makes of those its parent hands
+/// it whenever the catalog changes (``State/catalogChanged(_:)``). The selection is the parent's:
 /// the product list keeps it on the same product while that product is shown.
 @Reducer
 public struct BrowsingFeature: ComposedBoundingReducer, Sendable {
@@ -29,7 +29,7 @@ public struct BrowsingFeature: ComposedBoundingReducer, Sendable {
     public var searchField: SearchField?
     /// The store's categories, once asked for.
     public var categoryListing: CategoryListing = .notRequested
-    /// The products' folded text, categories and sort order.
+    /// The products' folded text, ids, categories, prices and ratings, and their sorted order.
     public var index = BrowsingIndex()
     /// The products on the list now, in order: those that match the search and the category.
     public var shownIDs: [Product.ID] = []

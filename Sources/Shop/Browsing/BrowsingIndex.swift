@@ -9,9 +9,10 @@ public enum BrowsingChoice: Hashable, Sendable {
 /// sort), not once per key typed: their folded text for search, and their ids, categories,
 /// prices and ratings by position in the store's order.
 ///
-/// It is a cache of the products and the sort, rebuilt whenever either changes, so two states
-/// with the same products and sort have the same index: equality does not compare it again (for
-/// 100,000 products that would be megabytes per comparison in a test).
+/// It is a cache of the products and the sort, rebuilt whenever either changes. Equality compares
+/// the products' ids in order — what tells one catalog from another — and not the folded text
+/// and orders made from them again (for 100,000 products that would be megabytes per comparison
+/// in a test); the sort in force is compared beside it, in the state that keeps both.
 public struct BrowsingIndex: Equatable, Sendable {
   public private(set) var search = SearchIndex()
   /// Positions in the store's list, in the sort's order.
@@ -61,5 +62,5 @@ public struct BrowsingIndex: Equatable, Sendable {
     Set(categories).filter { !$0.isEmpty }.sorted()
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { true }
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.ids == rhs.ids }
 }

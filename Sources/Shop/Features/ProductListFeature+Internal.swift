@@ -23,7 +23,6 @@ extension ProductListFeature {
         state.details = nil
       }
       state.browsing.catalogChanged(state.products.map(\.product))
-      keepSelection(&state)
       if case let .waiting(saved) = state.restoration {
         restore(saved, into: &state)
       }
@@ -114,16 +113,11 @@ extension ProductListFeature {
       applyStock(to: &state)
       return .none
 
-    case .browsing:
-      // Whatever browsing changed, the selection stays on its product while that is shown.
-      keepSelection(&state)
-      return .none
-
     case .details(.presented(.delegate(.closeRequested))):
       state.details = nil
       return .none
 
-    case .products, .cart, .details:
+    case .products, .cart, .details, .browsing:
       return .none
     }
   }

@@ -14,7 +14,7 @@ extension ProductListFeature {
   }
 
   /// Keeps the selection on the same product while it is shown, else moves it to the first
-  /// row shown (or to none). Changes nothing when the rows shown did not change.
+  /// row shown (or to none); the body runs it whenever the rows shown change.
   func keepSelection(_ state: inout State) {
     select(index: state.selectedIndex ?? 0, in: &state)
   }

@@ -136,11 +136,22 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
   public init() {}
 
   public var body: some ReducerOf<Self> {
-    Scope(state: \.browsing, action: \.browsing) { BrowsingFeature() }
-    coreReducer
-      .forEach(\.products, action: \.products) { ProductFeature() }
-      .ifLet(\.$cart, action: \.cart) { CartFeature() }
-      .ifLet(\.$details, action: \.details) { ProductDetailsFeature() }
+    CombineReducers {
+      Scope(state: \.browsing, action: \.browsing) { BrowsingFeature() }
+      coreReducer
+        .forEach(\.products, action: \.products) { ProductFeature() }
+        .ifLet(\.$cart, action: \.cart) { CartFeature() }
+        .ifLet(\.$details, action: \.details) { ProductDetailsFeature() }
+    }
+    // Whatever changed the rows shown — the customer browsing, or a new catalog — the
+    // selection stays on its product while that is shown. (Comparing the rows costs nothing
+    // when they did not change: the same array.)
+    .onChange(of: \.browsing.shownIDs) { _, _ in
+      Reduce { state, _ in
+        keepSelection(&state)
+        return .none
+      }
+    }
   }
 
   // MARK: View

@@ -8,22 +8,23 @@ import StoreModels
 public struct CartOwner: Hashable, Sendable {
   /// The store: `embedded`, or an API's normalised base URL.
   public var store: String
-  /// The customer: `user-1` for `--user 1`; later an SSH key's fingerprint.
-  public var customer: String
+  /// The customer as their cart's file is named: `user-1` for customer number 1 (`--user 1`),
+  /// `key-SHA256:…` for a shopper of `onlinestore serve` with that SSH key (`--customer`).
+  public var customerName: String
 
-  public init(store: String, customer: String) {
+  public init(store: String, customerName: String) {
     self.store = store
-    self.customer = customer
+    self.customerName = customerName
   }
 
   /// Customer number `customer` of the embedded demo catalog.
   public static func embedded(customer: Customer.ID) -> CartOwner {
-    CartOwner(store: "embedded", customer: "user-\(customer)")
+    CartOwner(store: "embedded", customerName: "user-\(customer)")
   }
 
   /// Customer number `customer` of the API at `baseURL`.
   public static func api(_ baseURL: URL, customer: Customer.ID) -> CartOwner {
-    CartOwner(store: normalizedStore(baseURL), customer: "user-\(customer)")
+    CartOwner(store: normalizedStore(baseURL), customerName: "user-\(customer)")
   }
 
   /// `scheme://host[:port]/path`, with the scheme and host in lower case, the scheme's default
@@ -43,6 +44,6 @@ public struct CartOwner: Hashable, Sendable {
   /// part escaped (``FileName/escaped(_:)``) so that every owner has its own file and none can
   /// step out of the directory.
   public var relativePath: String {
-    "\(FileName.escaped(store))/\(FileName.escaped(customer)).json"
+    "\(FileName.escaped(store))/\(FileName.escaped(customerName)).json"
   }
 }

@@ -9,12 +9,16 @@ public struct ScreenStores {
   public let app: StoreOf<AppFeature>
   private let productList: StoreOf<ProductListFeature>
   private let browsing: StoreOf<BrowsingFeature>
+  /// The product list's search line and pickers' opening, made once: every key typed in the
+  /// search line is sent through it.
+  public let browsingScreen: ViewOnlyStoreOf<BrowsingFeature>
   private let kept = KeptStores()
 
   public init(app: StoreOf<AppFeature>) {
     self.app = app
     self.productList = app.scope(state: \.productList, action: \.productList)
     self.browsing = productList.scope(state: \.browsing, action: \.browsing)
+    self.browsingScreen = browsing.viewScope
   }
 
   /// Sends `command` through the store of the screen it belongs to. Returns the effects it
@@ -63,12 +67,6 @@ public struct ScreenStores {
 
   public var productsScreen: ViewOnlyStoreOf<ProductListFeature> {
     productList.viewScope
-  }
-
-  /// The product list's search line and pickers' opening: made once, as every key typed in the
-  /// search line is sent through it.
-  public var browsingScreen: ViewOnlyStoreOf<BrowsingFeature> {
-    browsing.viewScope
   }
 
   public var profileScreen: ViewOnlyStoreOf<ProfileFeature> {

@@ -224,8 +224,9 @@ struct BrowsingFeatureTests {
     #expect(store.state.shownIDs == [5])
   }
 
-  /// The store lists its products again (a reload): they are browsed as the customer asked,
-  /// in the sort in force, and the index answers for the new list, not the old one.
+  /// The catalog handed over replaces the one before (the list hands one over each time the store
+  /// lists its products: once in a session, or again after an empty listing): it is browsed as
+  /// the customer asked, in the sort in force, and the index answers for the new list.
   @Test func aNewCatalogIsBrowsedAsTheCustomerAsked() {
     var state = Self.browsing(sort: .priceHighToLow)
     state.category = "outdoor"

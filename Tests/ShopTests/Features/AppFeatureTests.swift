@@ -146,7 +146,7 @@ struct AppFeatureTests {
     await store.receive(._internal(.productList(._internal(.productsResponse(.success(ProductListing(products: [.demo, .another]))))))) {
       $0.productList.status = .loaded
       $0.productList.products = [ProductFeature.State(product: .demo), ProductFeature.State(product: .another)]
-      $0.productList.browsing.shownIDs = [Product.demo.id, Product.another.id]
+      $0.productList.browsing.catalogChanged([.demo, .another])
       $0.productList.selectedID = Product.demo.id
       $0.productList.restoration = .done
     }

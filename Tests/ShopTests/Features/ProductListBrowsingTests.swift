@@ -32,7 +32,7 @@ struct ProductListBrowsingTests {
   }
 
   /// Sends what the browsing keys send (through the browsing child's own store on screen).
-  func search(
+  func browse(
     _ action: BrowsingFeature.Action.ViewAction, in store: TestStoreOf<ProductListFeature>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     assert: ((inout ProductListFeature.State) -> Void)? = nil
@@ -42,16 +42,16 @@ struct ProductListBrowsingTests {
 
   @Test func theSelectionStaysOnItsProductWhileItIsShown() async {
     let store = makeStore(Self.loaded(selecting: Samples.headlamp.id))
-    await search(.searchOpened, in: store) { $0.browsing.searchField = SearchField() }
+    await browse(.searchOpened, in: store) { $0.browsing.searchField = SearchField() }
     // "u": the clay mug, USB-C, mulberry, titanium: the headlamp is still shown, now second.
-    await search(.searchEdited(.insert("u")), in: store) {
+    await browse(.searchEdited(.insert("u")), in: store) {
       $0.browsing.searchField = SearchField(text: "u")
       $0.browsing.query = "u"
       $0.browsing.shownIDs = [1, 2, 3, 5]
     }
     #expect(store.state.selectedIndex == 1)
     // "us": only USB-C.
-    await search(.searchEdited(.insert("s")), in: store) {
+    await browse(.searchEdited(.insert("s")), in: store) {
       $0.browsing.searchField = SearchField(text: "us")
       $0.browsing.query = "us"
       $0.browsing.shownIDs = [2]
@@ -61,21 +61,21 @@ struct ProductListBrowsingTests {
 
   @Test func theSelectionMovesToTheFirstRowWhenItsProductIsNoLongerShownAndToNoneWhenNothingIs() async {
     let store = makeStore(Self.loaded(selecting: Samples.notebook.id))
-    await search(.searchOpened, in: store) { $0.browsing.searchField = SearchField() }
+    await browse(.searchOpened, in: store) { $0.browsing.searchField = SearchField() }
     // "sp": the spork.
-    await search(.searchEdited(.insert("sp")), in: store) {
+    await browse(.searchEdited(.insert("sp")), in: store) {
       $0.browsing.searchField = SearchField(text: "sp")
       $0.browsing.query = "sp"
       $0.browsing.shownIDs = [5]
       $0.selectedID = Samples.spork.id
     }
-    await search(.searchEdited(.insert("zzz")), in: store) {
+    await browse(.searchEdited(.insert("zzz")), in: store) {
       $0.browsing.searchField = SearchField(text: "spzzz")
       $0.browsing.query = "spzzz"
       $0.browsing.shownIDs = []
       $0.selectedID = nil
     }
-    await search(.searchCancelled, in: store) {
+    await browse(.searchCancelled, in: store) {
       $0.browsing.searchField = nil
       $0.browsing.query = ""
       $0.browsing.shownIDs = [1, 2, 3, 4, 5]
@@ -89,7 +89,7 @@ struct ProductListBrowsingTests {
     state.scrollOffset = 2
     #expect(state.selectedIndex == 3)
     let store = makeStore(state)
-    await search(.sortPickerOpened, in: store) {
+    await browse(.sortPickerOpened, in: store) {
       $0.browsing.picker = PickerFeature.State(options: ProductSort.allCases.map(BrowsingChoice.sort), current: .sort(.title))
     }
     let priceHighToLow = ProductSort.allCases.firstIndex(of: .priceHighToLow)!
@@ -107,13 +107,14 @@ struct ProductListBrowsingTests {
   }
 
   /// Only a change to the rows shown moves anything: the store's categories arriving, or a
-  /// picker opened and left, leave the selection and the scroll where they were.
+  /// picker opened and left, leave the selection and the scroll where they were — even a
+  /// selection scrolled out of sight, which keeping the selection would bring back.
   @Test func browsingThatShowsTheSameRowsMovesNothing() async {
     var state = Self.loaded(selecting: Samples.spork.id)
     state.visibleRowCount = 1
-    state.scrollOffset = 4
+    state.scrollOffset = 0
     let store = makeStore(state)
-    await search(.categoryPickerOpened, in: store) {
+    await browse(.categoryPickerOpened, in: store) {
       $0.browsing.categoryListing = .requested
       $0.browsing.picker = PickerFeature.State(
         options: [.category(nil), .category("kitchen"), .category("outdoor"), .category("stationery")], current: .category(nil)
@@ -125,7 +126,6 @@ struct ProductListBrowsingTests {
     }
     await store.send(._internal(.browsing(._internal(.picker(.presented(.view(.cancelTapped)))))))
     await store.receive(\._internal.browsing._internal.picker.presented.delegate.cancelled) { $0.browsing.picker = nil }
-    #expect((store.state.selectedID, store.state.scrollOffset) == (Samples.spork.id, 4))
   }
 
   @Test func detailsOpenOnTheSelectedProductScrollAndClose() async {
@@ -157,6 +157,7 @@ struct ProductListBrowsingTests {
     await store.send(._internal(.productsResponse(.success(ProductListing(products: remaining))))) {
       $0.products = IdentifiedArray(uniqueElements: remaining.map { ProductFeature.State(product: $0) })
       $0.details = nil
+      $0.browsing.index = BrowsingIndex(remaining, sort: .storeOrder)
       $0.browsing.shownIDs = [1, 2, 3, 5]
       $0.selectedID = Samples.mug.id
     }

@@ -87,7 +87,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
-      $0.browsing.shownIDs = Self.products.map(\.id)
+      $0.browsing.catalogChanged(Self.products)
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
@@ -150,7 +150,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
-      $0.browsing.shownIDs = Self.products.map(\.id)
+      $0.browsing.catalogChanged(Self.products)
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
@@ -239,7 +239,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = [ProductFeature.State(product: .demo)]
-      $0.browsing.shownIDs = [Product.demo.id]
+      $0.browsing.catalogChanged([.demo])
       $0.selectedID = Product.demo.id
       $0.notice = .productsSkipped(2)
     }
@@ -264,7 +264,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
-      $0.browsing.shownIDs = Self.products.map(\.id)
+      $0.browsing.catalogChanged(Self.products)
       $0.selectedID = Product.demo.id
     }
     #expect(fetches.value == 2)
@@ -290,7 +290,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
-      $0.browsing.shownIDs = Self.products.map(\.id)
+      $0.browsing.catalogChanged(Self.products)
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
@@ -420,7 +420,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
-      $0.browsing.shownIDs = Self.products.map(\.id)
+      $0.browsing.catalogChanged(Self.products)
       $0.products[id: Product.another.id]?.quantity = 3
       $0.unavailableQuantities = [999: 1]
       $0.savedCart = saved
@@ -623,7 +623,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
-      $0.browsing.shownIDs = Self.products.map(\.id)
+      $0.browsing.catalogChanged(Self.products)
       $0.products[id: 1]?.quantity = 1
       $0.savedCart = SavedCart(quantities: [1: 1], revision: 1)
       $0.selectedID = Product.demo.id
@@ -681,7 +681,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
-      $0.browsing.shownIDs = Self.products.map(\.id)
+      $0.browsing.catalogChanged(Self.products)
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }
@@ -706,7 +706,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
-      $0.browsing.shownIDs = Self.products.map(\.id)
+      $0.browsing.catalogChanged(Self.products)
       $0.selectedID = Product.demo.id
     }
     await store.send(.view(.noticeDismissed)) { $0.notice = nil }
@@ -752,7 +752,7 @@ struct ProductListFeatureTests {
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = IdentifiedArray(uniqueElements: many.map { ProductFeature.State(product: $0) })
-      $0.browsing.shownIDs = many.map(\.id)
+      $0.browsing.catalogChanged(many)
       $0.selectedID = 1
       $0.restoration = .done
     }

@@ -66,7 +66,7 @@ struct ProductListStockTests {
       $0.status = .loaded
       $0.products = ProductListFeatureTests.rows
       $0.products[id: Product.demo.id]?.stockLeft = 3
-      $0.browsing.shownIDs = ProductListFeatureTests.products.map(\.id)
+      $0.browsing.catalogChanged(ProductListFeatureTests.products)
       $0.selectedID = Product.demo.id
       $0.restoration = .done
     }

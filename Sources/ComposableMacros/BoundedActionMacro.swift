@@ -3,9 +3,9 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@BoundedAction`, which `@Reducer` puts on a feature's `TCAFeatureAction` enum and an enum
-/// declared on its own asks for: writes `kind` as a `switch` over the three cases, the one way
-/// generic code reaches them.
-public enum BoundedActionKindMacro: MemberMacro {
+/// declared on its own asks for: writes `kind`, through which generic code reaches the three
+/// cases, as a `switch` over them.
+public enum BoundedActionMacro: MemberMacro {
   public static func expansion(
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
