@@ -162,6 +162,10 @@ struct HeadlessShopTests {
     var generator = SplitMix64(seed: 2026)
     var pressed = 0
     for _ in 0..<2_000 {
+      // The main actor is every @MainActor test's and every store's in this process: two
+      // thousand keys pressed back to back held it for a minute and a half in a full run, and
+      // other tests' effects waited for it past their 30 s limit. A turn for others after each.
+      await Task.yield()
       let key = keys[Int(generator.next() % UInt64(keys.count))]
       if await shop.press(key) == false { break }
       pressed += 1
