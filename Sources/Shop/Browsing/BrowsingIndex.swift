@@ -10,9 +10,10 @@ public enum BrowsingChoice: Hashable, Sendable {
 /// prices and ratings by position in the store's order.
 ///
 /// It is a cache of the products and the sort, rebuilt whenever either changes. Equality compares
-/// the products' ids in order — what tells one catalog from another — and not the folded text
-/// and orders made from them again (for 100,000 products that would be megabytes per comparison
-/// in a test); the sort in force is compared beside it, in the state that keeps both.
+/// the products' ids in order — enough for a test to see one catalog replaced by another — and
+/// not the folded text, prices and orders made from them (for 100,000 products that would be
+/// megabytes per comparison in a test): two indexes of the same ids with other titles or prices
+/// compare equal. The sort in force is compared beside it, in the state that keeps both.
 public struct BrowsingIndex: Equatable, Sendable {
   public private(set) var search = SearchIndex()
   /// Positions in the store's list, in the sort's order.
