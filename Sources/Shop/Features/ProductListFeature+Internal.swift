@@ -23,86 +23,34 @@ extension ProductListFeature {
         state.details = nil
       }
       state.browsing.catalogChanged(state.products.map(\.product))
-      if case let .waiting(saved) = state.restoration {
-        restore(saved, into: &state)
-      }
+      cartKeeping.catalogLoaded(&state.keeping)
+      refreshOpenCart(&state)
       return .none
 
     case let .productsResponse(.failure(error)):
       state.status = .failed(error)
       return .none
 
-    case let .savedCartLoaded(.success(saved)):
-      if state.status == .loaded {
-        restore(saved, into: &state)
-      } else {
-        state.restoration = .waiting(saved)
-      }
-      return .none
-
-    case let .savedCartLoaded(.failure(error)):
-      state.notice = .cartStorage(error)
-      state.restoration = .done
-      refreshOpenCart(&state)
-      return .none
-
-    case let .earlierVersionCartFound(cart):
-      state.earlierVersionCart = cart
-      return .none
-
-    case let .cartSaved(saved):
-      var sync = state.cartSync
-      sync.saveLanded(saved)
-      carryOut(sync, into: &state)
-      // Changes made while the save was under way go out now.
-      return saveCart(&state)
-
-    case let .cartSaveFailed(error):
-      var sync = state.cartSync
-      sync.saveFailed()
-      carryOut(sync, into: &state)
-      state.notice = .cartStorage(error)
-      return .none
-
-    case let .cartChangedElsewhere(saved):
-      switch state.restoration {
-      case let .waiting(waiting) where saved.revision > waiting.revision:
-        state.restoration = .waiting(saved)
-        refreshOpenCart(&state)
-      case .done:
-        let orderUpdates = state.savedCart.orderUpdates
-        var sync = state.cartSync
-        sync.heardElsewhere(saved)
-        carryOut(sync, into: &state)
-        if state.savedCart.orderUpdates != orderUpdates { return .send(.delegate(.ordersChangedElsewhere)) }
-      default:
-        break
-      }
-      return .none
-
     case .products(.element(_, .delegate(.quantityChanged))):
       return saveCart(&state)
 
     case let .cart(.presented(.delegate(.itemRemoved(id)))):
-      setQuantity(0, of: id, in: &state)
+      state.setQuantity(0, of: id)
       return saveCart(&state)
 
     case .cart(.presented(.delegate(.orderCompleted))):
       for index in state.products.indices where state.products[index].quantity != 0 {
         state.products[index].quantity = 0
       }
-      state.unconfirmedOrder = nil
-      state.checkoutDraft = nil
+      // Closed first: the checkout on its screen is done with, and must not be saved again.
       state.cart = nil
-      return .concatenate(.send(.delegate(.orderPlaced)), saveCart(&state))
+      return .concatenate(.send(.delegate(.orderPlaced)), cartKeeping.orderPlaced(&state.keeping).map(Self.keeping))
 
     case let .cart(.presented(.delegate(.checkoutDraftChanged(draft)))):
-      state.checkoutDraft = draft
-      return saveCart(&state)
+      return cartKeeping.checkoutChanged(to: draft, &state.keeping).map(Self.keeping)
 
     case let .cart(.presented(.delegate(.orderUnconfirmed(attempt)))):
-      state.unconfirmedOrder = attempt
-      return saveCart(&state)
+      return cartKeeping.orderUnconfirmed(attempt, &state.keeping).map(Self.keeping)
 
     case .cart(.presented(.delegate(.closeRequested))):
       state.cart = nil
@@ -116,6 +64,20 @@ extension ProductListFeature {
     case .details(.presented(.delegate(.closeRequested))):
       state.details = nil
       return .none
+
+    case let .keeping(action):
+      // Whatever the keeping did — restored, saved, heard another copy — may have changed the
+      // cart's lines: an open cart shows them (a cheap look when nothing changed).
+      refreshOpenCart(&state)
+      switch action {
+      case let .delegate(.storageFailed(error)):
+        state.notice = .cartStorage(error)
+        return .none
+      case .delegate(.ordersChangedElsewhere):
+        return .send(.delegate(.ordersChangedElsewhere))
+      case ._internal, .view:
+        return .none
+      }
 
     case .products, .cart, .details, .browsing:
       return .none

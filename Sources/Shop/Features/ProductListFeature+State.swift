@@ -1,11 +1,11 @@
 import Boundaries
 
 // What the product list's state says of itself: the cart as it would open, what the tab bar
-// shows, the selection, and the cart's saving as a ``CartSync`` value.
+// shows, the selection, and the cart as its keeping sees it.
 extension ProductListFeature.State {
   /// Quantities by product id: the listed products in the cart and the unavailable lines.
   public var quantities: [Product.ID: Int] {
-    var quantities = unavailableQuantities
+    var quantities = kept.unavailableQuantities
     for index in indicesInCart {
       quantities[products[index].id] = products[index].quantity
     }
@@ -27,36 +27,31 @@ extension ProductListFeature.State {
   /// lines the store does not list, by id.
   public var cartLines: [CartItemFeature.State] {
     indicesInCart.map { products[$0] }.map { CartItemFeature.State(item: CartItem(product: $0.product, quantity: $0.quantity)) }
-      + unavailableQuantities.sorted { $0.key < $1.key }.map { CartItemFeature.State(unavailableID: $0.key, quantity: $0.value) }
+      + kept.unavailableQuantities.sorted { $0.key < $1.key }.map { CartItemFeature.State(unavailableID: $0.key, quantity: $0.value) }
   }
 
   /// What the tab bar says of the cart.
   public var cartSummary: CartSummary {
-    if case let .waiting(saved) = restoration, saved.unitCount > 0 {
+    if case let .waiting(saved) = kept.restoration, saved.unitCount > 0 {
       return .restoring(units: saved.unitCount)
     }
     let items = indicesInCart.map { products[$0] }
     return CartSummary(
       units: items.reduce(0) { $0 + $1.quantity },
       total: items.sum { $0.product.price * $0.quantity },
-      unavailableLines: unavailableQuantities.count
+      unavailableLines: kept.unavailableQuantities.count
     )
   }
 
   /// Version 1.0's cart as this store would take it in, its products named as this store lists
   /// them. Offered only once the saved cart is restored.
   public var earlierVersionCartOffer: EarlierVersionCartOffer? {
-    guard restoration == .done, let earlier = earlierVersionCart else { return nil }
+    guard kept.restoration == .done, let earlier = kept.earlierVersionCart else { return nil }
     return EarlierVersionCartOffer(
       lines: earlier.quantities.sorted { $0.key < $1.key }.map { id, quantity in
         EarlierVersionCartOffer.Line(id: id, title: products[id: id]?.product.title, quantity: quantity)
       }
     )
-  }
-
-  /// How many units of the saved cart wait for the products before they can be shown.
-  var restoringUnitCount: Int {
-    if case let .waiting(saved) = restoration { saved.unitCount } else { 0 }
   }
 
   /// The products on the list now, in order, as browsing decided.
@@ -72,12 +67,33 @@ extension ProductListFeature.State {
     selectedID.flatMap { products[id: $0] }
   }
 
-  /// The saved cart's sync as a pure value: what this copy knows of the saved cart and shows.
-  var cartSync: CartSync {
-    CartSync(
-      saved: savedCart, saving: savingChanges,
-      current: CartSync.Contents(quantities: quantities, unconfirmedOrder: unconfirmedOrder, checkout: cart?.checkout?.draft ?? checkoutDraft)
-    )
+  /// The cart as its keeping sees it: what it keeps, and every line's quantity, which lives on
+  /// the rows. Setting it writes back what the keeping changed: each changed line to its row, or
+  /// aside for a product the store does not list; a new kept checkout to an open cart, which
+  /// starts checkout from it.
+  var keeping: CartKeepingFeature.State {
+    get {
+      CartKeepingFeature.State(kept: kept, quantities: quantities, catalogLoaded: status == .loaded, checkoutOnScreen: cart?.checkout?.draft)
+    }
+    set {
+      let shown = quantities
+      let draft = kept.checkoutDraft
+      kept = newValue.kept
+      for id in Set(shown.keys).union(newValue.quantities.keys) where shown[id] != newValue.quantities[id] {
+        setQuantity(newValue.quantities[id] ?? 0, of: id)
+      }
+      if newValue.kept.checkoutDraft != draft { cart?.checkoutDraft = newValue.kept.checkoutDraft }
+    }
+  }
+
+  /// Sets how many of product `id` are in the cart, whether the store lists it or not.
+  mutating func setQuantity(_ quantity: Int, of id: Product.ID) {
+    let quantity = min(max(quantity, 0), AddToCartFeature.State.maximum)
+    if products[id: id] != nil {
+      if products[id: id]?.quantity != quantity { products[id: id]?.quantity = quantity }
+    } else {
+      kept.unavailableQuantities[id] = quantity > 0 ? quantity : nil
+    }
   }
 
   /// What the list's status line is about, and so what Esc answers, the most pressing first:

@@ -10,10 +10,8 @@ import TerminalKit
 ///   lines whose product the store does not list now;
 /// - a line deleted from the cart, and every orderable line after a completed order, goes to 0;
 /// - closing the cart keeps the quantities, and an order whose outcome is unknown;
-/// - the saved cart is restored once the products have loaded; until then it is "restoring";
-/// - every change is saved as a change (the lines this copy touched), one save at a time, so
-///   another copy's changes to other lines are kept, and another copy's saves show up here;
-/// - a cart left by version 1.0 is offered, never taken in unasked;
+/// - every change to the cart is handed to the cart-keeping child (``CartKeepingFeature``) to
+///   save; what it restores or hears from other copies shows on the rows and in an open cart;
 /// - which products are shown, and in what order, is the browsing child's (``BrowsingFeature``);
 ///   the selection stays on the same product while it is shown, else goes to the first row.
 @Reducer
@@ -34,23 +32,9 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     @Presents public var details: ProductDetailsFeature.State?
     /// Who is shopping: the orders are theirs.
     public var customer: Customer.ID
-    /// Whether the saved cart has been read and applied (saving waits for that, so an empty
-    /// list never overwrites it).
-    public var restoration: CartRestoration = .notStarted
-    /// The saved cart as this copy last read it or heard of it.
-    public var savedCart: SavedCart = .empty
-    /// The changes of the save under way, if one is.
-    public var savingChanges: CartChanges?
-    /// Saved lines whose product the store does not list now, by product id: kept and shown.
-    public var unavailableQuantities: [Product.ID: Int] = [:]
-    /// A cart left by version 1.0, which did not record its store, offered to the customer.
-    public var earlierVersionCart: SavedCart?
-    /// An order whose outcome is unknown; the cart resends it if the same lines are paid again.
-    /// Saved with the cart, so it survives a restart.
-    public var unconfirmedOrder: OrderAttempt?
-    /// The checkout typed so far, kept with the cart (and saved with it) until the order is
-    /// placed: quitting in the middle of checkout loses nothing.
-    public var checkoutDraft: CheckoutDraft?
+    /// The cart's keeping: its restoring, saving and hearing of other copies, and the lines the
+    /// store does not list (``CartKeepingFeature``).
+    public var kept = CartKeepingFeature.Kept()
     /// Something the customer should know that is not an error of this screen (the saved cart
     /// could not be read or written).
     public var notice: ProductListNotice?
@@ -60,16 +44,6 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     public init(customer: Customer.ID = 1) {
       self.customer = customer
     }
-  }
-
-  /// The saved cart's journey into the list.
-  public enum CartRestoration: Hashable, Sendable {
-    case notStarted
-    case loading
-    /// Read, waiting for the products it refers to.
-    case waiting(SavedCart)
-    /// Applied: changes are saved from now on.
-    case done
   }
 
   public enum Action: TCAFeatureAction, Hashable, Sendable {
@@ -96,18 +70,12 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
     public enum InternalAction: Hashable, Sendable {
       case productsResponse(Result<ProductListing, APIError>)
-      case savedCartLoaded(Result<SavedCart, CartStorageError>)
-      case earlierVersionCartFound(SavedCart)
-      /// A save finished: the cart as it is saved now.
-      case cartSaved(SavedCart)
-      case cartSaveFailed(CartStorageError)
-      /// Another copy of the store saved the cart.
-      case cartChangedElsewhere(SavedCart)
       /// The store's stock changed (or was first heard).
       case stockChanged(StockLevels)
       case products(IdentifiedActionOf<ProductFeature>)
       case cart(PresentationAction<CartFeature.Action>)
       case browsing(BrowsingFeature.Action)
+      case keeping(CartKeepingFeature.Action)
       case details(PresentationAction<ProductDetailsFeature.Action>)
     }
 
@@ -125,19 +93,19 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
   enum CancelID {
     case fetch
-    case watch
     case stock
   }
 
   @Dependency(\.apiClient) var apiClient
-  @Dependency(\.cartStorage) var cartStorage
   @Dependency(\.stockWatch) var stockWatch
+  let cartKeeping = CartKeepingFeature()
 
   public init() {}
 
   public var body: some ReducerOf<Self> {
     CombineReducers {
       Scope(state: \.browsing, action: \.browsing) { BrowsingFeature() }
+      Scope(state: \.keeping, action: \.keeping) { cartKeeping }
       coreReducer
         .forEach(\.products, action: \.products) { ProductFeature() }
         .ifLet(\.$cart, action: \.cart) { CartFeature() }
@@ -164,10 +132,9 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       // Other copies' saves are listened for from the start, for as long as the store runs.
       var effects: [Effect<Action>] = []
       var watch = Effect<Action>.none
-      if state.restoration == .notStarted {
-        state.restoration = .loading
-        effects.append(loadSavedCart())
-        watch = .merge(watchSavedCart(), watchStock())
+      if let keeping = cartKeeping.start(&state.keeping) {
+        effects.append(keeping.read.map(Self.keeping))
+        watch = .merge(keeping.watch.map(Self.keeping), watchStock())
       }
       if state.status.allowsFetch {
         effects.append(fetchProducts(&state))
@@ -195,7 +162,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case .cartButtonTapped:
       state.cart = CartFeature.State(
         items: IdentifiedArray(uniqueElements: state.cartLines), customer: state.customer,
-        attempt: state.unconfirmedOrder, restoringUnitCount: state.restoringUnitCount, checkoutDraft: state.checkoutDraft
+        attempt: state.kept.unconfirmedOrder, restoringUnitCount: state.kept.restoringUnitCount, checkoutDraft: state.kept.checkoutDraft
       )
       return .none
 
@@ -206,30 +173,18 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     case .noticeDismissed:
       switch state.attention {
       case .notice: state.notice = nil
-      case .earlierVersionCart: state.earlierVersionCart = nil
+      case .earlierVersionCart: state.kept.earlierVersionCart = nil
       case .search, nil: break
       }
       return .none
 
     case .earlierVersionCartTaken:
-      // Not while a save is under way: the save of these lines would only follow it, and the
-      // old file is removed after that save, never before (the key works again a moment later).
-      guard state.restoration == .done, state.savingChanges == nil, let earlier = state.earlierVersionCart
-      else { return .none }
-      state.earlierVersionCart = nil
-      for (id, quantity) in earlier.quantities {
-        setQuantity(min((state.quantities[id] ?? 0) + quantity, AddToCartFeature.State.maximum), of: id, in: &state)
-      }
+      let effect = cartKeeping.takeEarlierVersionCart(&state.keeping)
       refreshOpenCart(&state)
-      return .concatenate(
-        saveCart(&state),
-        .run { _ in try await cartStorage.removeEarlierVersionCart() } catch: { error, send in
-          await send(._internal(.cartSaveFailed(.writing(error))))
-        }
-      )
+      return effect.map(Self.keeping)
 
     case .willTerminate:
-      return finalSave(state)
+      return cartKeeping.finalSave(state.keeping).map(Self.keeping)
 
     case .detailsOpened:
       guard let id = state.selectedID else { return .none }

@@ -1,6 +1,6 @@
 /// The saved cart kept in step with one copy of the store, as a pure value: what this copy last
 /// knew of the saved cart, the save it has under way, and what it shows now. Every rule of the
-/// cart's saving is here, with no effect and no reducer around it; ``ProductListFeature`` asks
+/// cart's saving is here, with no effect and no reducer around it; ``CartKeepingFeature`` asks
 /// it what to save and what to show, and carries out the answers.
 ///
 /// The rules:

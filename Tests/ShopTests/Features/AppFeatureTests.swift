@@ -16,7 +16,7 @@ struct AppFeatureTests {
     return TestStore(initialState: AppFeature.State()) {
       AppFeature()
       Reduce { _, action in
-        if case ._internal(.productList(._internal(.savedCartLoaded))) = action { cartRead.open() }
+        if case ._internal(.productList(._internal(.keeping(._internal(.savedCartLoaded))))) = action { cartRead.open() }
         return .none
       }
     } withDependencies: {
@@ -57,10 +57,10 @@ struct AppFeatureTests {
     }
     // The draft the cart was handed is saved before the test goes on.
     await store.receive(\._internal.productList._internal.cart.presented.delegate.checkoutDraftChanged)
-    while store.state.productList.savingChanges != nil { await store.receive(\._internal.productList._internal.cartSaved) }
+    while store.state.productList.kept.savingChanges != nil { await store.receive(\._internal.productList._internal.keeping._internal.cartSaved) }
     store.exhaustivity = exhaustivity
     #expect(store.state.productList.cart?.alert == .confirmPurchaseForTest(total: total))
-    #expect(store.state.productList.checkoutDraft == .sample, "the draft goes with the cart")
+    #expect(store.state.productList.kept.checkoutDraft == .sample, "the draft goes with the cart")
   }
 
   /// The order a checkout of `lines` to the sample address sends.
@@ -138,17 +138,17 @@ struct AppFeatureTests {
   func loadProducts(_ store: TestStoreOf<AppFeature>) async {
     await store.send(._internal(.productList(.view(.onAppear)))) {
       $0.productList.status = .loading
-      $0.productList.restoration = .loading
+      $0.productList.kept.restoration = .loading
     }
-    await store.receive(._internal(.productList(._internal(.savedCartLoaded(.success(.empty)))))) {
-      $0.productList.restoration = .waiting(.empty)
+    await store.receive(._internal(.productList(._internal(.keeping(._internal(.savedCartLoaded(.success(.empty)))))))) {
+      $0.productList.kept.restoration = .waiting(.empty)
     }
     await store.receive(._internal(.productList(._internal(.productsResponse(.success(ProductListing(products: [.demo, .another]))))))) {
       $0.productList.status = .loaded
       $0.productList.products = [ProductFeature.State(product: .demo), ProductFeature.State(product: .another)]
       $0.productList.browsing.catalogChanged([.demo, .another])
       $0.productList.selectedID = Product.demo.id
-      $0.productList.restoration = .done
+      $0.productList.kept.restoration = .done
     }
   }
 
@@ -162,16 +162,16 @@ struct AppFeatureTests {
     }
     await store.receive(row(._internal(.addToCart(.delegate(.countChanged(quantity))))))
     await store.receive(row(.delegate(.quantityChanged(quantity)))) {
-      $0.productList.savingChanges = CartChanges(from: $0.productList.savedCart.quantities, to: $0.productList.quantities)
+      $0.productList.kept.savingChanges = CartChanges(from: $0.productList.kept.savedCart.quantities, to: $0.productList.quantities)
     }
     await receiveCartSaved(store)
   }
 
   /// The answer of the save under way.
   func receiveCartSaved(_ store: TestStoreOf<AppFeature>) async {
-    await store.receive(\._internal.productList._internal.cartSaved) {
-      $0.productList.savedCart = $0.productList.savedCart.applying($0.productList.savingChanges!)
-      $0.productList.savingChanges = nil
+    await store.receive(\._internal.productList._internal.keeping._internal.cartSaved) {
+      $0.productList.kept.savedCart = $0.productList.kept.savedCart.applying($0.productList.kept.savingChanges!)
+      $0.productList.kept.savingChanges = nil
     }
   }
 
@@ -225,15 +225,15 @@ struct AppFeatureTests {
       $0.productList.products[id: Product.demo.id]?.quantity = 0
       $0.productList.products[id: Product.another.id]?.quantity = 0
       $0.productList.cart = nil
-      $0.productList.checkoutDraft = nil
-      $0.productList.savingChanges = CartChanges(quantities: [Product.demo.id: 0, Product.another.id: 0], checkout: .replaced(by: nil))
+      $0.productList.kept.checkoutDraft = nil
+      $0.productList.kept.savingChanges = CartChanges(quantities: [Product.demo.id: 0, Product.another.id: 0], checkout: .replaced(by: nil))
     }
     // The profile hears of the order; it has not been opened, so it fetches nothing.
     await store.receive(._internal(.productList(.delegate(.orderPlaced))))
     await store.receive(._internal(.profile(._internal(.ordersChanged))))
     await receiveCartSaved(store)
-    #expect(store.state.productList.savedCart.quantities.isEmpty)
-    #expect(store.state.productList.savedCart.checkout == nil)
+    #expect(store.state.productList.kept.savedCart.quantities.isEmpty)
+    #expect(store.state.productList.kept.savedCart.checkout == nil)
     #expect(store.state.productList.products.allSatisfy { $0.quantity == 0 })
     await store.finish()
   }

@@ -16,7 +16,7 @@ struct ProductListBrowsingTests {
   static func loaded(selecting id: Product.ID = Samples.mug.id, sort: ProductSort = .storeOrder) -> ProductListFeature.State {
     var state = ProductListFeature.State()
     state.status = .loaded
-    state.restoration = .done
+    state.kept.restoration = .done
     state.products = IdentifiedArray(uniqueElements: products.map { ProductFeature.State(product: $0) })
     state.browsing = Samples.browsing(sort: sort)
     state.selectedID = id

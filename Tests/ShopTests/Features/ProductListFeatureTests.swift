@@ -31,7 +31,7 @@ struct ProductListFeatureTests {
     return TestStore(initialState: state) {
       ProductListFeature()
       Reduce { _, action in
-        if case ._internal(.savedCartLoaded) = action { cartRead.open() }
+        if case ._internal(.keeping(._internal(.savedCartLoaded))) = action { cartRead.open() }
         return .none
       }
     } withDependencies: {
@@ -71,7 +71,7 @@ struct ProductListFeatureTests {
     }
     // The draft the cart was handed is saved before the test goes on.
     await store.receive(\._internal.cart.presented.delegate.checkoutDraftChanged)
-    while store.state.savingChanges != nil { await store.receive(\._internal.cartSaved) }
+    while store.state.kept.savingChanges != nil { await store.receive(\._internal.keeping._internal.cartSaved) }
     store.exhaustivity = exhaustivity
   }
 
@@ -79,17 +79,17 @@ struct ProductListFeatureTests {
   func load(_ store: TestStoreOf<ProductListFeature>) async {
     await store.send(.view(.onAppear)) {
       $0.status = .loading
-      $0.restoration = .loading
+      $0.kept.restoration = .loading
     }
-    await store.receive(\._internal.savedCartLoaded.success) {
-      $0.restoration = .waiting(.empty)
+    await store.receive(\._internal.keeping._internal.savedCartLoaded.success) {
+      $0.kept.restoration = .waiting(.empty)
     }
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = Self.rows
       $0.browsing.catalogChanged(Self.products)
       $0.selectedID = Product.demo.id
-      $0.restoration = .done
+      $0.kept.restoration = .done
     }
   }
 
@@ -105,17 +105,17 @@ struct ProductListFeatureTests {
 
   /// Receives `action`, which saves what changed, and the save's answer.
   func receiveSave(_ store: TestStoreOf<ProductListFeature>, of action: ProductListFeature.Action, changing update: ((inout ProductListFeature.State) -> Void)? = nil) async {
-    guard store.state.restoration == .done else {
+    guard store.state.kept.restoration == .done else {
       await store.receive(action, assert: update)
       return
     }
     await store.receive(action) {
       update?(&$0)
-      $0.savingChanges = CartChanges(from: $0.savedCart.quantities, to: $0.quantities)
+      $0.kept.savingChanges = CartChanges(from: $0.kept.savedCart.quantities, to: $0.quantities)
     }
-    await store.receive(\._internal.cartSaved) {
-      $0.savedCart = $0.savedCart.applying($0.savingChanges!)
-      $0.savingChanges = nil
+    await store.receive(\._internal.keeping._internal.cartSaved) {
+      $0.kept.savedCart = $0.kept.savedCart.applying($0.kept.savingChanges!)
+      $0.kept.savingChanges = nil
     }
   }
 
@@ -136,10 +136,10 @@ struct ProductListFeatureTests {
     })
     await store.send(.view(.onAppear)) {
       $0.status = .loading
-      $0.restoration = .loading
+      $0.kept.restoration = .loading
     }
-    await store.receive(\._internal.savedCartLoaded.success) {
-      $0.restoration = .waiting(.empty)
+    await store.receive(\._internal.keeping._internal.savedCartLoaded.success) {
+      $0.kept.restoration = .waiting(.empty)
     }
     await store.receive(\._internal.productsResponse.failure) {
       $0.status = .failed(.timedOut(seconds: 10))
@@ -152,7 +152,7 @@ struct ProductListFeatureTests {
       $0.products = Self.rows
       $0.browsing.catalogChanged(Self.products)
       $0.selectedID = Product.demo.id
-      $0.restoration = .done
+      $0.kept.restoration = .done
     }
   }
 
@@ -184,14 +184,14 @@ struct ProductListFeatureTests {
     await first.send(.view(.onAppear))
     await first.receive(\._internal.productsResponse.success)
     await first.send(._internal(.products(.element(id: Product.demo.id, action: ._internal(.addToCart(.view(.plusTapped)))))))
-    await first.receive(\._internal.cartSaved)
+    await first.receive(\._internal.keeping._internal.cartSaved)
     await first.send(.view(.cartButtonTapped))
     await checkOut(first)
     await first.send(._internal(.cart(.presented(.view(.alert(.presented(.confirmPurchase)))))))
     await first.receive(._internal(.cart(.presented(.delegate(.orderUnconfirmed(attempt)))))) {
-      $0.unconfirmedOrder = attempt
+      $0.kept.unconfirmedOrder = attempt
     }
-    await first.receive(\._internal.cartSaved)
+    await first.receive(\._internal.keeping._internal.cartSaved)
     #expect(try await memory.load().unconfirmedOrder == attempt)
 
     // Second run, a different date: the same lines are sent as the same attempt.
@@ -213,15 +213,15 @@ struct ProductListFeatureTests {
     second.exhaustivity = .off
     await second.send(.view(.onAppear))
     await second.receive(\._internal.productsResponse.success)
-    #expect(second.state.unconfirmedOrder == attempt)
-    #expect(second.state.checkoutDraft == CheckoutDraft(address: .sample, delivery: .standard, step: .review), "the checkout was kept too")
+    #expect(second.state.kept.unconfirmedOrder == attempt)
+    #expect(second.state.kept.checkoutDraft == CheckoutDraft(address: .sample, delivery: .standard, step: .review), "the checkout was kept too")
     await second.send(.view(.cartButtonTapped))
     await checkOut(second, resuming: true)
     await second.send(._internal(.cart(.presented(.view(.alert(.presented(.confirmPurchase)))))))
     await second.receive(\._internal.cart.presented)
     await second.send(._internal(.cart(.presented(.view(.alert(.presented(.orderCompletedAcknowledged)))))))
     await second.receive(._internal(.cart(.presented(.delegate(.orderCompleted)))))
-    await second.receive(\._internal.cartSaved)
+    await second.receive(\._internal.keeping._internal.cartSaved)
     #expect(sent.value == [attempt, attempt], "one key, one body, twice")
     #expect(try await memory.load().unconfirmedOrder == nil, "cleared once the order went through")
     #expect(try await memory.load().checkout == nil, "and so is the checkout")
@@ -229,7 +229,7 @@ struct ProductListFeatureTests {
 
   @Test func skippedProductsAreSaid() async {
     var state = ProductListFeature.State()
-    state.restoration = .done
+    state.kept.restoration = .done
     let store = TestStore(initialState: state) {
       ProductListFeature()
     } withDependencies: {
@@ -253,12 +253,12 @@ struct ProductListFeatureTests {
     })
     await store.send(.view(.onAppear)) {
       $0.status = .loading
-      $0.restoration = .loading
+      $0.kept.restoration = .loading
     }
-    await store.receive(\._internal.savedCartLoaded.success) { $0.restoration = .waiting(.empty) }
+    await store.receive(\._internal.keeping._internal.savedCartLoaded.success) { $0.kept.restoration = .waiting(.empty) }
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
-      $0.restoration = .done
+      $0.kept.restoration = .done
     }
     await store.send(.view(.retryTapped)) { $0.status = .loading }
     await store.receive(\._internal.productsResponse.success) {
@@ -280,10 +280,10 @@ struct ProductListFeatureTests {
     })
     await store.send(.view(.onAppear)) {
       $0.status = .loading
-      $0.restoration = .loading
+      $0.kept.restoration = .loading
     }
-    await store.receive(\._internal.savedCartLoaded.success) {
-      $0.restoration = .waiting(.empty)
+    await store.receive(\._internal.keeping._internal.savedCartLoaded.success) {
+      $0.kept.restoration = .waiting(.empty)
     }
     await store.send(.view(.onAppear))
     answer.continuation.yield(Self.products)
@@ -292,7 +292,7 @@ struct ProductListFeatureTests {
       $0.products = Self.rows
       $0.browsing.catalogChanged(Self.products)
       $0.selectedID = Product.demo.id
-      $0.restoration = .done
+      $0.kept.restoration = .done
     }
     #expect(fetches.value == 1)
   }
@@ -365,16 +365,16 @@ struct ProductListFeatureTests {
     await store.receive(._internal(.cart(.presented(.delegate(.orderCompleted))))) {
       $0.products[id: Product.demo.id]?.quantity = 0
       $0.cart = nil
-      $0.checkoutDraft = nil
-      $0.savingChanges = CartChanges(quantities: [Product.demo.id: 0], checkout: .replaced(by: nil))
+      $0.kept.checkoutDraft = nil
+      $0.kept.savingChanges = CartChanges(quantities: [Product.demo.id: 0], checkout: .replaced(by: nil))
     }
     // The parent hears of the order (the order history fetches again), and the cart is saved.
     await store.receive(.delegate(.orderPlaced))
-    await store.receive(\._internal.cartSaved) {
-      $0.savedCart = $0.savedCart.applying($0.savingChanges!)
-      $0.savingChanges = nil
+    await store.receive(\._internal.keeping._internal.cartSaved) {
+      $0.kept.savedCart = $0.kept.savedCart.applying($0.kept.savingChanges!)
+      $0.kept.savingChanges = nil
     }
-    #expect(store.state.savedCart.quantities.isEmpty)
+    #expect(store.state.kept.savedCart.quantities.isEmpty)
   }
 
   /// Original: products at 2 and 0, open the cart, delete the item: the cart is empty with Pay
@@ -402,343 +402,6 @@ struct ProductListFeatureTests {
     }
   }
 
-  // MARK: Keeping the cart
-
-  /// Finding 2 of the cart-safety issue: a saved line whose product is not listed was dropped
-  /// on restore and deleted by the next save. It is kept aside, shown, and never saved away.
-  @Test func savedQuantitiesAreRestoredAndUnlistedLinesKept() async {
-    let saved = SavedCart(quantities: [Product.another.id: 3, 999: 1], revision: 4)
-    let store = makeStore(saved: saved)
-    await store.send(.view(.onAppear)) {
-      $0.status = .loading
-      $0.restoration = .loading
-    }
-    await store.receive(\._internal.savedCartLoaded.success) {
-      $0.restoration = .waiting(saved)
-    }
-    #expect(store.state.cartSummary == .restoring(units: 4))
-    await store.receive(\._internal.productsResponse.success) {
-      $0.status = .loaded
-      $0.products = Self.rows
-      $0.browsing.catalogChanged(Self.products)
-      $0.products[id: Product.another.id]?.quantity = 3
-      $0.unavailableQuantities = [999: 1]
-      $0.savedCart = saved
-      $0.selectedID = Product.demo.id
-      $0.restoration = .done
-    }
-    #expect(store.state.cartSummary == .contents(units: 3, total: Product.another.price * 3, unavailableLines: 1))
-
-    // A change elsewhere saves only that change: line 999 stays in the file.
-    await plus(store, .demo, to: 1)
-    #expect(store.state.savedCart == SavedCart(quantities: [1: 1, 2: 3, 999: 1], revision: 5))
-
-    // The cart shows it as unavailable: not in the total, not ordered, and it can be deleted.
-    await store.send(.view(.cartButtonTapped)) {
-      $0.cart = CartFeature.State(
-        items: [
-          CartItemFeature.State(item: CartItem(product: .demo, quantity: 1)),
-          CartItemFeature.State(item: CartItem(product: .another, quantity: 3)),
-          CartItemFeature.State(unavailableID: 999, quantity: 1),
-        ],
-        customer: 1
-      )
-    }
-    #expect(store.state.cart?.total == Product.demo.price + Product.another.price * 3)
-    #expect(store.state.cart?.orderableItems.map(\.id) == [Product.demo.id, Product.another.id])
-    await store.send(._internal(.cart(.presented(._internal(.items(.element(id: 999, action: .view(.deleteTapped))))))))
-    await store.receive(._internal(.cart(.presented(._internal(.items(.element(id: 999, action: .delegate(.deleteRequested)))))))) {
-      $0.cart?.items.remove(id: 999)
-    }
-    await receiveSave(store, of: ._internal(.cart(.presented(.delegate(.itemRemoved(999)))))) {
-      $0.unavailableQuantities = [:]
-    }
-    #expect(store.state.savedCart.quantities == [1: 1, 2: 3])
-  }
-
-  /// An empty or failed product list shows the saved cart as restoring, never "empty", and
-  /// saves nothing.
-  @Test func aCartWaitingForProductsIsRestoringNotEmpty() async {
-    let saved = SavedCart(quantities: [Product.demo.id: 2], revision: 1)
-    let store = makeStore(fetch: { throw APIError.timedOut(seconds: 10) }, saved: saved)
-    await store.send(.view(.onAppear)) {
-      $0.status = .loading
-      $0.restoration = .loading
-    }
-    await store.receive(\._internal.savedCartLoaded.success) { $0.restoration = .waiting(saved) }
-    await store.receive(\._internal.productsResponse.failure) { $0.status = .failed(.timedOut(seconds: 10)) }
-    #expect(store.state.cartSummary == .restoring(units: 2))
-    await store.send(.view(.cartButtonTapped)) {
-      $0.cart = CartFeature.State(items: [], customer: 1, restoringUnitCount: 2)
-    }
-    #expect(store.state.cart?.canPay == false)
-    // Quitting now writes nothing: nothing was changed.
-    await store.send(.view(.willTerminate))
-  }
-
-  @Test func savedQuantitiesApplyToProductsAlreadyLoaded() async {
-    var state = ProductListFeature.State()
-    state.status = .loaded
-    state.products = Self.rows
-    let saved = SavedCart(quantities: [Product.demo.id: 4], revision: 2)
-    let store = makeStore(state: state, saved: saved)
-    await store.send(.view(.onAppear)) { $0.restoration = .loading }
-    await store.receive(\._internal.savedCartLoaded.success) {
-      $0.products[id: Product.demo.id]?.quantity = 4
-      $0.savedCart = saved
-      $0.restoration = .done
-    }
-  }
-
-  @Test func everyChangeIsSavedAsAChange() async {
-    let applied = LockIsolated<[CartChanges]>([])
-    let memory = CartStorage.inMemory()
-    var storage = memory
-    storage.apply = { changes in
-      applied.withValue { $0.append(changes) }
-      return try await memory.apply(changes)
-    }
-    let store = makeStore(storage: storage)
-    await load(store)
-    await plus(store, .demo, to: 1)
-    await plus(store, .another, to: 1)
-    #expect(applied.value == [CartChanges(quantities: [1: 1]), CartChanges(quantities: [2: 1])])
-
-    // Nothing changed since: quitting writes nothing.
-    await store.send(.view(.willTerminate)).finish()
-    #expect(applied.value.count == 2)
-  }
-
-  /// Changes made while a save is under way are saved when it answers, one save at a time,
-  /// and a change undone meanwhile is not lost to the answer.
-  @Test func changesDuringASaveFollowIt() async {
-    let gate = AsyncStream.makeStream(of: Void.self)
-    let applied = LockIsolated<[CartChanges]>([])
-    let memory = CartStorage.inMemory()
-    var storage = memory
-    storage.apply = { changes in
-      applied.withValue { $0.append(changes) }
-      if applied.value.count == 1 { for await _ in gate.stream { break } }
-      return try await memory.apply(changes)
-    }
-    let store = makeStore(storage: storage)
-    await load(store)
-    let row = { (action: AddToCartFeature.Action) -> ProductListFeature.Action in
-      ._internal(.products(.element(id: Product.demo.id, action: ._internal(.addToCart(action)))))
-    }
-    await store.send(row(.view(.plusTapped))) { $0.products[id: 1]?.quantity = 1 }
-    await store.receive(row(.delegate(.countChanged(1))))
-    await store.receive(._internal(.products(.element(id: 1, action: .delegate(.quantityChanged(1)))))) {
-      $0.savingChanges = CartChanges(quantities: [1: 1])
-    }
-    // While the first save waits, the customer takes the product out again.
-    await store.send(row(.view(.minusTapped))) { $0.products[id: 1]?.quantity = 0 }
-    await store.receive(row(.delegate(.countChanged(0))))
-    await store.receive(._internal(.products(.element(id: 1, action: .delegate(.quantityChanged(0))))))
-    gate.continuation.yield()
-    await store.receive(\._internal.cartSaved) {
-      $0.savedCart = SavedCart(quantities: [1: 1], revision: 1)
-      $0.savingChanges = CartChanges(quantities: [1: 0])
-    }
-    await store.receive(\._internal.cartSaved) {
-      $0.savedCart = SavedCart(quantities: [:], revision: 2)
-      $0.savingChanges = nil
-    }
-    #expect(store.state.products[id: 1]?.quantity == 0)
-  }
-
-  /// Finding 3 of the cart-safety issue, in the feature: another copy's save shows up here, in
-  /// the lines this copy did not change, and this copy's unsaved change stays.
-  @Test func anotherCopysSaveShowsUp() async {
-    let updates = AsyncStream.makeStream(of: CartUpdate.self)
-    var storage = CartStorage.inMemory()
-    storage.updates = { updates.stream }
-    let store = makeStore(storage: storage)
-    await load(store)
-    await plus(store, .demo, to: 1)
-    // The other copy added product 2 and a product this store does not list.
-    updates.continuation.yield(.saved(SavedCart(quantities: [1: 1, 2: 5, 31: 2], revision: 2)))
-    await store.receive(\._internal.cartChangedElsewhere) {
-      $0.products[id: 2]?.quantity = 5
-      $0.unavailableQuantities = [31: 2]
-      $0.savedCart = SavedCart(quantities: [1: 1, 2: 5, 31: 2], revision: 2)
-    }
-    // An older version, or this copy's own save heard again, changes nothing.
-    updates.continuation.yield(.saved(SavedCart(quantities: [1: 1], revision: 1)))
-    await store.receive(\._internal.cartChangedElsewhere)
-    updates.continuation.finish()
-    await store.finish()
-  }
-
-  /// An open cart sheet follows a change made elsewhere, unless the customer is paying.
-  @Test func anOpenCartFollowsChangesElsewhere() async {
-    let updates = AsyncStream.makeStream(of: CartUpdate.self)
-    var storage = CartStorage.inMemory()
-    storage.updates = { updates.stream }
-    let store = makeStore(storage: storage)
-    await load(store)
-    await plus(store, .demo, to: 1)
-    await store.send(.view(.cartButtonTapped)) {
-      $0.cart = CartFeature.State(items: [CartItemFeature.State(item: CartItem(product: .demo, quantity: 1))], customer: 1)
-    }
-    updates.continuation.yield(.saved(SavedCart(quantities: [2: 1], revision: 2)))
-    await store.receive(\._internal.cartChangedElsewhere) {
-      $0.products[id: 1]?.quantity = 0
-      $0.products[id: 2]?.quantity = 1
-      $0.savedCart = SavedCart(quantities: [2: 1], revision: 2)
-      $0.cart?.items = [CartItemFeature.State(item: CartItem(product: .another, quantity: 1))]
-      $0.cart?.focus = .item(2)
-    }
-    updates.continuation.finish()
-    await store.finish()
-  }
-
-  /// A host that is restarting tells its shopper, who can dismiss the notice and go on.
-  @Test func aRestartingHostIsAnnouncedAndTheNoticeCanBeDismissed() async {
-    let store = makeStore(storage: .inMemory())
-    await load(store)
-    await store.send(.view(.hostRestartAnnounced)) {
-      $0.notice = .hostRestarting
-    }
-    await store.send(.view(.noticeDismissed)) {
-      $0.notice = nil
-    }
-    await store.finish()
-  }
-
-  /// Version 1.0's cart is offered by name and added only when the customer says so.
-  @Test func version1CartIsOfferedThenTakenIn() async {
-    let removed = LockIsolated(false)
-    var storage = CartStorage.inMemory(SavedCart(quantities: [1: 1], revision: 1))
-    storage.earlierVersionCart = { SavedCart(quantities: [1: 2, 77: 1]) }
-    storage.removeEarlierVersionCart = { removed.setValue(true) }
-    let store = makeStore(storage: storage)
-    await store.send(.view(.onAppear)) {
-      $0.status = .loading
-      $0.restoration = .loading
-    }
-    await store.receive(\._internal.savedCartLoaded.success) { $0.restoration = .waiting(SavedCart(quantities: [1: 1], revision: 1)) }
-    await store.receive(\._internal.earlierVersionCartFound) { $0.earlierVersionCart = SavedCart(quantities: [1: 2, 77: 1]) }
-    #expect(store.state.earlierVersionCartOffer == nil, "offered once the products are there to name")
-    await store.receive(\._internal.productsResponse.success) {
-      $0.status = .loaded
-      $0.products = Self.rows
-      $0.browsing.catalogChanged(Self.products)
-      $0.products[id: 1]?.quantity = 1
-      $0.savedCart = SavedCart(quantities: [1: 1], revision: 1)
-      $0.selectedID = Product.demo.id
-      $0.restoration = .done
-    }
-    #expect(
-      store.state.earlierVersionCartOffer
-        == EarlierVersionCartOffer(lines: [.init(id: Product.demo.id, title: "ProductDemo", quantity: 2), .init(id: 77, title: nil, quantity: 1)])
-    )
-    await store.send(.view(.earlierVersionCartTaken)) {
-      $0.earlierVersionCart = nil
-      $0.products[id: 1]?.quantity = 3
-      $0.unavailableQuantities = [77: 1]
-      $0.savingChanges = CartChanges(quantities: [1: 3, 77: 1])
-    }
-    await store.receive(\._internal.cartSaved) {
-      $0.savedCart = SavedCart(quantities: [1: 3, 77: 1], revision: 2)
-      $0.savingChanges = nil
-    }
-    // Removed only after the save, by the effect that follows it.
-    await store.finish()
-    #expect(removed.value)
-  }
-
-  /// Taking version 1.0's cart while another save is under way waits: the old file must not be
-  /// removed before a save holding its lines has started.
-  @Test func version1CartIsNotTakenWhileASaveIsUnderWay() async {
-    var state = ProductListFeature.State()
-    state.status = .loaded
-    state.products = Self.rows
-    state.restoration = .done
-    state.earlierVersionCart = SavedCart(quantities: [1: 2])
-    state.savingChanges = CartChanges(quantities: [2: 1])
-    state.products[id: 2]?.quantity = 1
-    var storage = CartStorage.inMemory()
-    // Unimplemented: removing the old file now would fail the test.
-    storage.removeEarlierVersionCart = CartStorage().removeEarlierVersionCart
-    let store = makeStore(state: state, storage: storage)
-    await store.send(.view(.earlierVersionCartTaken))
-    #expect(store.state.earlierVersionCart != nil, "still offered; m works once the save is done")
-  }
-
-  @Test func version1CartLeftForNowStaysOnDisk() async {
-    var storage = CartStorage.inMemory()
-    storage.earlierVersionCart = { SavedCart(quantities: [1: 2]) }
-    // removeEarlierVersionCart stays unimplemented: calling it would fail the test.
-    storage.removeEarlierVersionCart = CartStorage().removeEarlierVersionCart
-    let store = makeStore(storage: storage)
-    await store.send(.view(.onAppear)) {
-      $0.status = .loading
-      $0.restoration = .loading
-    }
-    await store.receive(\._internal.savedCartLoaded.success) { $0.restoration = .waiting(.empty) }
-    await store.receive(\._internal.earlierVersionCartFound) { $0.earlierVersionCart = SavedCart(quantities: [1: 2]) }
-    await store.receive(\._internal.productsResponse.success) {
-      $0.status = .loaded
-      $0.products = Self.rows
-      $0.browsing.catalogChanged(Self.products)
-      $0.selectedID = Product.demo.id
-      $0.restoration = .done
-    }
-    await store.send(.view(.noticeDismissed)) { $0.earlierVersionCart = nil }
-    await store.send(.view(.earlierVersionCartTaken))
-    #expect(store.state.products[id: 1]?.quantity == 0)
-  }
-
-  @Test func aCorruptSavedCartIsReportedAndDismissable() async {
-    let error = CartStorageError.corrupt(path: "/state/cart.json", setAsideAs: "/state/cart.json.corrupt-1")
-    var storage = CartStorage.inMemory()
-    storage.load = { throw error }
-    let store = makeStore(storage: storage)
-    await store.send(.view(.onAppear)) {
-      $0.status = .loading
-      $0.restoration = .loading
-    }
-    await store.receive(\._internal.savedCartLoaded.failure) {
-      $0.notice = .cartStorage(error)
-      $0.restoration = .done
-    }
-    await store.receive(\._internal.productsResponse.success) {
-      $0.status = .loaded
-      $0.products = Self.rows
-      $0.browsing.catalogChanged(Self.products)
-      $0.selectedID = Product.demo.id
-    }
-    await store.send(.view(.noticeDismissed)) { $0.notice = nil }
-  }
-
-  @Test func aFailedSaveIsReportedAndSentAgainWithTheNextChange() async {
-    let error = CartStorageError.unwritable(path: "/state/cart.json", reason: "read-only file system")
-    let failing = LockIsolated(true)
-    let memory = CartStorage.inMemory()
-    var storage = memory
-    storage.apply = { changes in
-      if failing.value { throw error }
-      return try await memory.apply(changes)
-    }
-    let store = makeStore(storage: storage)
-    await load(store)
-    await store.send(._internal(.products(.element(id: 1, action: ._internal(.addToCart(.view(.plusTapped))))))) {
-      $0.products[id: 1]?.quantity = 1
-    }
-    await store.receive(._internal(.products(.element(id: 1, action: ._internal(.addToCart(.delegate(.countChanged(1))))))))
-    await store.receive(._internal(.products(.element(id: 1, action: .delegate(.quantityChanged(1)))))) {
-      $0.savingChanges = CartChanges(quantities: [1: 1])
-    }
-    await store.receive(\._internal.cartSaveFailed) {
-      $0.savingChanges = nil
-      $0.notice = .cartStorage(error)
-    }
-    failing.setValue(false)
-    await plus(store, .another, to: 1)
-    #expect(store.state.savedCart.quantities == [1: 1, 2: 1])
-  }
-
   // MARK: Selection
 
   @Test func theSelectionMovesAndTheListScrollsToShowIt() async {
@@ -746,15 +409,15 @@ struct ProductListFeatureTests {
     let store = makeStore(fetch: { many })
     await store.send(.view(.onAppear)) {
       $0.status = .loading
-      $0.restoration = .loading
+      $0.kept.restoration = .loading
     }
-    await store.receive(\._internal.savedCartLoaded.success) { $0.restoration = .waiting(.empty) }
+    await store.receive(\._internal.keeping._internal.savedCartLoaded.success) { $0.kept.restoration = .waiting(.empty) }
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = IdentifiedArray(uniqueElements: many.map { ProductFeature.State(product: $0) })
       $0.browsing.catalogChanged(many)
       $0.selectedID = 1
-      $0.restoration = .done
+      $0.kept.restoration = .done
     }
 
     await store.send(.view(.visibleRowCountChanged(5))) { $0.visibleRowCount = 5 }

@@ -56,9 +56,9 @@ struct ProductListStockTests {
     store.dependencies.stockWatch = StockWatch { levels.stream }
     await store.send(.view(.onAppear)) {
       $0.status = .loading
-      $0.restoration = .loading
+      $0.kept.restoration = .loading
     }
-    await store.receive(\._internal.savedCartLoaded.success) { $0.restoration = .waiting(.empty) }
+    await store.receive(\._internal.keeping._internal.savedCartLoaded.success) { $0.kept.restoration = .waiting(.empty) }
     levels.continuation.yield(StockLevels(left: [Product.demo.id: 3]))
     await store.receive(\._internal.stockChanged) { $0.stock = StockLevels(left: [Product.demo.id: 3]) }
     gate.open(after: .zero)
@@ -68,7 +68,7 @@ struct ProductListStockTests {
       $0.products[id: Product.demo.id]?.stockLeft = 3
       $0.browsing.catalogChanged(ProductListFeatureTests.products)
       $0.selectedID = Product.demo.id
-      $0.restoration = .done
+      $0.kept.restoration = .done
     }
     levels.continuation.finish()
     await store.finish()

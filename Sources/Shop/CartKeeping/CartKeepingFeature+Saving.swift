@@ -1,0 +1,135 @@
+import Boundaries
+
+// What the list asks of its cart keeping, and the keeping's effects: reading, watching and
+// saving the cart. Each call changes the keeping's state in place and returns its effect, which
+// the list maps into its own actions.
+extension CartKeepingFeature {
+  /// The first appearance: reads the saved cart (its answer starts the restoring) and listens
+  /// for other copies' saves for as long as the store runs. `nil` once started.
+  public func start(_ state: inout State) -> (read: Effect<Action>, watch: Effect<Action>)? {
+    guard state.kept.restoration == .notStarted else { return nil }
+    state.kept.restoration = .loading
+    return (loadSavedCart(), watchSavedCart())
+  }
+
+  /// The products have loaded: a saved cart waiting for them is applied now.
+  public func catalogLoaded(_ state: inout State) {
+    if case let .waiting(saved) = state.kept.restoration {
+      restore(saved, into: &state)
+    }
+  }
+
+  /// Starts the save ``CartSync`` asks for, once the saved cart is restored (an empty list must
+  /// never overwrite it).
+  public func save(_ state: inout State) -> Effect<Action> {
+    guard state.kept.restoration == .done else { return .none }
+    var sync = state.cartSync
+    guard let changes = sync.startSave() else { return .none }
+    state.kept.savingChanges = sync.saving
+    return apply(changes)
+  }
+
+  /// On the way out: everything not yet known to be saved, so the exit waits for all of it.
+  public func finalSave(_ state: State) -> Effect<Action> {
+    guard state.kept.restoration == .done, let changes = state.cartSync.finalSave else { return .none }
+    return apply(changes)
+  }
+
+  /// Adds version 1.0's cart to this one, saves it, then removes the old file. Not while a save
+  /// is under way: the save of these lines would only follow it, and the old file is removed
+  /// after that save, never before (asking again works a moment later).
+  public func takeEarlierVersionCart(_ state: inout State) -> Effect<Action> {
+    guard state.kept.restoration == .done, state.kept.savingChanges == nil, let earlier = state.kept.earlierVersionCart
+    else { return .none }
+    state.kept.earlierVersionCart = nil
+    for (id, quantity) in earlier.quantities {
+      state.quantities[id] = min((state.quantities[id] ?? 0) + quantity, AddToCartFeature.State.maximum)
+    }
+    return .concatenate(
+      save(&state),
+      .run { _ in try await cartStorage.removeEarlierVersionCart() } catch: { error, send in
+        await send(._internal(.cartSaveFailed(.writing(error))))
+      }
+    )
+  }
+
+  /// The order went through: its lines, its unclear attempt and its checkout are done with.
+  /// `quantities` is the cart as the list left it (its orderable lines at 0).
+  public func orderPlaced(_ state: inout State) -> Effect<Action> {
+    state.kept.unconfirmedOrder = nil
+    state.kept.checkoutDraft = nil
+    return save(&state)
+  }
+
+  /// The checkout typed so far changed: kept, and saved with the cart.
+  public func checkoutChanged(to draft: CheckoutDraft?, _ state: inout State) -> Effect<Action> {
+    state.kept.checkoutDraft = draft
+    return save(&state)
+  }
+
+  /// An order's outcome is unknown: the attempt is kept, and saved with the cart, so paying again
+  /// for the same lines resends it.
+  public func orderUnconfirmed(_ attempt: OrderAttempt, _ state: inout State) -> Effect<Action> {
+    state.kept.unconfirmedOrder = attempt
+    return save(&state)
+  }
+
+  // MARK: Effects and their answers
+
+  func loadSavedCart() -> Effect<Action> {
+    .run { send in
+      do {
+        await send(._internal(.savedCartLoaded(.success(try await cartStorage.load()))))
+      } catch {
+        await send(._internal(.savedCartLoaded(.failure(.reading(error)))))
+      }
+      if let earlier = await cartStorage.earlierVersionCart() {
+        await send(._internal(.earlierVersionCartFound(earlier)))
+      }
+    }
+  }
+
+  /// Listens for other copies' saves for as long as the store runs.
+  func watchSavedCart() -> Effect<Action> {
+    .run { send in
+      for await update in cartStorage.updates() {
+        switch update {
+        case let .saved(saved): await send(._internal(.cartChangedElsewhere(saved)))
+        }
+      }
+    }
+    .cancellable(id: CancelID.watch, cancelInFlight: true)
+  }
+
+  func apply(_ changes: CartChanges) -> Effect<Action> {
+    .run { send in
+      do {
+        await send(._internal(.cartSaved(try await cartStorage.apply(changes))))
+      } catch {
+        await send(._internal(.cartSaveFailed(.writing(error))))
+      }
+    }
+  }
+
+  /// Applies the saved cart's lines, its unconfirmed order and its checkout.
+  func restore(_ saved: SavedCart, into state: inout State) {
+    state.kept.restoration = .done
+    state.kept.savedCart = saved
+    state.kept.unconfirmedOrder = saved.unconfirmedOrder
+    state.kept.checkoutDraft = saved.checkout
+    for (id, quantity) in saved.quantities {
+      state.quantities[id] = quantity
+    }
+  }
+
+  /// Shows what `sync` decided: the saved cart as known, the save under way, the quantities,
+  /// the unconfirmed order and the checkout. Nothing happens if it decided nothing new.
+  func carryOut(_ sync: CartSync, into state: inout State) {
+    guard sync != state.cartSync else { return }
+    state.kept.savedCart = sync.saved
+    state.kept.savingChanges = sync.saving
+    state.quantities = sync.current.quantities
+    state.kept.unconfirmedOrder = sync.current.unconfirmedOrder
+    state.kept.checkoutDraft = sync.current.checkout
+  }
+}

@@ -1,0 +1,150 @@
+import Boundaries
+import Foundation
+@testable import Shop
+import StoreTestSupport
+import Testing
+
+/// The cart keeping on its own: restoring, saving, hearing other copies, version 1.0's cart,
+/// and how its view of the cart is written back to the list. (The list's tests drive it through
+/// the list, with the products and the cart sheet.)
+@MainActor
+struct CartKeepingFeatureTests {
+  static let attempt = OrderAttempt(idempotencyKey: "k-1", order: OrderRequest(userId: 1, date: .orderDate, products: [.init(productId: 1, quantity: 2)]))
+
+  func makeStore(_ state: CartKeepingFeature.State, storage: CartStorage = .inMemory()) -> TestStoreOf<CartKeepingFeature> {
+    TestStore(initialState: state) { CartKeepingFeature() } withDependencies: { $0.cartStorage = storage }
+  }
+
+  /// Kept state whose saved cart is restored: `saved` as known.
+  static func restored(_ saved: SavedCart) -> CartKeepingFeature.Kept {
+    var kept = CartKeepingFeature.Kept()
+    kept.restoration = .done
+    kept.savedCart = saved
+    return kept
+  }
+
+  @Test func aSavedCartWaitsForTheCatalogAndIsThenAppliedWithItsOrderAndCheckout() async {
+    var saved = SavedCart(quantities: [1: 2, 7: 1], revision: 3)
+    saved.unconfirmedOrder = Self.attempt
+    let store = makeStore(CartKeepingFeature.State(quantities: [2: 1], catalogLoaded: false))
+    await store.send(._internal(.savedCartLoaded(.success(saved)))) { $0.kept.restoration = .waiting(saved) }
+    #expect(store.state.kept.restoringUnitCount == 3, "the units waiting are counted for the tab bar")
+
+    var state = store.state
+    CartKeepingFeature().catalogLoaded(&state)
+    #expect(state.kept.restoration == .done)
+    #expect(state.kept.savedCart == saved)
+    #expect(state.kept.unconfirmedOrder == Self.attempt)
+    #expect(state.quantities == [1: 2, 7: 1, 2: 1], "the saved lines join what the list already shows")
+
+    // A catalog that has loaded already takes the saved cart at once.
+    let loaded = makeStore(CartKeepingFeature.State(catalogLoaded: true))
+    await loaded.send(._internal(.savedCartLoaded(.success(saved)))) {
+      $0.kept.restoration = .done
+      $0.kept.savedCart = saved
+      $0.kept.unconfirmedOrder = Self.attempt
+      $0.quantities = [1: 2, 7: 1]
+    }
+  }
+
+  @Test func nothingIsSavedUntilTheSavedCartIsRestored() async {
+    let keeping = CartKeepingFeature()
+    var waiting = CartKeepingFeature.State(quantities: [1: 1], catalogLoaded: true)
+    waiting.kept.restoration = .waiting(SavedCart(quantities: [2: 1]))
+    _ = keeping.save(&waiting)
+    #expect(waiting.kept.savingChanges == nil, "an empty list must never overwrite the saved cart")
+
+    var restored = CartKeepingFeature.State(kept: Self.restored(SavedCart(quantities: [2: 1])), quantities: [1: 1, 2: 1], catalogLoaded: true)
+    _ = keeping.save(&restored)
+    #expect(restored.kept.savingChanges == CartChanges(quantities: [1: 1]), "only the line this copy changed")
+  }
+
+  @Test func aSaveThatLandsShowsTheCartAndSendsWhatChangedMeanwhile() async {
+    let storage = CartStorage.inMemory()
+    let store = makeStore(CartKeepingFeature.State(kept: Self.restored(.empty), quantities: [1: 1], catalogLoaded: true), storage: storage)
+    var state = store.state
+    _ = CartKeepingFeature().save(&state)
+    #expect(state.kept.savingChanges == CartChanges(quantities: [1: 1]))
+    let landed = try! await storage.apply(CartChanges(quantities: [1: 1]))
+    // While it was under way the customer added another line: it goes out when the first lands.
+    let meanwhile = CartKeepingFeature.State(kept: state.kept, quantities: [1: 1, 2: 3], catalogLoaded: true)
+    let second = makeStore(meanwhile, storage: storage)
+    await second.send(._internal(.cartSaved(landed))) {
+      $0.kept.savedCart = landed
+      $0.kept.savingChanges = CartChanges(quantities: [2: 3])
+    }
+    await second.receive(\._internal.cartSaved) {
+      $0.kept.savedCart = landed.applying(CartChanges(quantities: [2: 3]))
+      $0.kept.savingChanges = nil
+    }
+    #expect(try! await storage.load().quantities == [1: 1, 2: 3])
+  }
+
+  @Test func aReadOrWriteThatFailsIsToldToTheListAndLosesNothing() async {
+    let error = CartStorageError.unwritable(path: "/state/cart.json", reason: "read-only file system")
+    let store = makeStore(CartKeepingFeature.State(kept: { var kept = CartKeepingFeature.Kept(); kept.restoration = .loading; return kept }(), catalogLoaded: true))
+    await store.send(._internal(.savedCartLoaded(.failure(error)))) { $0.kept.restoration = .done }
+    await store.receive(\.delegate.storageFailed, error)
+
+    var saving = CartKeepingFeature.State(kept: Self.restored(.empty), quantities: [1: 2], catalogLoaded: true)
+    saving.kept.savingChanges = CartChanges(quantities: [1: 2])
+    let failing = makeStore(saving)
+    await failing.send(._internal(.cartSaveFailed(error))) { $0.kept.savingChanges = nil }
+    await failing.receive(\.delegate.storageFailed, error)
+    #expect(failing.state.quantities == [1: 2], "the line is still there, to be saved with the next change")
+  }
+
+  @Test func anotherCopysSaveShowsAndAMovedOrderIsToldToTheList() async {
+    let store = makeStore(CartKeepingFeature.State(kept: Self.restored(SavedCart(quantities: [1: 1], revision: 2)), quantities: [1: 1], catalogLoaded: true))
+    var older = SavedCart(quantities: [1: 5], revision: 1)
+    older.orderUpdates = 9
+    await store.send(._internal(.cartChangedElsewhere(older)))
+    var newer = SavedCart(quantities: [1: 1, 4: 2], revision: 3)
+    await store.send(._internal(.cartChangedElsewhere(newer))) {
+      $0.kept.savedCart = newer
+      $0.quantities = [1: 1, 4: 2]
+    }
+    newer.revision = 4
+    newer.orderUpdates = 1
+    await store.send(._internal(.cartChangedElsewhere(newer))) { $0.kept.savedCart = newer }
+    await store.receive(\.delegate.ordersChangedElsewhere)
+  }
+
+  @Test func versionOnesCartIsAddedUpToTheMaximumAndNeverWhileASaveIsUnderWay() async {
+    let keeping = CartKeepingFeature()
+    var kept = Self.restored(.empty)
+    kept.earlierVersionCart = SavedCart(quantities: [1: 5, 7: 1])
+    var state = CartKeepingFeature.State(kept: kept, quantities: [1: AddToCartFeature.State.maximum - 2], catalogLoaded: true)
+    var busy = state
+    busy.kept.savingChanges = CartChanges(quantities: [3: 1])
+    _ = keeping.takeEarlierVersionCart(&busy)
+    #expect(busy.kept.earlierVersionCart != nil, "left on offer while a save is under way")
+    #expect(busy.quantities == state.quantities)
+
+    _ = keeping.takeEarlierVersionCart(&state)
+    #expect(state.kept.earlierVersionCart == nil)
+    #expect(state.quantities == [1: AddToCartFeature.State.maximum, 7: 1])
+    #expect(state.kept.savingChanges == CartChanges(quantities: [1: AddToCartFeature.State.maximum, 7: 1]))
+  }
+
+  @Test func theListWritesTheKeepingsLinesToItsRowsOrAsideAndItsCheckoutToTheOpenCart() {
+    var list = ProductListFeature.State()
+    list.products = IdentifiedArray(uniqueElements: [Product.demo, .another].map { ProductFeature.State(product: $0) })
+    list.cart = CartFeature.State(items: [], customer: 1)
+    var keeping = list.keeping
+    #expect(keeping.quantities.isEmpty)
+    keeping.quantities = [Product.demo.id: 2, 77: 1]
+    keeping.kept.checkoutDraft = CheckoutDraft()
+    list.keeping = keeping
+    #expect(list.products[id: Product.demo.id]?.quantity == 2, "a listed product's line is on its row")
+    #expect(list.kept.unavailableQuantities == [77: 1], "a product the store does not list is kept aside")
+    #expect(list.cart?.checkoutDraft == CheckoutDraft(), "an open cart starts checkout from the new draft")
+    #expect(list.keeping.quantities == [Product.demo.id: 2, 77: 1])
+
+    keeping = list.keeping
+    keeping.quantities = [:]
+    list.keeping = keeping
+    #expect(list.products[id: Product.demo.id]?.quantity == 0)
+    #expect(list.kept.unavailableQuantities.isEmpty)
+  }
+}
