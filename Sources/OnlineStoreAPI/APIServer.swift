@@ -43,37 +43,18 @@ public struct APIServer: Sendable {
     self.logger = logger
   }
 
-  /// Opens the database, loads the catalog into it if it is empty, and serves until the task is
-  /// cancelled or, with `handlingSignals`, SIGTERM or SIGINT arrives; requests under way are
-  /// finished first. `onReady` gets the address actually listened on (the port chosen when 0
-  /// was asked for).
+  /// Opens the store (``openStore()``: the database, the catalog loaded into it if it is empty,
+  /// the router) and serves it until the task is cancelled or, with `handlingSignals`, SIGTERM
+  /// or SIGINT arrives; requests under way are finished first. `onReady` gets the address
+  /// actually listened on (the port chosen when 0 was asked for).
   public func run(handlingSignals: Bool = false, onReady: @escaping @Sendable (_ host: String, _ port: Int) -> Void) async throws {
-    let database = try openDatabase()
-    // Work beside the requests (hearing other instances), stopped and waited for before the
-    // database closes: closing it while one of them reads would wait for that read, and the
-    // read for a thread the close holds.
-    var background: [Task<Void, Never>] = []
-    func stopBackgroundAndClose() async {
-      for task in background { task.cancel() }
-      for task in background { await task.value }
-      await database.close()
-    }
+    let store = try await openStore()
     do {
-      let catalog = try await database.prepare(loading: configuration.catalog ?? StoreCatalog.demo())
       let limits = configuration.limits
-      let (router, routes) = try buildRouter(database: database, catalog: catalog)
-      // Saves through other instances on the same database wake this one's waiting requests.
-      background.append(
-        Task {
-          for await customer in database.cartsSavedElsewhere() { routes.cartSavedElsewhere(customer) }
-        }
-      )
-      // Catalog changes made through other instances on the same database are served here too.
-      background.append(Task { await routes.followCatalog() })
       let host = configuration.host
       let roster = ConnectionRoster(capacity: limits.maximumConnections)
       let app = Application(
-        router: router,
+        router: store.router,
         server: HTTPServerBuilder { responder in DeadlineHTTP1Channel(responder: responder, limits: limits, roster: roster) },
         configuration: .init(
           address: .hostname(host, port: configuration.port), serverName: "onlinestore-api",
@@ -108,10 +89,10 @@ public struct APIServer: Sendable {
         }
       }
     } catch {
-      await stopBackgroundAndClose()
+      await store.close()
       throw error
     }
-    await stopBackgroundAndClose()
+    await store.close()
   }
 
   /// The router ``run(handlingSignals:onReady:)`` serves — the middleware, the store's routes
@@ -140,7 +121,7 @@ public struct APIServer: Sendable {
     return (router, routes)
   }
 
-  private func openDatabase() throws -> any StoreDatabase {
+  func openDatabase() throws -> any StoreDatabase {
     switch configuration.database {
     case let .sqlite(path): try SQLiteStoreDatabase(path: path)
     case let .postgres(location): PostgresStoreDatabase(location, logger: logger)

@@ -220,9 +220,10 @@ struct CheckoutRouteTests {
   /// A status change reaches an open session the way a cart change does: a waiting request for
   /// the customer's cart returns, with the count of order updates moved on.
   @Test func aStatusChangeWakesTheCustomersWaitingCart() async throws {
-    try await RouteTests.withServer(.sqlite, token: Self.token, adminToken: Self.adminToken) { http, _ in
-      var http = http
-      http.headers = Self.authorized
+    try await RouteTests.withServer(.sqlite, token: Self.token, adminToken: Self.adminToken) { anonymous, _ in
+      var signedIn = anonymous
+      signedIn.headers = Self.authorized
+      let http = signedIn
       let order = try await http.order(Self.checkout()).decode(StoredOrder.self)
       let before = try await http.get("/shop/carts/1").decode(SavedCart.self)
       async let woken = http.get("/shop/carts/1/updates?after=\(before.revision)&wait=20")

@@ -84,7 +84,7 @@ struct FaultTests {
   @Test func anErrorFaultAnswers503AndStoresNothing() async throws {
     var plan = FaultPlan()
     plan.errorRate = 1
-    try await RouteTests.withServer(.sqlite, faults: plan) { http, server in
+    try await RouteTests.withServer(.sqlite, faults: plan) { http, _ in
       let answer = try await http.order(.sample())
       #expect(answer.status == 503)
       #expect(answer.error == "the store is briefly unavailable (an injected fault)")

@@ -163,7 +163,7 @@ struct HardeningTests {
   }
 
   @Test func idleHalfSentAndSlowConnectionsAreClosed() async throws {
-    try await RouteTests.withServer(.sqlite, limits: Self.deadlineLimits()) { http, _ in
+    try await RouteTests.withServerOnSocket(.sqlite, limits: Self.deadlineLimits()) { http, _ in
       let port = http.baseURL.port!
       let idle = try #require(RawConnection(port: port))
       let halfHead = try #require(RawConnection(port: port))
@@ -189,7 +189,7 @@ struct HardeningTests {
     var limits = Self.deadlineLimits()
     limits.writeTimeout = .seconds(2)
     limits.maximumPipelinedRequests = 1_000
-    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
+    try await RouteTests.withServerOnSocket(.sqlite, limits: limits) { http, _ in
       let port = http.baseURL.port!
       let reader = try #require(RawConnection(port: port))
       // Small buffers on our side, so that the server's answers back up at once.
@@ -206,7 +206,7 @@ struct HardeningTests {
   @Test func pipeliningIsBounded() async throws {
     var limits = Self.deadlineLimits()
     limits.maximumPipelinedRequests = 4
-    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
+    try await RouteTests.withServerOnSocket(.sqlite, limits: limits) { http, _ in
       let port = http.baseURL.port!
       let polite = try #require(RawConnection(port: port))
       polite.send(String(repeating: "GET /products/1 HTTP/1.1\r\nHost: x\r\n\r\n", count: 3))
@@ -253,7 +253,7 @@ struct HardeningTests {
     limits.headerTimeout = .seconds(60)
     limits.idleTimeout = .seconds(60)
     limits.maximumConnections = 10
-    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
+    try await RouteTests.withServerOnSocket(.sqlite, limits: limits) { http, _ in
       let port = http.baseURL.port!
       let slow = (0..<30).compactMap { _ in RawConnection(port: port) }
       for client in slow { client.send("GET /products HTTP/1.1\r\nHo") }

@@ -6,59 +6,48 @@ import Logging
 import StoreModels
 import Testing
 
-/// The server's router driven in process through HummingbirdTesting (``APIServer/buildRouter(database:catalog:)``):
-/// the routes and their protection without a socket or a port. The bounds on slow and greedy
-/// clients live in the server's channel, so HardeningTests keeps real sockets for those.
+/// The router in process: its protection as a whole, and waiting requests woken through the
+/// store's routes as another instance would wake them. (The route suites run in process too,
+/// through ``RouteTests/withServer(_:catalog:faults:limits:token:adminToken:_:)``.)
 struct InProcessRouteTests {
   @Test func theCatalogIsOpenAndTheCustomersAndTheBackOfficeAskForTheirTokens() async throws {
-    let (location, remove) = try await TestDatabase.sqlite.make()
-    guard case let .sqlite(path) = location else { throw TestFailure("not a SQLite location: \(location)") }
-    var configuration = APIServer.Configuration()
-    configuration.token = HardeningTests.token
-    configuration.adminToken = AdminRouteTests.adminToken
-    let database = try SQLiteStoreDatabase(path: path)
-    let catalog = try await database.prepare(loading: StoreCatalog.demo())
-    let (router, _) = try APIServer(configuration: configuration, logger: Logger(label: "test")).buildRouter(database: database, catalog: catalog)
-    let app = Application(router: router)
-    try await app.test(.router) { client in
-      let products = try await client.execute(uri: "/products", method: .get)
-      #expect(products.status == .ok)
-      #expect(try StoreJSON.decoder.decode([Product].self, from: Data(buffer: products.body)).count == catalog.products.count)
-      #expect(try await client.execute(uri: "/users", method: .get).status == .unauthorized, "a customer's route asks for the token")
-      let users = try await client.execute(uri: "/users", method: .get, headers: [.authorization: "Bearer \(HardeningTests.token)"])
-      #expect(users.status == .ok)
-      let admin = try await client.execute(uri: "/admin/orders", method: .get, headers: [.authorization: "Bearer \(HardeningTests.token)"])
-      #expect(admin.status == .unauthorized, "the shop's token never opens the back office")
-      #expect(try await client.execute(uri: "/_bench/hello", method: .get).status == .notFound)
+    try await RouteTests.withServer(.sqlite, token: HardeningTests.token, adminToken: AdminRouteTests.adminToken) { http, _ in
+      let products = try await http.get("/products")
+      #expect(products.status == 200)
+      #expect(try products.decode([Product].self).count == (try StoreCatalog.demo()).products.count)
+      #expect(try await http.get("/users").status == 401, "a customer's route asks for the token")
+      var customer = http
+      customer.headers["Authorization"] = "Bearer \(HardeningTests.token)"
+      #expect(try await customer.get("/users").status == 200)
+      #expect(try await customer.get("/admin/orders").status == 401, "the shop's token never opens the back office")
+      #expect(try await http.get("/_bench/hello").status == 404)
     }
-    await database.close()
-    await remove()
   }
 
   /// A wake-up that brings nothing newer — a late or repeated notice from another instance —
   /// does not end a client's wait: it waits on until something newer is saved or its wait is
   /// up. (The wait used to end at the first wake-up, with a 204 long before the time asked for.)
   @Test func aWakeUpWithNothingNewerDoesNotEndTheWait() async throws {
-    try await withRoutes { client, routes in
-      let saved = try await client.execute(uri: "/shop/carts/1/changes", method: .post, body: ByteBuffer(string: #"{"quantities":{"3":1}}"#))
-      #expect(saved.status == .ok)
+    try await RouteTests.withServer(.sqlite) { http, routes in
+      let saved = try await http.post("/shop/carts/1/changes", body: Data(#"{"quantities":{"3":1}}"#.utf8))
+      #expect(saved.status == 200)
       let started = ContinuousClock.now
-      async let answer = client.execute(uri: "/shop/carts/1/updates?after=1&wait=2", method: .get)
+      async let answer = http.get("/shop/carts/1/updates?after=1&wait=2")
       for _ in 0..<3 {
         try await Task.sleep(for: .milliseconds(300))
         routes.cartSavedElsewhere(1)
       }
-      #expect(try await answer.status == .noContent)
+      #expect(try await answer.status == 204)
       #expect(ContinuousClock.now - started >= .milliseconds(1900), "the wait ran its course")
       // And a save while it waits still ends it at once, with the cart.
-      async let next = client.execute(uri: "/shop/carts/1/updates?after=1&wait=20", method: .get)
+      async let next = http.get("/shop/carts/1/updates?after=1&wait=20")
       try await Task.sleep(for: .milliseconds(300))
       routes.cartSavedElsewhere(1)
-      let newer = try await client.execute(uri: "/shop/carts/1/changes", method: .post, body: ByteBuffer(string: #"{"quantities":{"3":2}}"#))
-      #expect(newer.status == .ok)
+      let newer = try await http.post("/shop/carts/1/changes", body: Data(#"{"quantities":{"3":2}}"#.utf8))
+      #expect(newer.status == 200)
       let heard = try await next
-      #expect(heard.status == .ok)
-      #expect(try StoreJSON.decoder.decode(SavedCart.self, from: Data(buffer: heard.body)).revision == 2)
+      #expect(heard.status == 200)
+      #expect(try heard.decode(SavedCart.self).revision == 2)
     }
   }
 
@@ -68,8 +57,8 @@ struct InProcessRouteTests {
   /// database read that throws once the task is cancelled — so this test holds the behaviour,
   /// and fails only if both go.)
   @Test func aClientThatGoesAwayEndsItsWait() async throws {
-    try await withRoutes { client, routes in
-      let waiting = Task { try await client.execute(uri: "/shop/carts/1/updates?after=0&wait=20", method: .get) }
+    try await RouteTests.withServer(.sqlite) { http, routes in
+      let waiting = Task { try await http.get("/shop/carts/1/updates?after=0&wait=20") }
       let deadline = ContinuousClock.now + .seconds(10)
       while routes.openCarts.watchers.count == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
       #expect(routes.openCarts.watchers.count == 1, "the request waits")
@@ -85,17 +74,29 @@ struct InProcessRouteTests {
       #expect(held == 0, "no place held after the client went")
     }
   }
+}
 
-  /// `body` with a client of the routes of a server on a new SQLite store of the demo catalog,
-  /// and the routes themselves (to wake waiters as another instance would).
-  func withRoutes(_ body: @escaping @Sendable (any TestClientProtocol, StoreRoutes) async throws -> Void) async throws {
-    let (location, remove) = try await TestDatabase.sqlite.make()
-    guard case let .sqlite(path) = location else { throw TestFailure("not a SQLite location: \(location)") }
-    let database = try SQLiteStoreDatabase(path: path)
-    let catalog = try await database.prepare(loading: StoreCatalog.demo())
-    let (router, routes) = try APIServer(configuration: APIServer.Configuration(), logger: Logger(label: "test")).buildRouter(database: database, catalog: catalog)
-    try await Application(router: router).test(.router) { client in try await body(client, routes) }
-    await database.close()
-    await remove()
+extension InProcessRouteTests {
+  /// The route suites' work runs on ``RouteThreads``, not on the cooperative pool the rest of
+  /// the tests share: the test's own code and the tasks it starts (as the router's client
+  /// answers each request in a child task).
+  @Test func theRoutesRunOnThreadsOfTheirOwn() async throws {
+    try await RouteTests.withServer(.sqlite) { http, _ in
+      let own = currentThreadName()
+      #expect(own.hasPrefix("route-tests"), "the test's code ran on \(own)")
+      async let childsThread = currentThreadName()
+      let child = await childsThread
+      #expect(child.hasPrefix("route-tests"), "a child task ran on \(child)")
+      let answer = try await http.get("/products/1")
+      #expect(answer.status == 200)
+    }
+    let after = currentThreadName()
+    #expect(!after.hasPrefix("route-tests"), "and only there: \(after)")
   }
+}
+
+/// The name of the thread running the caller, as the kernel knows it.
+private func currentThreadName() -> String {
+  let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+  return comm.trimmingCharacters(in: .whitespacesAndNewlines)
 }

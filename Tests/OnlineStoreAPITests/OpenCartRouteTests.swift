@@ -218,7 +218,7 @@ struct OpenCartRouteTests {
   }
 
   @Test func withATokenCartsAndKeysAskForIt() async throws {
-    try await RouteTests.withServer(.sqlite, token: HardeningTests.token) { (http: HTTP, _: TestServer) async throws in
+    try await RouteTests.withServer(.sqlite, token: HardeningTests.token) { (http: HTTP, _: StoreRoutes) async throws in
       #expect(try await http.get("/shop").status == 200, "what the server offers is no secret")
       #expect(try await http.get("/shop/carts/1").status == 401)
       #expect(try await http.get("/shop/carts/1/updates?after=0").status == 401)

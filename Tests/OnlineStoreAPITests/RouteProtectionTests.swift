@@ -94,7 +94,7 @@ struct RouteProtectionTests {
   /// One server for every route and spelling: twenty servers started at once once made a busy
   /// machine slower for every other test.
   @Test func withoutTheTokenNoSpellingReachesAnyOfThem() async throws {
-    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
+    try await RouteTests.withServerOnSocket(.sqlite, token: Self.token) { http, _ in
       let port = try #require(http.baseURL.port)
       for route in Self.customersRoutes {
         #expect(await Self.status(port: port, route.method, route.path, body: route.body) == 401, "\(route.testDescription): the plain path")
@@ -110,7 +110,7 @@ struct RouteProtectionTests {
   }
 
   @Test func withTheTokenOnlyThePlainSpellingReachesThem() async throws {
-    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
+    try await RouteTests.withServerOnSocket(.sqlite, token: Self.token) { http, _ in
       let port = try #require(http.baseURL.port)
       let bearer = ["Authorization": "Bearer " + Self.token]
       for route in Self.customersRoutes {
@@ -127,7 +127,7 @@ struct RouteProtectionTests {
   /// Neither no token nor the shop's opens the back office, in any spelling; the admin token
   /// opens it in the plain one only; and the admin token opens none of the customers' routes.
   @Test func theBackOfficeOpensToItsOwnTokenAlone() async throws {
-    try await RouteTests.withServer(.sqlite, token: Self.token, adminToken: AdminRouteTests.adminToken) { http, _ in
+    try await RouteTests.withServerOnSocket(.sqlite, token: Self.token, adminToken: AdminRouteTests.adminToken) { http, _ in
       let port = try #require(http.baseURL.port)
       let shop = ["Authorization": "Bearer " + Self.token]
       let admin = ["Authorization": "Bearer " + AdminRouteTests.adminToken]
@@ -151,7 +151,7 @@ struct RouteProtectionTests {
 
   /// A server started without `--admin-token-file` keeps the back office shut to every token.
   @Test func withoutAnAdminTokenTheBackOfficeIsClosed() async throws {
-    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
+    try await RouteTests.withServerOnSocket(.sqlite, token: Self.token) { http, _ in
       let port = try #require(http.baseURL.port)
       for route in Self.adminRoutes {
         for headers in [[:], ["Authorization": "Bearer " + Self.token], ["Authorization": "Bearer " + AdminRouteTests.adminToken]] {
@@ -162,7 +162,7 @@ struct RouteProtectionTests {
   }
 
   @Test func theCatalogStaysOpenAndIsSpelledOneWayToo() async throws {
-    try await RouteTests.withServer(.sqlite, token: Self.token) { http, _ in
+    try await RouteTests.withServerOnSocket(.sqlite, token: Self.token) { http, _ in
       let port = try #require(http.baseURL.port)
       for path in ["/", "/products", "/products/1", "/products/categories", "/shop", "/shop/stock", "/img/product-1.png"] {
         let status = await Self.status(port: port, "GET", path)

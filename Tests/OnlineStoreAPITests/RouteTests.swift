@@ -7,13 +7,32 @@ import Testing
 /// Every route, in FakeStore's shapes, against SQLite and PostgreSQL alike.
 @Suite(.serialized)
 struct RouteTests {
-  /// Runs `body` against a fresh server over a fresh database of `kind`.
+  /// Runs `body` against a fresh store over a fresh database of `kind`, its router driven in
+  /// this process (``InProcessAPI``), with the store's routes (to wake waiting requests as
+  /// another instance would).
   static func withServer(
     _ kind: TestDatabase, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(), limits: APILimits = .testing, token: String? = nil,
-    adminToken: String? = nil, _ body: (HTTP, TestServer) async throws -> Void
+    adminToken: String? = nil, _ body: @escaping @Sendable (HTTP, StoreRoutes) async throws -> Void
   ) async throws {
     let (location, remove) = try await kind.make()
-    let server = try await TestServer(location: location, catalog: catalog, faults: faults, limits: limits, token: token, adminToken: adminToken)
+    let configuration = APIServer.Configuration.testing(location, catalog: catalog, faults: faults, limits: limits, token: token, adminToken: adminToken)
+    do {
+      try await InProcessAPI.with(configuration, body)
+    } catch {
+      await remove()
+      throw error
+    }
+    await remove()
+  }
+
+  /// Runs `body` against a fresh server listening on 127.0.0.1 (``TestServer``): for what only
+  /// a socket shows — the spellings a client can put on the wire, slow and greedy connections.
+  static func withServerOnSocket(
+    _ kind: TestDatabase, limits: APILimits = .testing, token: String? = nil, adminToken: String? = nil,
+    _ body: (HTTP, TestServer) async throws -> Void
+  ) async throws {
+    let (location, remove) = try await kind.make()
+    let server = try await TestServer(location: location, limits: limits, token: token, adminToken: adminToken)
     do {
       try await body(HTTP(baseURL: server.baseURL), server)
     } catch {

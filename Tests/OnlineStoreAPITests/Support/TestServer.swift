@@ -1,4 +1,5 @@
 import Foundation
+import HummingbirdTesting
 import Logging
 import OnlineStoreAPI
 import StoreModels
@@ -21,14 +22,10 @@ final class TestServer: Sendable {
     location: DatabaseLocation, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(), limits: APILimits = .testing,
     token: String? = nil, adminToken: String? = nil, benchmarkRoute: Bool = false
   ) async throws {
-    var configuration = APIServer.Configuration()
+    var configuration = APIServer.Configuration.testing(
+      location, catalog: catalog, faults: faults, limits: limits, token: token, adminToken: adminToken
+    )
     configuration.port = 0
-    configuration.database = location
-    configuration.catalog = catalog
-    configuration.faults = faults
-    configuration.limits = limits
-    configuration.token = token
-    configuration.adminToken = adminToken
     configuration.servesBenchmarkRoute = benchmarkRoute
     var logger = Logger(label: "test-api")
     logger.logLevel = .warning
@@ -54,9 +51,29 @@ final class TestServer: Sendable {
   }
 }
 
-/// A small HTTP client for the tests: status, headers and body of each answer.
+extension APIServer.Configuration {
+  /// A test's server over `location`, loading `catalog` if it is empty, with `faults`.
+  static func testing(
+    _ location: DatabaseLocation, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(), limits: APILimits = .testing,
+    token: String? = nil, adminToken: String? = nil
+  ) -> Self {
+    var configuration = Self()
+    configuration.database = location
+    configuration.catalog = catalog
+    configuration.faults = faults
+    configuration.limits = limits
+    configuration.token = token
+    configuration.adminToken = adminToken
+    return configuration
+  }
+}
+
+/// A small HTTP client for the tests: status, headers and body of each answer, from a server on
+/// a socket or from one in this process (``InProcessAPI``).
 struct HTTP: Sendable {
   let baseURL: URL
+  /// The router's client, for a server in this process; `nil` for one on a socket.
+  var router: (any TestClientProtocol)?
   var timeout: TimeInterval = 30
   /// Sent with every request (an `Authorization`, say).
   var headers: [String: String] = [:]
@@ -114,6 +131,7 @@ struct HTTP: Sendable {
     request.timeoutInterval = timeout
     // A header the request names itself (another token, say) wins over the client's own.
     for (name, value) in headers where request.value(forHTTPHeaderField: name) == nil { request.setValue(value, forHTTPHeaderField: name) }
+    if let router { return try await InProcessAPI.send(request, to: router, timeout: timeout) }
     let (body, response) = try await Self.session.data(for: request)
     let http = response as! HTTPURLResponse
     var headers: [String: String] = [:]
