@@ -22,35 +22,31 @@ extension CartKeepingFeature {
   /// Starts the save ``CartSync`` asks for, once the saved cart is restored (an empty list must
   /// never overwrite it).
   public func save(_ state: inout State) -> Effect<Action> {
-    guard state.kept.restoration == .done else { return .none }
-    var sync = state.cartSync
-    guard let changes = sync.startSave() else { return .none }
-    state.kept.savingChanges = sync.saving
-    return apply(changes)
+    startSave(&state).map { apply($0) } ?? .none
   }
 
-  /// On the way out: everything not yet known to be saved, so the exit waits for all of it.
+  /// On the way out: everything not yet known to be saved, so the exit waits for all of it, and
+  /// then the removal of version 1.0's file if its cart was taken in.
   public func finalSave(_ state: State) -> Effect<Action> {
-    guard state.kept.restoration == .done, let changes = state.cartSync.finalSave else { return .none }
-    return apply(changes)
+    guard state.kept.restoration == .done else { return .none }
+    let changes = state.cartSync.finalSave
+    guard changes != nil || state.kept.earlierVersionCartTaken else { return .none }
+    return apply(changes, thenRemovingEarlierVersionCart: state.kept.earlierVersionCartTaken)
   }
 
   /// Adds version 1.0's cart to this one, saves it, then removes the old file. Not while a save
   /// is under way: the save of these lines would only follow it, and the old file is removed
-  /// after that save, never before (asking again works a moment later).
+  /// after that save has landed, never before (asking again works a moment later).
   public func takeEarlierVersionCart(_ state: inout State) -> Effect<Action> {
     guard state.kept.restoration == .done, state.kept.savingChanges == nil, let earlier = state.kept.earlierVersionCart
     else { return .none }
     state.kept.earlierVersionCart = nil
+    state.kept.earlierVersionCartTaken = true
     for (id, quantity) in earlier.quantities {
       state.quantities[id] = min((state.quantities[id] ?? 0) + quantity, AddToCartFeature.State.maximum)
     }
-    return .concatenate(
-      save(&state),
-      .run { _ in try await cartStorage.removeEarlierVersionCart() } catch: { error, send in
-        await send(._internal(.cartSaveFailed(.writing(error))))
-      }
-    )
+    // With nothing new to save (its lines were in the cart already), the file goes at once.
+    return apply(startSave(&state), thenRemovingEarlierVersionCart: true)
   }
 
   /// The order went through: its lines, its unclear attempt and its checkout are done with.
@@ -101,12 +97,33 @@ extension CartKeepingFeature {
     .cancellable(id: CancelID.watch, cancelInFlight: true)
   }
 
-  func apply(_ changes: CartChanges) -> Effect<Action> {
+  /// The save ``CartSync`` asks for now, marked as under way; `nil` before the saved cart is
+  /// restored, while a save is under way, or when nothing changed.
+  func startSave(_ state: inout State) -> CartChanges? {
+    guard state.kept.restoration == .done else { return nil }
+    var sync = state.cartSync
+    guard let changes = sync.startSave() else { return nil }
+    state.kept.savingChanges = sync.saving
+    return changes
+  }
+
+  /// Writes `changes`, if any, and answers with the cart as saved; then, if asked and only if
+  /// the write landed, removes version 1.0's file.
+  func apply(_ changes: CartChanges?, thenRemovingEarlierVersionCart removesEarlier: Bool = false) -> Effect<Action> {
     .run { send in
+      if let changes {
+        do {
+          await send(._internal(.cartSaved(try await cartStorage.apply(changes))))
+        } catch {
+          await send(._internal(.cartSaveFailed(.writing(error))))
+          return
+        }
+      }
+      guard removesEarlier else { return }
       do {
-        await send(._internal(.cartSaved(try await cartStorage.apply(changes))))
+        try await cartStorage.removeEarlierVersionCart()
       } catch {
-        await send(._internal(.cartSaveFailed(.writing(error))))
+        await send(._internal(.earlierVersionCartNotRemoved(.writing(error))))
       }
     }
   }

@@ -33,6 +33,10 @@ public struct CartKeepingFeature: BoundingReducer, Sendable {
     public var unavailableQuantities: [Product.ID: Int] = [:]
     /// A cart left by version 1.0, which did not record its store, offered to the customer.
     public var earlierVersionCart: SavedCart?
+    /// Version 1.0's cart was taken in during this run: its file is removed once a save with its
+    /// lines has landed — the take-in's own, and the last one on the way out, in case the store
+    /// is quit before the first is done (removing it twice is harmless). Never before.
+    public var earlierVersionCartTaken = false
     /// An order whose outcome is unknown; the cart resends it if the same lines are paid again.
     /// Saved with the cart, so it survives a restart.
     public var unconfirmedOrder: OrderAttempt?
@@ -92,6 +96,9 @@ public struct CartKeepingFeature: BoundingReducer, Sendable {
     public enum InternalAction: Hashable, Sendable {
       case savedCartLoaded(Result<SavedCart, CartStorageError>)
       case earlierVersionCartFound(SavedCart)
+      /// Version 1.0's file could not be removed after its lines were saved (it is tried again
+      /// on the way out).
+      case earlierVersionCartNotRemoved(CartStorageError)
       /// A save finished: the cart as it is saved now.
       case cartSaved(SavedCart)
       case cartSaveFailed(CartStorageError)
@@ -140,6 +147,9 @@ public struct CartKeepingFeature: BoundingReducer, Sendable {
     case let .earlierVersionCartFound(cart):
       state.kept.earlierVersionCart = cart
       return .none
+
+    case let .earlierVersionCartNotRemoved(error):
+      return .send(.delegate(.storageFailed(error)))
 
     case let .cartSaved(saved):
       var sync = state.cartSync

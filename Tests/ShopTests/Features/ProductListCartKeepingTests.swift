@@ -245,6 +245,7 @@ struct ProductListCartKeepingTests {
     )
     await store.send(.view(.earlierVersionCartTaken)) {
       $0.kept.earlierVersionCart = nil
+      $0.kept.earlierVersionCartTaken = true
       $0.products[id: 1]?.quantity = 3
       $0.kept.unavailableQuantities = [77: 1]
       $0.kept.savingChanges = CartChanges(quantities: [1: 3, 77: 1])
@@ -256,6 +257,48 @@ struct ProductListCartKeepingTests {
     // Removed only after the save, by the effect that follows it.
     await store.finish()
     #expect(removed.value)
+  }
+
+  /// Version 1.0's file goes only once a save holding its lines has landed: not after a write
+  /// that failed, and — when the store is quit before the take-in's own save is done — after
+  /// the last save on the way out, which the exit waits for. (Quitting at once after taking it
+  /// in used to leave the file behind, to be offered and added a second time.)
+  @Test func version1FileIsRemovedOnlyOnceItsLinesAreSavedEvenOnTheWayOut() async throws {
+    let error = CartStorageError.unwritable(path: "/state/cart.json", reason: "no space left on device")
+    let failing = LockIsolated(true)
+    let removals = LockIsolated(0)
+    let memory = CartStorage.inMemory()
+    var storage = memory
+    storage.apply = { changes in
+      if failing.value { throw error }
+      return try await memory.apply(changes)
+    }
+    storage.removeEarlierVersionCart = { removals.withValue { $0 += 1 } }
+    var state = ProductListFeature.State()
+    state.status = .loaded
+    state.products = Self.rows
+    state.kept.restoration = .done
+    state.kept.earlierVersionCart = SavedCart(quantities: [Product.another.id: 2])
+    let store = TestStore(initialState: state) { ProductListFeature() } withDependencies: { $0.cartStorage = storage }
+
+    await store.send(.view(.earlierVersionCartTaken)) {
+      $0.kept.earlierVersionCart = nil
+      $0.kept.earlierVersionCartTaken = true
+      $0.products[id: Product.another.id]?.quantity = 2
+      $0.kept.savingChanges = CartChanges(quantities: [Product.another.id: 2])
+    }
+    await store.receive(\._internal.keeping._internal.cartSaveFailed) { $0.kept.savingChanges = nil }
+    await store.receive(\._internal.keeping.delegate.storageFailed) { $0.notice = .cartStorage(error) }
+    #expect(removals.value == 0, "its lines are not saved: the file stays")
+
+    failing.setValue(false)
+    await store.send(.view(.willTerminate))
+    await store.receive(\._internal.keeping._internal.cartSaved) {
+      $0.kept.savedCart = SavedCart(quantities: [Product.another.id: 2], revision: 1)
+    }
+    await store.finish()
+    #expect(removals.value == 1, "removed after the last save landed")
+    #expect(try await memory.load().quantities == [Product.another.id: 2])
   }
 
   /// Taking version 1.0's cart while another save is under way waits: the old file must not be
