@@ -58,7 +58,9 @@ struct InProcessRouteTests {
   /// and fails only if both go.)
   @Test func aClientThatGoesAwayEndsItsWait() async throws {
     try await RouteTests.withServer(.sqlite) { http, routes in
-      let waiting = Task { try await http.get("/shop/carts/1/updates?after=0&wait=20") }
+      // A task of its own to cancel, on the route tests' threads as the rest (a plain `Task`
+      // would wait for the busy cooperative pool).
+      let waiting = Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/1/updates?after=0&wait=20") }
       let deadline = ContinuousClock.now + .seconds(10)
       while routes.openCarts.watchers.count == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
       #expect(routes.openCarts.watchers.count == 1, "the request waits")

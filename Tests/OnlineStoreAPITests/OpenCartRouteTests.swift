@@ -124,7 +124,7 @@ struct OpenCartRouteTests {
       #expect(try await http.get("/shop/carts/1/updates?after=1&wait=1").status == 204, "nothing saved: no content, when the wait is up")
       #expect(ContinuousClock.now - quiet >= .milliseconds(900))
 
-      let waiting = Task { try await http.get("/shop/carts/1/updates?after=1&wait=20") }
+      let waiting = Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/1/updates?after=1&wait=20") }
       try await Task.sleep(for: .milliseconds(300))
       let saved = ContinuousClock.now
       #expect(try await http.cartChanges(1, #"{"quantities":{"4":2}}"#).status == 200)
@@ -143,8 +143,8 @@ struct OpenCartRouteTests {
     var limits = APILimits.testing
     limits.maximumCartWatchers = 2
     try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
-      let first = Task { try await http.get("/shop/carts/1/updates?after=0&wait=3") }
-      let second = Task { try await http.get("/shop/carts/2/updates?after=0&wait=3") }
+      let first = Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/1/updates?after=0&wait=3") }
+      let second = Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/2/updates?after=0&wait=3") }
       try await Task.sleep(for: .milliseconds(400))
       let third = try await http.get("/shop/carts/1/updates?after=0&wait=3")
       #expect(third.status == 503 && third.headers["retry-after"] == "5")
@@ -161,11 +161,11 @@ struct OpenCartRouteTests {
     limits.maximumCartWatchers = 10
     limits.maximumCartWatchersPerCustomer = 2
     try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
-      let held = (0..<2).map { _ in Task { try await http.get("/shop/carts/1/updates?after=0&wait=3") } }
+      let held = (0..<2).map { _ in Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/1/updates?after=0&wait=3") } }
       try await Task.sleep(for: .milliseconds(400))
       let third = try await http.get("/shop/carts/1/updates?after=0&wait=3")
       #expect(third.status == 503, "a third wait for customer 1")
-      let other = Task { try await http.get("/shop/carts/2/updates?after=0&wait=1") }
+      let other = Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/2/updates?after=0&wait=1") }
       #expect(try await other.value.status == 204, "customer 2 still waits")
       for wait in held { #expect(try await wait.value.status == 204) }
       #expect(try await http.get("/shop/carts/1/updates?after=0&wait=1").status == 204, "customer 1's places come back")

@@ -10,7 +10,9 @@ import Synchronization
 /// fetch with no answer in 5 s, a store silent for 30 s, in full runs only). Run under this
 /// executor's preference (`withTaskExecutorPreference`), the work and every child task it
 /// starts run here instead, and the kernel shares the cores between these threads and the pool,
-/// as it did when the same work ran behind a socket.
+/// as it did when the same work ran behind a socket. A task a test starts on its own (to cancel
+/// it, say) is not a child and does not follow the preference: it asks for it,
+/// `Task(executorPreference: RouteThreads.shared)`.
 final class RouteThreads: TaskExecutor, @unchecked Sendable {
   /// The executor every in-process route test shares: two threads, for as long as the tests run.
   static let shared = RouteThreads(count: 2)
