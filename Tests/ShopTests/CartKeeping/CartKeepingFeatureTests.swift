@@ -119,10 +119,12 @@ struct CartKeepingFeatureTests {
     busy.kept.savingChanges = CartChanges(quantities: [3: 1])
     _ = keeping.takeEarlierVersionCart(&busy)
     #expect(busy.kept.earlierVersionCart != nil, "left on offer while a save is under way")
+    #expect(!busy.kept.earlierVersionCartTaken)
     #expect(busy.quantities == state.quantities)
 
     _ = keeping.takeEarlierVersionCart(&state)
     #expect(state.kept.earlierVersionCart == nil)
+    #expect(state.kept.earlierVersionCartTaken, "its file is to go once a save holding its lines lands")
     #expect(state.quantities == [1: AddToCartFeature.State.maximum, 7: 1])
     #expect(state.kept.savingChanges == CartChanges(quantities: [1: AddToCartFeature.State.maximum, 7: 1]))
   }

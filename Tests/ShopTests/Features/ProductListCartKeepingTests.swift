@@ -14,6 +14,18 @@ struct ProductListCartKeepingTests {
   nonisolated static let rows = ProductListFeatureTests.rows
   let list = ProductListFeatureTests()
 
+  /// A loaded list with one of the demo product in its cart, and the stream through which
+  /// another copy's saves reach it.
+  func storeHearingOtherCopies() async -> (TestStoreOf<ProductListFeature>, (stream: AsyncStream<CartUpdate>, continuation: AsyncStream<CartUpdate>.Continuation)) {
+    let updates = AsyncStream.makeStream(of: CartUpdate.self)
+    var storage = CartStorage.inMemory()
+    storage.updates = { updates.stream }
+    let store = list.makeStore(storage: storage)
+    await list.load(store)
+    await list.plus(store, .demo, to: 1)
+    return (store, updates)
+  }
+
   /// Finding 2 of the cart-safety issue: a saved line whose product is not listed was dropped
   /// on restore and deleted by the next save. It is kept aside, shown, and never saved away.
   @Test func savedQuantitiesAreRestoredAndUnlistedLinesKept() async {
@@ -160,12 +172,7 @@ struct ProductListCartKeepingTests {
   /// Finding 3 of the cart-safety issue, in the feature: another copy's save shows up here, in
   /// the lines this copy did not change, and this copy's unsaved change stays.
   @Test func anotherCopysSaveShowsUp() async {
-    let updates = AsyncStream.makeStream(of: CartUpdate.self)
-    var storage = CartStorage.inMemory()
-    storage.updates = { updates.stream }
-    let store = list.makeStore(storage: storage)
-    await list.load(store)
-    await list.plus(store, .demo, to: 1)
+    let (store, updates) = await storeHearingOtherCopies()
     // The other copy added product 2 and a product this store does not list.
     updates.continuation.yield(.saved(SavedCart(quantities: [1: 1, 2: 5, 31: 2], revision: 2)))
     await store.receive(\._internal.keeping._internal.cartChangedElsewhere) {
@@ -182,12 +189,7 @@ struct ProductListCartKeepingTests {
 
   /// An open cart sheet follows a change made elsewhere, unless the customer is paying.
   @Test func anOpenCartFollowsChangesElsewhere() async {
-    let updates = AsyncStream.makeStream(of: CartUpdate.self)
-    var storage = CartStorage.inMemory()
-    storage.updates = { updates.stream }
-    let store = list.makeStore(storage: storage)
-    await list.load(store)
-    await list.plus(store, .demo, to: 1)
+    let (store, updates) = await storeHearingOtherCopies()
     await store.send(.view(.cartButtonTapped)) {
       $0.cart = CartFeature.State(items: [CartItemFeature.State(item: CartItem(product: .demo, quantity: 1))], customer: 1)
     }
@@ -325,19 +327,7 @@ struct ProductListCartKeepingTests {
     // removeEarlierVersionCart stays unimplemented: calling it would fail the test.
     storage.removeEarlierVersionCart = CartStorage().removeEarlierVersionCart
     let store = list.makeStore(storage: storage)
-    await store.send(.view(.onAppear)) {
-      $0.status = .loading
-      $0.kept.restoration = .loading
-    }
-    await store.receive(\._internal.keeping._internal.savedCartLoaded.success) { $0.kept.restoration = .waiting(.empty) }
-    await store.receive(\._internal.keeping._internal.earlierVersionCartFound) { $0.kept.earlierVersionCart = SavedCart(quantities: [1: 2]) }
-    await store.receive(\._internal.productsResponse.success) {
-      $0.status = .loaded
-      $0.products = Self.rows
-      $0.browsing.catalogChanged(Self.products)
-      $0.selectedID = Product.demo.id
-      $0.kept.restoration = .done
-    }
+    await list.load(store, findingEarlierVersionCart: SavedCart(quantities: [1: 2]))
     await store.send(.view(.noticeDismissed)) { $0.kept.earlierVersionCart = nil }
     await store.send(.view(.earlierVersionCartTaken))
     #expect(store.state.products[id: 1]?.quantity == 0)

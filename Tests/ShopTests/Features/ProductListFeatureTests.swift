@@ -75,14 +75,18 @@ struct ProductListFeatureTests {
     store.exhaustivity = exhaustivity
   }
 
-  /// Appears, reads the (empty) saved cart, then loads the products.
-  func load(_ store: TestStoreOf<ProductListFeature>) async {
+  /// Appears, reads the (empty) saved cart — and version 1.0's, if `earlier` is there — then
+  /// loads the products.
+  func load(_ store: TestStoreOf<ProductListFeature>, findingEarlierVersionCart earlier: SavedCart? = nil) async {
     await store.send(.view(.onAppear)) {
       $0.status = .loading
       $0.kept.restoration = .loading
     }
     await store.receive(\._internal.keeping._internal.savedCartLoaded.success) {
       $0.kept.restoration = .waiting(.empty)
+    }
+    if let earlier {
+      await store.receive(\._internal.keeping._internal.earlierVersionCartFound) { $0.kept.earlierVersionCart = earlier }
     }
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
