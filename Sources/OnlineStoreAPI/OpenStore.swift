@@ -4,7 +4,8 @@ import StoreModels
 /// A store ready to be served: its database open, its catalog loaded, its router built, and the
 /// instance following what other instances on the same database save. ``APIServer/run(handlingSignals:onReady:)``
 /// serves its router on a socket; a test drives the same router in process with
-/// HummingbirdTesting. ``close()`` it when done.
+/// HummingbirdTesting. ``close()`` it when done. (Not `Sendable`: Hummingbird's `Router` is not;
+/// it is built, then served, in one task.)
 public struct OpenStore {
   /// The middleware and the store's routes behind their tokens (``APIServer/buildRouter(database:catalog:)``).
   public let router: Router<BasicRequestContext>

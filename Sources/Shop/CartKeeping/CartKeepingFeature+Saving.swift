@@ -26,7 +26,8 @@ extension CartKeepingFeature {
   }
 
   /// On the way out: everything not yet known to be saved, so the exit waits for all of it, and
-  /// then the removal of version 1.0's file if its cart was taken in.
+  /// then the removal of version 1.0's file if its cart was taken in and the file is not gone
+  /// yet (quit before the take-in's save was done, or its removal failed).
   public func finalSave(_ state: State) -> Effect<Action> {
     guard state.kept.restoration == .done else { return .none }
     let changes = state.cartSync.finalSave
@@ -43,9 +44,10 @@ extension CartKeepingFeature {
     state.kept.earlierVersionCart = nil
     state.kept.earlierVersionCartTaken = true
     for (id, quantity) in earlier.quantities {
-      state.quantities[id] = min((state.quantities[id] ?? 0) + quantity, AddToCartFeature.State.maximum)
+      state.setQuantity((state.quantities[id] ?? 0) + quantity, of: id)
     }
-    // With nothing new to save (its lines were in the cart already), the file goes at once.
+    // With nothing new to save (every line it adds was at the maximum already), the file goes
+    // at once.
     return apply(startSave(&state), thenRemovingEarlierVersionCart: true)
   }
 
@@ -122,6 +124,7 @@ extension CartKeepingFeature {
       guard removesEarlier else { return }
       do {
         try await cartStorage.removeEarlierVersionCart()
+        await send(._internal(.earlierVersionCartRemoved))
       } catch {
         await send(._internal(.earlierVersionCartNotRemoved(.writing(error))))
       }
@@ -135,7 +138,7 @@ extension CartKeepingFeature {
     state.kept.unconfirmedOrder = saved.unconfirmedOrder
     state.kept.checkoutDraft = saved.checkout
     for (id, quantity) in saved.quantities {
-      state.quantities[id] = quantity
+      state.setQuantity(quantity, of: id)
     }
   }
 
@@ -145,7 +148,10 @@ extension CartKeepingFeature {
     guard sync != state.cartSync else { return }
     state.kept.savedCart = sync.saved
     state.kept.savingChanges = sync.saving
-    state.quantities = sync.current.quantities
+    state.quantities = [:]
+    for (id, quantity) in sync.current.quantities {
+      state.setQuantity(quantity, of: id)
+    }
     state.kept.unconfirmedOrder = sync.current.unconfirmedOrder
     state.kept.checkoutDraft = sync.current.checkout
   }

@@ -28,14 +28,11 @@ public struct CartKeepingFeature: BoundingReducer, Sendable {
     public var savedCart: SavedCart = .empty
     /// The changes of the save under way, if one is.
     public var savingChanges: CartChanges?
-    /// The cart's lines whose product the store does not list now, by product id: kept and
-    /// shown. The list puts each line here or on its row (only it knows what it lists).
-    public var unavailableQuantities: [Product.ID: Int] = [:]
     /// A cart left by version 1.0, which did not record its store, offered to the customer.
     public var earlierVersionCart: SavedCart?
-    /// Version 1.0's cart was taken in during this run: its file is removed once a save with its
-    /// lines has landed — the take-in's own, and the last one on the way out, in case the store
-    /// is quit before the first is done (removing it twice is harmless). Never before.
+    /// Version 1.0's cart was taken in and its file is not removed yet: it goes once a save
+    /// holding its lines has landed — the take-in's own, or, if the store is quit before that
+    /// removal is done (or it failed), the last save on the way out. Never before.
     public var earlierVersionCartTaken = false
     /// An order whose outcome is unknown; the cart resends it if the same lines are paid again.
     /// Saved with the cart, so it survives a restart.
@@ -66,7 +63,7 @@ public struct CartKeepingFeature: BoundingReducer, Sendable {
   public struct State: Equatable, Sendable {
     public var kept: Kept
     /// Every line of the cart by product id, listed or not. The list writes changed lines back
-    /// to its rows (or, for a product it does not list, to ``Kept/unavailableQuantities``).
+    /// to its rows, or aside for a product it does not list.
     public var quantities: [Product.ID: Int]
     /// Whether the store has listed its products: the saved cart waits for them.
     public let catalogLoaded: Bool
@@ -78,6 +75,13 @@ public struct CartKeepingFeature: BoundingReducer, Sendable {
       self.quantities = quantities
       self.catalogLoaded = catalogLoaded
       self.checkoutOnScreen = checkoutOnScreen
+    }
+
+    /// Sets a line of the cart within what a stepper allows (0 removes it), as the list's rows
+    /// would hold it: what is saved next is what is shown.
+    mutating func setQuantity(_ quantity: Int, of id: Product.ID) {
+      let quantity = min(max(quantity, 0), AddToCartFeature.State.maximum)
+      quantities[id] = quantity > 0 ? quantity : nil
     }
 
     /// The saved cart's sync as a pure value: what this copy knows of the saved cart and shows.
@@ -96,6 +100,8 @@ public struct CartKeepingFeature: BoundingReducer, Sendable {
     public enum InternalAction: Hashable, Sendable {
       case savedCartLoaded(Result<SavedCart, CartStorageError>)
       case earlierVersionCartFound(SavedCart)
+      /// Version 1.0's file is gone, its lines saved.
+      case earlierVersionCartRemoved
       /// Version 1.0's file could not be removed after its lines were saved (it is tried again
       /// on the way out).
       case earlierVersionCartNotRemoved(CartStorageError)
@@ -146,6 +152,10 @@ public struct CartKeepingFeature: BoundingReducer, Sendable {
 
     case let .earlierVersionCartFound(cart):
       state.kept.earlierVersionCart = cart
+      return .none
+
+    case .earlierVersionCartRemoved:
+      state.kept.earlierVersionCartTaken = false
       return .none
 
     case let .earlierVersionCartNotRemoved(error):

@@ -18,6 +18,11 @@ extension ProductListFeature {
         products.map { ProductFeature.State(product: $0, quantity: previous[$0.id] ?? 0) },
         uniquingIDsWith: { first, _ in first }
       )
+      // Each line of the cart in one place: on its product's row if the store lists it now,
+      // else kept aside.
+      for (id, quantity) in previous {
+        state.unavailableQuantities[id] = state.products[id: id] == nil ? quantity : nil
+      }
       applyStock(to: &state)
       if let details = state.details, state.products[id: details.productID] == nil {
         state.details = nil

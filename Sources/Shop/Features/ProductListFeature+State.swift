@@ -5,7 +5,7 @@ import Boundaries
 extension ProductListFeature.State {
   /// Quantities by product id: the listed products in the cart and the unavailable lines.
   public var quantities: [Product.ID: Int] {
-    var quantities = kept.unavailableQuantities
+    var quantities = unavailableQuantities
     for index in indicesInCart {
       quantities[products[index].id] = products[index].quantity
     }
@@ -27,7 +27,7 @@ extension ProductListFeature.State {
   /// lines the store does not list, by id.
   public var cartLines: [CartItemFeature.State] {
     indicesInCart.map { products[$0] }.map { CartItemFeature.State(item: CartItem(product: $0.product, quantity: $0.quantity)) }
-      + kept.unavailableQuantities.sorted { $0.key < $1.key }.map { CartItemFeature.State(unavailableID: $0.key, quantity: $0.value) }
+      + unavailableQuantities.sorted { $0.key < $1.key }.map { CartItemFeature.State(unavailableID: $0.key, quantity: $0.value) }
   }
 
   /// What the tab bar says of the cart.
@@ -39,7 +39,7 @@ extension ProductListFeature.State {
     return CartSummary(
       units: items.reduce(0) { $0 + $1.quantity },
       total: items.sum { $0.product.price * $0.quantity },
-      unavailableLines: kept.unavailableQuantities.count
+      unavailableLines: unavailableQuantities.count
     )
   }
 
@@ -92,7 +92,7 @@ extension ProductListFeature.State {
     if products[id: id] != nil {
       if products[id: id]?.quantity != quantity { products[id: id]?.quantity = quantity }
     } else {
-      kept.unavailableQuantities[id] = quantity > 0 ? quantity : nil
+      unavailableQuantities[id] = quantity > 0 ? quantity : nil
     }
   }
 

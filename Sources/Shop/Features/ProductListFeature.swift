@@ -35,6 +35,9 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     /// The cart's keeping: its restoring, saving and hearing of other copies, and the lines the
     /// store does not list (``CartKeepingFeature``).
     public var kept = CartKeepingFeature.Kept()
+    /// The cart's lines whose product the store does not list now, by product id: kept, shown
+    /// and saved, never ordered. Each line of the cart is here or on its product's row.
+    public var unavailableQuantities: [Product.ID: Int] = [:]
     /// Something the customer should know that is not an error of this screen (the saved cart
     /// could not be read or written).
     public var notice: ProductListNotice?

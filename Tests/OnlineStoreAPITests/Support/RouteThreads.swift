@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Threads of the test process's own where the in-process route tests run, outside the Swift
 /// runtime's cooperative pool.
@@ -24,7 +23,7 @@ final class RouteThreads: TaskExecutor, @unchecked Sendable {
   private init(count: Int) {
     for index in 0..<count {
       // Named from inside: a name given before the start does not reach the kernel here.
-      Thread { [unowned self] in
+      Thread {
         Thread.current.name = "route-tests-\(index)"
         self.work()
       }.start()

@@ -139,7 +139,7 @@ struct CartKeepingFeatureTests {
     keeping.kept.checkoutDraft = CheckoutDraft()
     list.keeping = keeping
     #expect(list.products[id: Product.demo.id]?.quantity == 2, "a listed product's line is on its row")
-    #expect(list.kept.unavailableQuantities == [77: 1], "a product the store does not list is kept aside")
+    #expect(list.unavailableQuantities == [77: 1], "a product the store does not list is kept aside")
     #expect(list.cart?.checkoutDraft == CheckoutDraft(), "an open cart starts checkout from the new draft")
     #expect(list.keeping.quantities == [Product.demo.id: 2, 77: 1])
 
@@ -147,6 +147,6 @@ struct CartKeepingFeatureTests {
     keeping.quantities = [:]
     list.keeping = keeping
     #expect(list.products[id: Product.demo.id]?.quantity == 0)
-    #expect(list.kept.unavailableQuantities.isEmpty)
+    #expect(list.unavailableQuantities.isEmpty)
   }
 }

@@ -44,7 +44,7 @@ struct ProductListCartKeepingTests {
       $0.products = Self.rows
       $0.browsing.catalogChanged(Self.products)
       $0.products[id: Product.another.id]?.quantity = 3
-      $0.kept.unavailableQuantities = [999: 1]
+      $0.unavailableQuantities = [999: 1]
       $0.kept.savedCart = saved
       $0.selectedID = Product.demo.id
       $0.kept.restoration = .done
@@ -73,7 +73,7 @@ struct ProductListCartKeepingTests {
       $0.cart?.items.remove(id: 999)
     }
     await list.receiveSave(store, of: ._internal(.cart(.presented(.delegate(.itemRemoved(999)))))) {
-      $0.kept.unavailableQuantities = [:]
+      $0.unavailableQuantities = [:]
     }
     #expect(store.state.kept.savedCart.quantities == [1: 1, 2: 3])
   }
@@ -177,7 +177,7 @@ struct ProductListCartKeepingTests {
     updates.continuation.yield(.saved(SavedCart(quantities: [1: 1, 2: 5, 31: 2], revision: 2)))
     await store.receive(\._internal.keeping._internal.cartChangedElsewhere) {
       $0.products[id: 2]?.quantity = 5
-      $0.kept.unavailableQuantities = [31: 2]
+      $0.unavailableQuantities = [31: 2]
       $0.kept.savedCart = SavedCart(quantities: [1: 1, 2: 5, 31: 2], revision: 2)
     }
     // An older version, or this copy's own save heard again, changes nothing.
@@ -249,16 +249,20 @@ struct ProductListCartKeepingTests {
       $0.kept.earlierVersionCart = nil
       $0.kept.earlierVersionCartTaken = true
       $0.products[id: 1]?.quantity = 3
-      $0.kept.unavailableQuantities = [77: 1]
+      $0.unavailableQuantities = [77: 1]
       $0.kept.savingChanges = CartChanges(quantities: [1: 3, 77: 1])
     }
     await store.receive(\._internal.keeping._internal.cartSaved) {
       $0.kept.savedCart = SavedCart(quantities: [1: 3, 77: 1], revision: 2)
       $0.kept.savingChanges = nil
     }
-    // Removed only after the save, by the effect that follows it.
-    await store.finish()
+    // Removed only after the save landed; once gone, the way out does not remove it again.
+    await store.receive(\._internal.keeping._internal.earlierVersionCartRemoved) { $0.kept.earlierVersionCartTaken = false }
     #expect(removed.value)
+    removed.setValue(false)
+    await store.send(.view(.willTerminate))
+    await store.finish()
+    #expect(!removed.value, "a file that came back since is offered next time, not removed unread")
   }
 
   /// Version 1.0's file goes only once a save holding its lines has landed: not after a write
@@ -298,6 +302,7 @@ struct ProductListCartKeepingTests {
     await store.receive(\._internal.keeping._internal.cartSaved) {
       $0.kept.savedCart = SavedCart(quantities: [Product.another.id: 2], revision: 1)
     }
+    await store.receive(\._internal.keeping._internal.earlierVersionCartRemoved) { $0.kept.earlierVersionCartTaken = false }
     await store.finish()
     #expect(removals.value == 1, "removed after the last save landed")
     #expect(try await memory.load().quantities == [Product.another.id: 2])
@@ -384,5 +389,51 @@ struct ProductListCartKeepingTests {
     failing.setValue(false)
     await list.plus(store, .another, to: 1)
     #expect(store.state.kept.savedCart.quantities == [1: 1, 2: 1])
+  }
+
+  /// A line kept aside because the store did not list its product goes onto the product's row
+  /// when a later answer lists it, and a listed line whose product is gone is kept aside: each
+  /// line of the cart in one place. (Kept in both places, the cart's lines had the product twice,
+  /// which stops the store when the cart is shown.)
+  @Test func aReloadMovesEachLineToWhereItsProductIs() async {
+    var state = ProductListFeature.State()
+    state.status = .failed(.timedOut(seconds: 10))
+    state.kept.restoration = .done
+    state.products = IdentifiedArray(uniqueElements: [ProductFeature.State(product: .another, quantity: 4)])
+    state.unavailableQuantities = [Product.demo.id: 2]
+    state.cart = CartFeature.State(items: IdentifiedArray(uniqueElements: state.cartLines), customer: 1)
+    let store = TestStore(initialState: state) { ProductListFeature() }
+    store.exhaustivity = .off(showSkippedAssertions: false)
+    await store.send(._internal(.productsResponse(.success(ProductListing(products: [.demo])))))
+    #expect(store.state.products[id: Product.demo.id]?.quantity == 2)
+    #expect(store.state.unavailableQuantities == [Product.another.id: 4])
+    #expect(store.state.cart?.items.map(\.id) == [Product.demo.id, Product.another.id], "the open cart shows each line once")
+  }
+
+  /// A cart opened while the saved cart is still being read shows it arriving: its "restoring"
+  /// count, and the saved checkout to go on with.
+  @Test func aCartOpenWhileTheSavedCartIsReadShowsItArriving() async {
+    var saved = SavedCart(quantities: [Product.demo.id: 3], revision: 2)
+    saved.checkout = CheckoutDraft(step: .delivery)
+    var state = ProductListFeature.State()
+    state.kept.restoration = .loading
+    state.cart = CartFeature.State(items: [], customer: 1)
+    let store = TestStore(initialState: state) { ProductListFeature() }
+    await store.send(._internal(.keeping(._internal(.savedCartLoaded(.success(saved)))))) {
+      $0.kept.restoration = .waiting(saved)
+      $0.cart?.restoringUnitCount = 3
+    }
+    await store.send(._internal(.productsResponse(.success(ProductListing(products: Self.products))))) {
+      $0.status = .loaded
+      $0.products = IdentifiedArray(uniqueElements: Self.products.map { ProductFeature.State(product: $0, quantity: $0.id == Product.demo.id ? 3 : 0) })
+      $0.browsing.catalogChanged(Self.products)
+      $0.selectedID = Product.demo.id
+      $0.kept.restoration = .done
+      $0.kept.savedCart = saved
+      $0.kept.checkoutDraft = saved.checkout
+      $0.cart?.checkoutDraft = saved.checkout
+      $0.cart?.restoringUnitCount = 0
+      $0.cart?.items = [CartItemFeature.State(item: CartItem(product: .demo, quantity: 3))]
+    }
   }
 }
