@@ -83,25 +83,19 @@ extension InProcessRouteTests {
   /// the tests share: a route's own handler (one added for this test says where it ran), and
   /// the tasks the test starts under the preference.
   @Test func theRoutesRunOnThreadsOfTheirOwn() async throws {
+    #expect(!RouteThreads.shared.isCurrent, "the test itself starts elsewhere")
     let (location, remove) = try await TestDatabase.sqlite.make()
     try await InProcessAPI.with(.testing(location), adding: { router in
-      router.get("_test/thread") { _, _ in currentThreadName() }
+      router.get("_test/thread") { _, _ in RouteThreads.shared.isCurrent ? "route threads" : "elsewhere" }
     }) { http, _ in
       let handlers = try await withThrowingTaskGroup(of: String.self) { group in
         for _ in 0..<4 { group.addTask { String(decoding: try await http.get("/_test/thread").body, as: UTF8.self) } }
         return try await group.reduce(into: []) { $0.append($1) }
       }
-      #expect(handlers.count == 4 && handlers.allSatisfy { $0.hasPrefix("route-tests") }, "the route's handler ran on \(handlers)")
-      async let childsThread = currentThreadName()
-      let child = await childsThread
-      #expect(child.hasPrefix("route-tests"), "a child task ran on \(child)")
+      #expect(handlers == Array(repeating: "route threads", count: 4), "the route's handler ran: \(handlers)")
+      async let child = RouteThreads.shared.isCurrent
+      #expect(await child, "a child task runs there too")
     }
     await remove()
   }
-}
-
-/// The name of the thread running the caller, as the kernel knows it.
-private func currentThreadName() -> String {
-  let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
-  return comm.trimmingCharacters(in: .whitespacesAndNewlines)
 }

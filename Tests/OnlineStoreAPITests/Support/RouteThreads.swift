@@ -19,15 +19,27 @@ final class RouteThreads: TaskExecutor, @unchecked Sendable {
   private let queue = NSCondition()
   // Guarded by `queue`.
   private var jobs: [UnownedJob] = []
+  // Guarded by `queue`: each thread adds itself before it runs a job.
+  private var threads: Set<UInt> = []
 
   private init(count: Int) {
-    for index in 0..<count {
-      // Named from inside: a name given before the start does not reach the kernel here.
+    for _ in 0..<count {
       Thread {
-        Thread.current.name = "route-tests-\(index)"
+        self.queue.lock()
+        self.threads.insert(UInt(pthread_self()))
+        self.queue.unlock()
         self.work()
       }.start()
     }
+  }
+
+  /// Whether the caller runs on one of these threads. (Asked by thread, not by name: a
+  /// Foundation thread's name set from inside it can miss the kernel when the thread runs before
+  /// `start()` returns.)
+  var isCurrent: Bool {
+    queue.lock()
+    defer { queue.unlock() }
+    return threads.contains(UInt(pthread_self()))
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
