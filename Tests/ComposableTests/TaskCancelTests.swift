@@ -29,7 +29,9 @@ struct TaskCancelTests {
     await store.send(.rows(.element(id: 2, action: .listen)))
     await clock.sleeping()
 
-    await store.send(.rows(.element(id: 1, action: .stopFromAnEffect)))
+    // The stop is an effect: the clock moves on once it has run (on a busy machine it could
+    // run after the listener of row 1 had heard).
+    await store.send(.rows(.element(id: 1, action: .stopFromAnEffect))).finish()
     await clock.advance(by: .seconds(1))
     await clock.advance(by: .seconds(1))
     await store.receive(.rows(.element(id: 2, action: .heard))) {
@@ -52,7 +54,7 @@ struct TaskCancelTests {
     }
     await store.send(.presented(.presented(.listen)))
     await clock.sleeping()
-    await store.send(.presented(.presented(.stopFromAnEffect)))
+    await store.send(.presented(.presented(.stopFromAnEffect))).finish()
     await clock.advance(by: .seconds(3))
     await store.receive(.own(.heard)) {
       $0.own.heard = 1
