@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -95,6 +98,28 @@ extension InProcessRouteTests {
       #expect(handlers == Array(repeating: "route threads", count: 4), "the route's handler ran: \(handlers)")
       async let child = RouteThreads.shared.isCurrent
       #expect(await child, "a child task runs there too")
+    }
+    await remove()
+  }
+
+  /// A request in process that gets no answer within its client's timeout fails as it would
+  /// over a socket, even from a route that never looks at its cancellation: the client does not
+  /// wait for the route to give up.
+  @Test func anAnswerThatNeverComesTimesOut() async throws {
+    let (location, remove) = try await TestDatabase.sqlite.make()
+    try await InProcessAPI.with(.testing(location), adding: { router in
+      router.get("_test/deaf") { _, _ in
+        // Sleeps on whatever happens to the request: cancellation is not looked at.
+        let until = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < until { try? await Task.sleep(for: .milliseconds(50)) }
+        return "late"
+      }
+    }) { http, _ in
+      var impatient = http
+      impatient.timeout = 0.5
+      let started = ContinuousClock.now
+      await #expect(throws: URLError.self) { try await impatient.get("/_test/deaf") }
+      #expect(ContinuousClock.now - started < .seconds(3), "told at its timeout, not when the route ended")
     }
     await remove()
   }

@@ -308,6 +308,43 @@ struct ProductListCartKeepingTests {
     #expect(try await memory.load().quantities == [Product.another.id: 2])
   }
 
+  /// A removal of version 1.0's file that fails is told, and tried again on the way out, after
+  /// the last save (nothing left to write: the file alone).
+  @Test func version1FileThatCouldNotBeRemovedIsTriedAgainOnTheWayOut() async {
+    let error = CartStorageError.unwritable(path: "/state/onlinestore/cart.json", reason: "read-only file system")
+    let removals = LockIsolated(0)
+    var storage = CartStorage.inMemory()
+    storage.removeEarlierVersionCart = {
+      let attempt = removals.withValue { $0 += 1; return $0 }
+      if attempt == 1 { throw error }
+    }
+    var state = ProductListFeature.State()
+    state.status = .loaded
+    state.products = Self.rows
+    state.kept.restoration = .done
+    state.kept.earlierVersionCart = SavedCart(quantities: [Product.another.id: 1])
+    let store = TestStore(initialState: state) { ProductListFeature() } withDependencies: { $0.cartStorage = storage }
+
+    await store.send(.view(.earlierVersionCartTaken)) {
+      $0.kept.earlierVersionCart = nil
+      $0.kept.earlierVersionCartTaken = true
+      $0.products[id: Product.another.id]?.quantity = 1
+      $0.kept.savingChanges = CartChanges(quantities: [Product.another.id: 1])
+    }
+    await store.receive(\._internal.keeping._internal.cartSaved) {
+      $0.kept.savedCart = SavedCart(quantities: [Product.another.id: 1], revision: 1)
+      $0.kept.savingChanges = nil
+    }
+    await store.receive(\._internal.keeping._internal.earlierVersionCartNotRemoved)
+    await store.receive(\._internal.keeping.delegate.storageFailed) { $0.notice = .cartStorage(error) }
+    #expect(store.state.kept.earlierVersionCartTaken, "still to go")
+
+    await store.send(.view(.willTerminate))
+    await store.receive(\._internal.keeping._internal.earlierVersionCartRemoved) { $0.kept.earlierVersionCartTaken = false }
+    await store.finish()
+    #expect(removals.value == 2)
+  }
+
   /// Taking version 1.0's cart while another save is under way waits: the old file must not be
   /// removed before a save holding its lines has started.
   @Test func version1CartIsNotTakenWhileASaveIsUnderWay() async {
