@@ -128,6 +128,24 @@ struct TerminalSessionTests {
     try await with.waitFor(text: "got:033_Gi=31;OK033\\")
   }
 
+  /// A frame drawn in two writes, a pause between: a wait for its first line returns with the
+  /// second on the screen too, as the session waits for the program to fall quiet (here up to a
+  /// second) before it returns.
+  @Test func aWaitForTheStartOfAFrameReturnsWithTheWholeFrame() async throws {
+    let session = try TerminalSession(["/bin/sh", "-c", "printf 'Title\\n'; sleep 0.2; printf 'the rest\\n'; sleep 30"], settle: .seconds(1))
+    try await session.waitFor(text: "Title")
+    #expect(session.text.contains("the rest"), "\(session.text)")
+  }
+
+  /// A program that never stops writing holds a found wait ten times the settle at most.
+  @Test(.timeLimit(.minutes(1))) func aProgramThatNeverFallsQuietDoesNotHoldAWait() async throws {
+    let session = try TerminalSession(["/bin/sh", "-c", "printf 'Title\\n'; while :; do printf .; sleep 0.01; done"], settle: .milliseconds(200))
+    let clock = ContinuousClock()
+    let started = clock.now
+    try await session.waitFor(text: "Title")
+    #expect(clock.now - started < .seconds(8), "ten times 200 ms, and the start")
+  }
+
   @Test func aWaitThatRunsOutSaysWhatWasOnTheScreen() async throws {
     let session = try TerminalSession(["/bin/sh", "-c", "printf 'something else\\033[31m!\\n'; sleep 30"])
     try await session.waitFor(text: "something else")

@@ -43,6 +43,9 @@ public final class TerminalSession: Sendable {
   public let command: [String]
   /// How long a wait given no timeout of its own waits.
   public let timeout: Duration
+  /// How long the program must have written nothing, once what a wait looks for shows, before
+  /// the wait returns: see ``init(_:size:environment:kittyGraphics:timeout:settle:)``.
+  public let settle: Duration
   private let connection: SessionConnection
   /// The test that started the session, for the wait log.
   private let testName: String
@@ -54,12 +57,19 @@ public final class TerminalSession: Sendable {
   /// yes to kitty graphics queries; otherwise it ignores them, as a terminal without the
   /// protocol does. A wait given no timeout waits `timeout` (a wait ends as soon as what it
   /// waits for is there, so a generous one costs nothing when all is well).
+  ///
+  /// A wait that found what it looks for returns once the program has then written nothing for
+  /// `settle` (but no later than ten times `settle` after, for a program that never stops
+  /// writing): a program draws a frame in several writes, and what a test looks for is often
+  /// the first thing in its frame — a title — so without the pause the screen read next can be
+  /// the frame's start, the rest of it still on its way. `.zero` returns at once.
   public init(
     _ command: [String],
     size: Size = Size(width: 80, height: 24),
     environment: [String: String] = [:],
     kittyGraphics: Bool = false,
-    timeout: Duration = .seconds(10)
+    timeout: Duration = .seconds(10),
+    settle: Duration = .milliseconds(40)
   ) throws {
     guard let name = command.first else { throw Failure("No command to run.") }
     guard size.width > 0, size.height > 0, size.width <= Canvas.maximumSize.width, size.height <= Canvas.maximumSize.height else {
@@ -69,6 +79,7 @@ public final class TerminalSession: Sendable {
     let merged = Self.defaultEnvironment.merging(environment) { $1 }
     self.command = command
     self.timeout = timeout
+    self.settle = max(settle, .zero)
     testName = Self.currentTestName ?? command.joined(separator: " ")
     connection = try SessionConnection(
       executable: executable, arguments: command,
@@ -289,11 +300,25 @@ public final class TerminalSession: Sendable {
         seen = state.version
         if let result = found(screen) {
           waited(for: what, since: start, timeout: timeout)
+          await settleAfterMatch()
           return result
         }
       }
       guard clock.now < deadline else { throw failure(waitingFor: what, after: timeout) }
       try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+  /// Returns once the program has written nothing for ``settle``, has ended, or ten times
+  /// ``settle`` has passed: the frame whose start a wait just found is then whole on the screen.
+  private func settleAfterMatch() async {
+    guard settle > .zero else { return }
+    let clock = ContinuousClock()
+    let limit = clock.now + settle * 10
+    while clock.now < limit, !Task.isCancelled {
+      let state = connection.state
+      if state.status != nil || clock.now - state.lastOutput >= settle { return }
+      try? await Task.sleep(for: .milliseconds(5))
     }
   }
 
