@@ -14,6 +14,27 @@ struct ProductListCartKeepingTests {
   nonisolated static let rows = ProductListFeatureTests.rows
   let list = ProductListFeatureTests()
 
+  /// A list whose products loaded and whose saved cart was read, offering version 1.0's `cart`.
+  static func offering(_ cart: SavedCart) -> ProductListFeature.State {
+    var state = ProductListFeature.State()
+    state.status = .loaded
+    state.products = rows
+    state.kept.restoration = .done
+    state.kept.earlierVersionCart = cart
+    return state
+  }
+
+  /// `m` on a list ``offering(_:)`` `quantity` of `Product.another`: the line goes onto its row,
+  /// a save holding it starts, and the old file is still to go.
+  static func takeEarlierVersionCart(of quantity: Int, in store: TestStoreOf<ProductListFeature>) async {
+    await store.send(.view(.earlierVersionCartTaken)) {
+      $0.kept.earlierVersionCart = nil
+      $0.kept.earlierVersionCartTaken = true
+      $0.products[id: Product.another.id]?.quantity = quantity
+      $0.kept.savingChanges = CartChanges(quantities: [Product.another.id: quantity])
+    }
+  }
+
   /// A loaded list with one of the demo product in its cart, and the stream through which
   /// another copy's saves reach it.
   func storeHearingOtherCopies() async -> (TestStoreOf<ProductListFeature>, (stream: AsyncStream<CartUpdate>, continuation: AsyncStream<CartUpdate>.Continuation)) {
@@ -280,19 +301,8 @@ struct ProductListCartKeepingTests {
       return try await memory.apply(changes)
     }
     storage.removeEarlierVersionCart = { removals.withValue { $0 += 1 } }
-    var state = ProductListFeature.State()
-    state.status = .loaded
-    state.products = Self.rows
-    state.kept.restoration = .done
-    state.kept.earlierVersionCart = SavedCart(quantities: [Product.another.id: 2])
-    let store = TestStore(initialState: state) { ProductListFeature() } withDependencies: { $0.cartStorage = storage }
-
-    await store.send(.view(.earlierVersionCartTaken)) {
-      $0.kept.earlierVersionCart = nil
-      $0.kept.earlierVersionCartTaken = true
-      $0.products[id: Product.another.id]?.quantity = 2
-      $0.kept.savingChanges = CartChanges(quantities: [Product.another.id: 2])
-    }
+    let store = list.makeStore(state: Self.offering(SavedCart(quantities: [Product.another.id: 2])), storage: storage)
+    await Self.takeEarlierVersionCart(of: 2, in: store)
     await store.receive(\._internal.keeping._internal.cartSaveFailed) { $0.kept.savingChanges = nil }
     await store.receive(\._internal.keeping.delegate.storageFailed) { $0.notice = .cartStorage(error) }
     #expect(removals.value == 0, "its lines are not saved: the file stays")
@@ -318,19 +328,8 @@ struct ProductListCartKeepingTests {
       let attempt = removals.withValue { $0 += 1; return $0 }
       if attempt == 1 { throw error }
     }
-    var state = ProductListFeature.State()
-    state.status = .loaded
-    state.products = Self.rows
-    state.kept.restoration = .done
-    state.kept.earlierVersionCart = SavedCart(quantities: [Product.another.id: 1])
-    let store = TestStore(initialState: state) { ProductListFeature() } withDependencies: { $0.cartStorage = storage }
-
-    await store.send(.view(.earlierVersionCartTaken)) {
-      $0.kept.earlierVersionCart = nil
-      $0.kept.earlierVersionCartTaken = true
-      $0.products[id: Product.another.id]?.quantity = 1
-      $0.kept.savingChanges = CartChanges(quantities: [Product.another.id: 1])
-    }
+    let store = list.makeStore(state: Self.offering(SavedCart(quantities: [Product.another.id: 1])), storage: storage)
+    await Self.takeEarlierVersionCart(of: 1, in: store)
     await store.receive(\._internal.keeping._internal.cartSaved) {
       $0.kept.savedCart = SavedCart(quantities: [Product.another.id: 1], revision: 1)
       $0.kept.savingChanges = nil
@@ -348,11 +347,7 @@ struct ProductListCartKeepingTests {
   /// Taking version 1.0's cart while another save is under way waits: the old file must not be
   /// removed before a save holding its lines has started.
   @Test func version1CartIsNotTakenWhileASaveIsUnderWay() async {
-    var state = ProductListFeature.State()
-    state.status = .loaded
-    state.products = Self.rows
-    state.kept.restoration = .done
-    state.kept.earlierVersionCart = SavedCart(quantities: [1: 2])
+    var state = Self.offering(SavedCart(quantities: [1: 2]))
     state.kept.savingChanges = CartChanges(quantities: [2: 1])
     state.products[id: 2]?.quantity = 1
     var storage = CartStorage.inMemory()
