@@ -44,7 +44,7 @@ struct NavigationCancellationTests {
     await store.send(.presented(.presented(.listen)))
     await clock.sleeping()
     await store.send(.dismissFirst) { $0.presented = nil }
-    await store.finish(timeout: .seconds(3))
+    await store.finish()
   }
 
   @Test func aRowCannotCancelItsParentsOrASiblingsEffects() async {

@@ -69,8 +69,8 @@ struct TaskCancelTests {
     await first.send(true)
     await second.send(true)
     Task.cancel(id: Endless.CancelID.forever)
-    await first.finish(timeout: .seconds(3))
-    await second.finish(timeout: .seconds(3))
+    await first.finish()
+    await second.finish()
   }
 }
 

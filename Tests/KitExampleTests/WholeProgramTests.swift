@@ -6,6 +6,9 @@ import Testing
 
 /// A whole program on a terminal, driven through `TerminalSession`: here `curses-counter`, a
 /// small ncurses program of this package's that knows nothing of the kit.
+///
+/// Each session waits up to 30 s (the harness's default is 10): the programs start while the
+/// rest of the suite runs, and a full run on two cores once took 12 s to show a first screen.
 struct WholeProgramTests {
   /// A program this package builds, found next to the test bundle.
   static func built(_ name: String) -> String {
@@ -13,7 +16,7 @@ struct WholeProgramTests {
   }
 
   @Test func theCounterCountsInGreenAndLeavesTheTerminalAsItWas() async throws {
-    let counter = try TerminalSession([Self.built("curses-counter")], size: Size(width: 40, height: 8))
+    let counter = try TerminalSession([Self.built("curses-counter")], size: Size(width: 40, height: 8), timeout: .seconds(30))
     try await counter.waitFor(text: "Count: 0")
     try counter.press("+ + + -")
     try await counter.waitFor(text: "Count: 2")
@@ -30,7 +33,7 @@ struct WholeProgramTests {
   /// notes over two lines, a priority found by typing, a wrong date refused with its message
   /// under the field, then corrected and saved into the table.
   @Test func theTodoFormValidatesAndSavesOnARealTerminal() async throws {
-    let todo = try TerminalSession([Self.built("todo-example")], size: Size(width: 60, height: 16))
+    let todo = try TerminalSession([Self.built("todo-example")], size: Size(width: 60, height: 16), timeout: .seconds(30))
     try await todo.waitFor(text: "what is there to do?")
     try todo.press(.tab, .character("n"))
     try await todo.waitFor(text: "New task")
@@ -62,7 +65,7 @@ struct WholeProgramTests {
   /// Alt and Control with arrows reach a program through ncurses as the word moves a shell has:
   /// Esc and a letter in one read are Alt and that letter.
   @Test func wordMovesWithAltAndControlOnARealTerminal() async throws {
-    let todo = try TerminalSession([Self.built("todo-example")], size: Size(width: 56, height: 10))
+    let todo = try TerminalSession([Self.built("todo-example")], size: Size(width: 56, height: 10), timeout: .seconds(30))
     try await todo.waitFor(text: "what is there to do?")
     try todo.type("ship to Seoul")
     try todo.press(.alt(.character("b")))
@@ -80,7 +83,7 @@ struct WholeProgramTests {
   /// `todo-example --accessible`: the form one question at a time in plain lines, no box
   /// drawing, the cursor where the answer is typed.
   @Test func theAccessibleFormAsksOneQuestionAtATime() async throws {
-    let todo = try TerminalSession([Self.built("todo-example"), "--accessible"], size: Size(width: 60, height: 12))
+    let todo = try TerminalSession([Self.built("todo-example"), "--accessible"], size: Size(width: 60, height: 12), timeout: .seconds(30))
     try await todo.waitFor(text: "what is there to do?")
     try todo.press(.tab, .character("n"))
     try await todo.waitFor(text: "Question 1 of 7.")
@@ -105,7 +108,7 @@ struct WholeProgramTests {
   /// The kit's to-do example (`swift run todo-example`) on a real terminal: a text field, a
   /// table, Tab between them, the terminal given back as it was.
   @Test func theTodoExampleAddsTicksAndDeletesOnARealTerminal() async throws {
-    let todo = try TerminalSession([Self.built("todo-example")], size: Size(width: 56, height: 10))
+    let todo = try TerminalSession([Self.built("todo-example")], size: Size(width: 56, height: 10), timeout: .seconds(30))
     try await todo.waitFor(text: "what is there to do?")
     #expect(todo.modes.cursorVisible, "the cursor waits in the field")
     try todo.type("Buy milk")

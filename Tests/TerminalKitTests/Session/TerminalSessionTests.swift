@@ -39,7 +39,8 @@ struct TerminalSessionTests {
   /// looked left on).
   @Test func theExitIsSeenAfterTheLastOutput() async throws {
     for _ in 0..<5 {
-      let session = try TerminalSession(["/bin/sh", "-c", "head -c 2000000 /dev/zero | tr '\\0' x; printf '\\nthe end'"])
+      // 30 s: five times 2 MB through a pty took up to 6.5 s each in a full run.
+      let session = try TerminalSession(["/bin/sh", "-c", "head -c 2000000 /dev/zero | tr '\\0' x; printf '\\nthe end'"], timeout: .seconds(30))
       #expect(try await session.waitForExit() == .exited(0))
       #expect(session.text.contains("the end"), "\(session.text)")
     }
