@@ -147,6 +147,18 @@ struct TerminalSessionTests {
     #expect(clock.now - started < .seconds(8), "ten times 200 ms, and the start")
   }
 
+  /// An absurd settle is taken as a second (ten times it would overflow `Duration`), and a
+  /// program that has ended is not waited on.
+  @Test func anAbsurdSettleIsBoundedAndAnEndedProgramIsNotWaitedOn() async throws {
+    let session = try TerminalSession(["/bin/sh", "-c", "printf 'Title\\n'"], settle: .seconds(Int64.max / 2))
+    #expect(session.settle == .seconds(1))
+    #expect(try await session.waitForExit() == .exited(0))
+    let clock = ContinuousClock()
+    let started = clock.now
+    try await session.waitFor(text: "Title")
+    #expect(clock.now - started < .seconds(5), "the program had ended: nothing to settle")
+  }
+
   @Test func aWaitThatRunsOutSaysWhatWasOnTheScreen() async throws {
     let session = try TerminalSession(["/bin/sh", "-c", "printf 'something else\\033[31m!\\n'; sleep 30"])
     try await session.waitFor(text: "something else")

@@ -62,7 +62,9 @@ public final class TerminalSession: Sendable {
   /// `settle` (but no later than ten times `settle` after, for a program that never stops
   /// writing): a program draws a frame in several writes, and what a test looks for is often
   /// the first thing in its frame — a title — so without the pause the screen read next can be
-  /// the frame's start, the rest of it still on its way. `.zero` returns at once.
+  /// the frame's start, the rest of it still on its way. A pause is a heuristic, not a frame
+  /// boundary: a program stalled mid-frame for longer than `settle` is still read half-drawn.
+  /// `.zero` returns at once; more than a second is taken as a second.
   public init(
     _ command: [String],
     size: Size = Size(width: 80, height: 24),
@@ -79,7 +81,7 @@ public final class TerminalSession: Sendable {
     let merged = Self.defaultEnvironment.merging(environment) { $1 }
     self.command = command
     self.timeout = timeout
-    self.settle = max(settle, .zero)
+    self.settle = min(max(settle, .zero), .seconds(1))
     testName = Self.currentTestName ?? command.joined(separator: " ")
     connection = try SessionConnection(
       executable: executable, arguments: command,
@@ -310,7 +312,8 @@ public final class TerminalSession: Sendable {
   }
 
   /// Returns once the program has written nothing for ``settle``, has ended, or ten times
-  /// ``settle`` has passed: the frame whose start a wait just found is then whole on the screen.
+  /// ``settle`` has passed: unless the program stalled mid-frame, the frame whose start a wait
+  /// just found is then whole on the screen.
   private func settleAfterMatch() async {
     guard settle > .zero else { return }
     let clock = ContinuousClock()
