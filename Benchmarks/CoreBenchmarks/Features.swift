@@ -138,3 +138,33 @@ struct SeedStepper: BoundingReducer {
     return .none
   }
 }
+
+/// The stepper with an action enum that is nothing but its three cases, as the tca-boundaries
+/// README writes `ExampleAction`: every action's kind is read from its case through `Mirror`.
+struct MirroredStepper: BoundingReducer {
+  struct State: Equatable {
+    var count = 0
+  }
+
+  enum Action: TCAFeatureAction {
+    enum ViewAction: Equatable {
+      case plusTapped
+      case minusTapped
+    }
+
+    enum InternalAction: Equatable {}
+    enum DelegateAction: Equatable {}
+
+    case view(ViewAction)
+    case delegate(DelegateAction)
+    case _internal(InternalAction)
+  }
+
+  func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
+    switch action {
+    case .plusTapped: state.count += 1
+    case .minusTapped: state.count = max(0, state.count - 1)
+    }
+    return .none
+  }
+}

@@ -5,10 +5,11 @@ enum Scenario {
   case plainCounter
   case boundedCounter
   case seedCounter
+  case mirroredCounter
   case hierarchy(rows: Int)
 
   static let all: [Scenario] = [
-    .plainCounter, .boundedCounter, .seedCounter, .hierarchy(rows: 100), .hierarchy(rows: 10_000),
+    .plainCounter, .boundedCounter, .seedCounter, .mirroredCounter, .hierarchy(rows: 100), .hierarchy(rows: 10_000),
     .hierarchy(rows: 100_000),
   ]
 
@@ -17,6 +18,7 @@ enum Scenario {
     case .plainCounter: ["plain-counter"]
     case .boundedCounter: ["bounded-counter"]
     case .seedCounter: ["seed-counter"]
+    case .mirroredCounter: ["mirrored-counter"]
     case let .hierarchy(rows): ["hierarchy", String(rows)]
     }
   }
@@ -26,6 +28,7 @@ enum Scenario {
     case "plain-counter": self = .plainCounter
     case "bounded-counter": self = .boundedCounter
     case "seed-counter": self = .seedCounter
+    case "mirrored-counter": self = .mirroredCounter
     case "hierarchy":
       guard arguments.count == 2, let rows = Int(arguments[1]), rows > 0 else { return nil }
       self = .hierarchy(rows: rows)
@@ -38,6 +41,7 @@ enum Scenario {
     case .plainCounter: "flat counter (plain Reducer)"
     case .boundedCounter: "flat counter (BoundingReducer, FeatureAction)"
     case .seedCounter: "flat counter (@Reducer, seed-spelled Action)"
+    case .mirroredCounter: "flat counter (plain enum: kind read by Mirror)"
     case let .hierarchy(rows): "root → list → row → stepper, N = \(rows)"
     }
   }
@@ -58,6 +62,11 @@ enum Scenario {
       }
     case .seedCounter:
       let store = Store(initialState: SeedStepper.State()) { SeedStepper() }
+      return measure(runs: runs, actionsPerRun: actions) {
+        for _ in 0..<actions { store.send(.view(.plusTapped)) }
+      }
+    case .mirroredCounter:
+      let store = Store(initialState: MirroredStepper.State()) { MirroredStepper() }
       return measure(runs: runs, actionsPerRun: actions) {
         for _ in 0..<actions { store.send(.view(.plusTapped)) }
       }

@@ -35,14 +35,14 @@ if let scenario = Scenario(arguments: Array(arguments.prefix(2))) {
   }
 } else {
   FileHandle.standardError.write(
-    Data("usage: core-benchmarks [plain-counter | bounded-counter | seed-counter | hierarchy ROWS [ACTIONS]]\n".utf8)
+    Data("usage: core-benchmarks [plain-counter | bounded-counter | seed-counter | mirrored-counter | hierarchy ROWS [ACTIONS]]\n".utf8)
   )
   exit(2)
 }
 
 func defaultActions(for scenario: Scenario) -> Int {
   switch scenario {
-  case .plainCounter, .boundedCounter, .seedCounter: 2_000_000
+  case .plainCounter, .boundedCounter, .seedCounter, .mirroredCounter: 2_000_000
   case .hierarchy: 500_000
   }
 }

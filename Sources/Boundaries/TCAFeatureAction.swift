@@ -16,11 +16,12 @@ import Composable
 /// }
 /// ```
 ///
-/// Generic code (``BoundingReducer``) reaches the three kinds through ``kind``, a `switch` over
-/// the three cases. Inside a `@Reducer` feature the macro writes it; an enum declared on its own
-/// asks for it with `@BoundedAction` (as tca-boundaries' enums ask for their case paths with
-/// `@CasePathable`), or writes it by hand. Without either it does not compile: nothing reads the
-/// case at run time. The ready-made ``FeatureAction`` conforms too.
+/// Generic code (``BoundingReducer``) reaches the three kinds through ``kind``. Inside a
+/// `@Reducer` feature the macro writes it as a `switch` over the three cases; an enum declared on
+/// its own gets the same `switch` from `@BoundedAction`, or writes `kind` by hand. An enum that
+/// has none of these — the seed README's spelling, as written — still conforms: the default
+/// `kind` reads the case's label and payload through `Mirror` (public reflection, slower: see
+/// `TCAFeatureAction+ReflectedKind.swift`). The ready-made ``FeatureAction`` conforms too.
 public protocol TCAFeatureAction<ViewAction, InternalAction, DelegateAction>: SendableMetatype {
   /// What a screen may send.
   associatedtype ViewAction

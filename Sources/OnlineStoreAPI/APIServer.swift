@@ -31,6 +31,9 @@ public struct APIServer: Sendable {
     /// Whether `GET /_bench/hello` answers a fixed text: the framework's own ceiling, measured
     /// beside the real routes by `Benchmarks/api-server.sh`. Off unless asked for.
     public var servesBenchmarkRoute = false
+    /// The clock held requests wait on (a cart's or the stock's changes): a test's clock in a
+    /// test, so that a 25 s wait is a step of that clock rather than 25 s.
+    public var clock: ElapsedClock = .continuous
 
     public init() {}
   }
@@ -111,7 +114,7 @@ public struct APIServer: Sendable {
     }
     let routes = try StoreRoutes(
       catalog: catalog, database: database, limits: configuration.limits, pictures: configuration.pictures ?? .demo(),
-      publicBase: configuration.publicBase, shipping: configuration.shipping
+      publicBase: configuration.publicBase, shipping: configuration.shipping, clock: configuration.clock
     )
     routes.add(to: router, token: configuration.token, adminToken: configuration.adminToken)
     // The framework's own ceiling, measured next to the real routes (Docs/Benchmarks.md, "The API server").

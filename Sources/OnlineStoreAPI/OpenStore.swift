@@ -36,6 +36,8 @@ extension APIServer {
         Task { for await customer in database.cartsSavedElsewhere() { routes.cartSavedElsewhere(customer) } },
         // Catalog changes made through other instances on the same database are served here too.
         Task { await routes.followCatalog() },
+        // Shoppers waiting for the stock to change hear changes made through any instance.
+        Task { await routes.followStock() },
       ]
       return OpenStore(router: router, routes: routes, database: database, background: background)
     } catch {

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import StoreModels
 
-/// The catalog's routes: products, categories, what is in stock, and the pictures.
+/// The catalog's routes: products, categories and the pictures (what is in stock: ``addStock(to:)``).
 extension StoreRoutes {
   /// The catalog and its pictures: open to anyone.
   func addCatalog<Context: RequestContext>(to router: some RouterMethods<Context>) {
@@ -12,11 +12,6 @@ extension StoreRoutes {
       let encoded = live.current.encoded
       let body = query.isEmpty ? encoded.allProducts : EncodedCatalog.array(query.apply(to: encoded.products))
       return JSONAnswer.body(body, status: .ok)
-    }
-    router.get("shop/stock") { _, _ in
-      // The products the shop sells: an archived one's stock is the back office's business.
-      let sellable = live.current.sellable
-      return try JSONAnswer.ok(StockLevels(left: try await database.stock().filter { sellable[$0.key] != nil }.compactMapValues { $0 }))
     }
     router.get("products/categories") { _, _ in
       JSONAnswer.body(live.current.encoded.categories, status: .ok)

@@ -60,7 +60,7 @@ extension StoreRoutes {
     // One of the customer's orders is reserved: a replay, a refusal or a failure gives it back.
     do {
       let placed = try await database.place(order)
-      if !placed.isNew { orderRate.giveBack(by: order.userId) }
+      if placed.isNew { stock.changed() } else { orderRate.giveBack(by: order.userId) }
       var response = try JSONAnswer.ok(placed.order)
       if !placed.isNew { response.headers[.idempotentReplayed] = "true" }
       return response

@@ -15,16 +15,21 @@ public struct StoreRoutes: Sendable {
   let intake: OrderIntake
   let limits: APILimits
   let orderRate: OrderRateLimiter
+  /// The clock requests wait on: how long a held request waits for a change.
+  let clock: ElapsedClock
 
   let customers: KnownCustomers
   let openCarts: OpenCartRoutes
+  let stock: StockBoard
   let checkout: CheckoutRoutes
   let admin: AdminRoutes
 
   public init(
     catalog: StoreCatalog, database: any StoreDatabase, limits: APILimits = APILimits(), pictures: CatalogPictures = .demo(),
-    publicBase: String? = nil, shipping: ShippingRules = .standard, now: @escaping @Sendable () -> Date = Date.init
+    publicBase: String? = nil, shipping: ShippingRules = .standard, now: @escaping @Sendable () -> Date = Date.init,
+    clock: ElapsedClock = .continuous
   ) throws {
+    self.clock = clock
     customerAccounts = catalog.customers
     let live = try LiveCatalog(catalog, pictures: pictures, publicBase: publicBase)
     self.live = live
@@ -42,10 +47,16 @@ public struct StoreRoutes: Sendable {
     self.customers = customers
     self.openCarts = OpenCartRoutes(
       storage: database, customers: customers, intake: CartChangeIntake(knows: { live.current.known.contains($0) }),
-      watchers: CartWatchers(capacity: limits.maximumCartWatchers, perCustomer: limits.maximumCartWatchersPerCustomer),
-      limits: limits
+      watchers: CartWatchers(capacity: limits.maximumCartWatchers, perTopic: limits.maximumCartWatchersPerCustomer),
+      limits: limits, clock: clock
     )
     let watchers = openCarts.watchers
+    // The products the shop sells: an archived one's stock is the back office's business.
+    let stock = StockBoard(capacity: limits.maximumStockWatchers) {
+      let sellable = live.current.sellable
+      return StockLevels(left: try await database.stock().filter { sellable[$0.key] != nil }.compactMapValues { $0 })
+    }
+    self.stock = stock
     self.checkout = CheckoutRoutes(database: database, customers: customers, shipping: shipping)
     self.admin = AdminRoutes(
       database: database, accounts: catalog.customers, live: live, limits: limits,
@@ -55,7 +66,10 @@ public struct StoreRoutes: Sendable {
         notice.ordersChanged = true
         _ = try? await database.applyToOpenCart(of: order.userId, notice)
         watchers.changed(order.userId)
+        // A cancelled order's units went back.
+        stock.changed()
       },
+      stockChanged: { stock.changed() },
       now: now
     )
   }
@@ -79,6 +93,7 @@ public struct StoreRoutes: Sendable {
   /// everyone when there is none: they are never open, and the shop's token never opens them.
   public func add<Context: RequestContext>(to router: Router<Context>, token: String?, adminToken: String? = nil) {
     addCatalog(to: router)
+    addStock(to: router)
     addLogin(to: router)
     openCarts.addOffer(to: router)
     checkout.addOpen(to: router)

@@ -108,6 +108,12 @@ public struct StoreOptions: ParsableArguments, Sendable {
   @Flag(help: .hidden)
   public var guest = false
 
+  /// Set by `onlinestore serve`: the folder where the front door keeps the `--api` server's
+  /// stock, which it follows once for every session, and rings each session's bell when it
+  /// changes. A store given it follows the stock there instead of asking the server itself.
+  @Option(name: .customLong("stock-relay"), help: .hidden)
+  public var stockRelay: String?
+
   public init() {}
 
   public func validate() throws {
@@ -126,6 +132,9 @@ public struct StoreOptions: ParsableArguments, Sendable {
       throw ValidationError("--customer is set by onlinestore serve only.")
     }
     if guest, customer != nil { throw ValidationError("--guest and --customer are set by onlinestore serve only, and not together.") }
+    if let stockRelay, !stockRelay.hasPrefix("/") || apiURL == nil {
+      throw ValidationError("--stock-relay is set by onlinestore serve only, with --api and an absolute folder.")
+    }
     if carts == .server, apiURL == nil { throw ValidationError("--carts server goes with --api: the carts are kept by that server.") }
     if let apiTokenFile {
       guard apiURL != nil else { throw ValidationError("--api-token-file goes with --api.") }
@@ -203,6 +212,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
     if let apiTokenFile { arguments += ["--api-token-file", apiTokenFile] }
     if let customer { arguments += ["--customer", customer] }
     if guest { arguments.append("--guest") }
+    if let stockRelay { arguments += ["--stock-relay", stockRelay] }
     return arguments
   }
 }

@@ -20,7 +20,8 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
       server offers), GET /shop/carts/N (customer N's open cart), POST /shop/carts/N/changes \
       (changes merged into it), GET /shop/carts/N/updates?after=REVISION (the cart once \
       another host saves it; 204 after 25 s without), POST /shop/key-customers (an SSH \
-      key's customer number).
+      key's customer number), GET /shop/stock?after=VERSION (what is left of each product, once \
+      it changes; 204 after 25 s without).
 
       Faults (--fault), comma-separated, for testing clients:
         latency=DURATION   every request waits this long first (250ms, 2s)
@@ -133,6 +134,15 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   var maxCartWatchersPerCustomer = APILimits().maximumCartWatchersPerCustomer
 
   @Option(
+    name: .customLong("max-stock-watchers"), parsing: .unconditional,
+    help: ArgumentHelp(
+      "Requests that may wait at once for the stock to change (GET /shop/stock?after=): one per serve host and per store run on its own.",
+      valueName: "n"
+    )
+  )
+  var maxStockWatchers = APILimits().maximumStockWatchers
+
+  @Option(
     name: .customLong("new-keys-per-hour"), parsing: .unconditional,
     help: ArgumentHelp("New SSH keys that may get a customer number from one address in an hour.", valueName: "n")
   )
@@ -145,7 +155,7 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
       ("--header-timeout", headerTimeout, 1...600), ("--body-timeout", bodyTimeout, 1...3_600),
       ("--write-timeout", writeTimeout, 1...3_600), ("--max-pipelined", maxPipelined, 1...1_000), ("--orders-per-minute", ordersPerMinute, 1...10_000_000),
       ("--max-page", maxPage, 1...1_000_000), ("--max-cart-watchers", maxCartWatchers, 1...1_000_000),
-      ("--max-cart-watchers-per-customer", maxCartWatchersPerCustomer, 1...1_000_000),
+      ("--max-cart-watchers-per-customer", maxCartWatchersPerCustomer, 1...1_000_000), ("--max-stock-watchers", maxStockWatchers, 1...1_000_000),
       ("--new-keys-per-hour", newKeysPerHour, 1...1_000_000),
     ]
     for (flag, value, range) in counts where !range.contains(value) {
@@ -206,6 +216,7 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     limits.maximumPage = maxPage
     limits.maximumCartWatchers = maxCartWatchers
     limits.maximumCartWatchersPerCustomer = maxCartWatchersPerCustomer
+    limits.maximumStockWatchers = maxStockWatchers
     limits.newKeysPerOriginPerHour = newKeysPerHour
     limits.defaultPage = min(limits.defaultPage, maxPage)
     configuration.limits = limits.fitting(descriptors: DescriptorLimit.raise())

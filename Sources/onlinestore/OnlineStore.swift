@@ -72,11 +72,11 @@ struct ShopCommand: AsyncParsableCommand {
       } else {
         AppFeature()
       }
-    } withDependencies: { [data] in
-      $0.apiClient = data.apiClient
-      $0.cartStorage = data.cartStorage
-      $0.addressBook = data.addressBookStorage
-      $0.stockWatch = data.stockWatch
+    } withDependencies: { [services = data.shopServices()] in
+      $0.apiClient = services.apiClient
+      $0.cartStorage = services.cartStorage
+      $0.addressBook = services.addressBook
+      $0.stockWatch = services.stockWatch
     }
 
     let crashNote = "onlinestore stopped unexpectedly; the terminal has been restored."
@@ -172,12 +172,11 @@ extension OnlineStore {
       IssueReporters.current = []
       let store = Store(initialState: AppFeature.State(customer: data.user)) {
         AppFeature()
-      } withDependencies: { [data] in
-        $0.apiClient = data.apiClient
-        $0.cartStorage = .inMemory()
-        $0.addressBook = .inMemory()
-        // One look at the stock, so that the snapshot shows what a shopper would see.
-        $0.stockWatch = data.apiBaseURL == nil ? .none : .polling(every: .seconds(3_600), fetch: data.apiClient.fetchStock)
+      } withDependencies: { [services = data.snapshotServices()] in
+        $0.apiClient = services.apiClient
+        $0.cartStorage = services.cartStorage
+        $0.addressBook = services.addressBook
+        $0.stockWatch = services.stockWatch
       }
       let format = styles ? .styled : format
       let keys = (try? Key.sequence(parsing: keys)) ?? []

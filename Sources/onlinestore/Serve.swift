@@ -128,13 +128,15 @@ struct Serve: AsyncParsableCommand {
     }
     let state = stateDirectory.map { URL(fileURLWithPath: $0) } ?? Self.defaultStateDirectory
     let (host, port) = parsedListen!
-    let shared: (options: StoreOptions, keyCustomers: (any KeyCustomers)?)
+    var shared: (options: StoreOptions, keyCustomers: (any KeyCustomers)?)
     do {
       shared = try await sharedState(logger: logger)
     } catch {
       FileHandle.standardError.write(Data("onlinestore serve: \(error)\n".utf8))
       throw ExitCode(1)
     }
+    let stockRelay = state.appendingPathComponent("stock")
+    if shared.options.apiBaseURL != nil { shared.options.stockRelay = stockRelay.path }
     let configuration = FrontDoorConfiguration(
       host: host, port: port, stateDirectory: state, hostKeyFile: hostKey.map { URL(fileURLWithPath: $0) }, limits: limits.limits,
       authorizedFingerprints: fingerprints, storeExecutable: storeProgram ?? Self.executablePath, storeOptions: shared.options,
@@ -149,6 +151,8 @@ struct Serve: AsyncParsableCommand {
       FileHandle.standardError.write(Data("onlinestore serve: \(error)\n".utf8))
       throw ExitCode(1)
     }
+    let relaying = relayStock(into: stockRelay, options: shared.options, listeners: door.limits.maximumSessions, logger: logger)
+    defer { relaying?.cancel() }
     signal(SIGPIPE, SIG_IGN)
     let stopSignals = pt_watch_stop_signals()
     guard stopSignals >= 0 else {

@@ -25,39 +25,61 @@ extension StoreOptions {
     return owner
   }
 
+  /// How a run of the store reaches its store: one value, made once, so that the cart, the
+  /// address book and the stock share one `--api` server, asked once what it offers.
+  struct ShopServices {
+    var apiClient: APIClient
+    var cartStorage: CartStorage
+    var addressBook: AddressBookStorage
+    var stockWatch: StockWatch
+  }
+
+  /// What the full-screen store uses: the cart and addresses kept where ``cartStorage(server:)``
+  /// and ``addressBookStorage(server:)`` say, the stock followed (or, under `serve`, heard from
+  /// the front door, which follows it once for all its sessions).
+  func shopServices() -> ShopServices {
+    let server = storeServer
+    // Under `serve`, the front door follows the stock once for every session (StockRelay).
+    let stock: StockWatch = stockRelay.map { .relayed(from: URL(fileURLWithPath: $0)) } ?? server.map { .following($0) } ?? .none
+    return ShopServices(
+      apiClient: apiClient, cartStorage: cartStorage(server: server), addressBook: addressBookStorage(server: server), stockWatch: stock
+    )
+  }
+
+  /// What `onlinestore snapshot` uses: nothing saved or read (a cart and addresses in memory),
+  /// and one look at the stock, so that the snapshot shows what a shopper would see and ends.
+  func snapshotServices() -> ShopServices {
+    ShopServices(apiClient: apiClient, cartStorage: .inMemory(), addressBook: .inMemory(), stockWatch: storeServer.map { .once($0) } ?? .none)
+  }
+
+  /// The `--api` server's own routes (`/shop/…`), when there is one.
+  private var storeServer: StoreServer? {
+    apiBaseURL.map { StoreServer(baseURL: $0, token: apiTokenFile.flatMap { try? Self.readToken($0) }, timeout: .seconds(timeout)) }
+  }
+
   /// The `--api` server's open carts (`--carts server`, or `auto` when the server is
   /// `onlinestore-api`); otherwise the cart's file under the state directory, or a cart in
   /// memory when there is no home to keep it in. A guest's cart is always this session's own.
-  var cartStorage: CartStorage {
+  private func cartStorage(server: StoreServer?) -> CartStorage {
     // A guest's cart is the session's own; a key shopper's under `serve` is written only by
     // that shopper's stores, which ring each other's bells (an inotify instance each would run
     // out past 128 shoppers); a store on a person's machine watches the file.
     let hearing: CartHearing = guest ? .none : customer != nil ? .bells : .watch
     let files: CartStorage = CartStorage.stateDirectory().map { .files(in: $0, for: cartOwner, hearing: hearing) } ?? .inMemory()
-    guard !guest, carts != .files, let url = apiBaseURL else { return files }
-    let server = StoreServer(baseURL: url, token: apiTokenFile.flatMap { try? Self.readToken($0) }, timeout: .seconds(timeout))
+    guard !guest, carts != .files, let server else { return files }
     return carts == .server ? .server(server, customer: user) : .serverIfItKeepsCarts(server, customer: user, otherwise: files)
   }
 
   /// Where the shopper's addresses are kept: as the cart is — the `--api` server's database when
   /// it is onlinestore-api (or `--carts server`), otherwise a file under the state directory
   /// (`addresses/<store>/<customer>.json`) — and nowhere for a guest, who types one each time.
-  var addressBookStorage: AddressBookStorage {
+  private func addressBookStorage(server: StoreServer?) -> AddressBookStorage {
     guard !guest else { return .none }
     let file: AddressBookStorage =
       CartStorage.stateDirectory().map { .file(at: $0.appendingPathComponent("addresses").appendingPathComponent(cartOwner.relativePath)) }
       ?? .inMemory()
-    guard carts != .files, let url = apiBaseURL else { return file }
-    let server = StoreServer(baseURL: url, token: apiTokenFile.flatMap { try? Self.readToken($0) }, timeout: .seconds(timeout))
+    guard carts != .files, let server else { return file }
     return carts == .server ? .server(server, customer: user) : .serverIfItKeepsAddresses(server, customer: user, otherwise: file)
-  }
-
-  /// What the shop hears of the store's stock: the `--api` server's, asked every few seconds
-  /// (a FakeStore server has none to tell, and is asked the same); the embedded catalog has
-  /// no stock.
-  var stockWatch: StockWatch {
-    guard apiBaseURL != nil else { return .none }
-    return .polling(every: StockWatch.interval, fetch: apiClient.fetchStock)
   }
 
   /// Whether to draw in colour: not with `--no-color`, nor when `NO_COLOR` is set and not empty

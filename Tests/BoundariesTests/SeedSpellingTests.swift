@@ -1,16 +1,15 @@
 import Boundaries
 import Testing
 
-// The tca-boundaries README's examples, spelled as the README spells them: a plain action enum
-// with the three cases — with the one attribute it needs, as it needs `@CasePathable` under TCA
-// (the seed protocol's own documentation asks for it) — and
-// `@Reducer struct CounterFeature: BoundingReducer`.
+// The tca-boundaries README's examples, spelled exactly as the README spells them: a plain
+// action enum with the three cases and nothing else, and `@Reducer struct CounterFeature:
+// BoundingReducer`. (The README's `Result` lost its generic arguments on the way into the seed
+// file; `Result<String, LoginError>` is what it stands for.)
 
 enum LoginError: Error, Equatable {
   case wrongPassword
 }
 
-@BoundedAction
 enum ExampleAction: TCAFeatureAction {
   enum ViewAction: Equatable {
     case onTapLoginButton
@@ -28,6 +27,69 @@ enum ExampleAction: TCAFeatureAction {
   case delegate(DelegateAction)
   case _internal(InternalAction)
 }
+
+/// The same enum with the attribute that writes its `kind` as a `switch`: the fast path.
+@BoundedAction
+enum BoundedExampleAction: TCAFeatureAction {
+  enum ViewAction: Equatable {
+    case onTapLoginButton
+  }
+
+  enum DelegateAction: Equatable {
+    case notifyLoginSuccess
+  }
+
+  enum InternalAction: Equatable {
+    case loginResult(Result<String, LoginError>)
+  }
+
+  case view(ViewAction)
+  case delegate(DelegateAction)
+  case _internal(InternalAction)
+}
+
+/// The bounded counter as a tca-boundaries user writes it without `@Reducer`: a
+/// `BoundingReducer` whose `Action` is `@CasePathable` (as TCA's case key paths want it), with
+/// nothing written for its kind.
+struct PlainCounterFeature: BoundingReducer {
+  struct State: Equatable {
+    var count = 0
+  }
+
+  @CasePathable
+  enum Action: TCAFeatureAction {
+    enum ViewAction: Equatable {
+      case decrementButtonTapped
+      case incrementButtonTapped
+    }
+
+    enum DelegateAction: Equatable {
+      case finished
+    }
+
+    enum InternalAction: Equatable {
+      case timerUpdated
+    }
+
+    case view(ViewAction)
+    case delegate(DelegateAction)
+    case _internal(InternalAction)
+  }
+
+  func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
+    switch action {
+    case .decrementButtonTapped:
+      state.count -= 1
+      return .none
+
+    case .incrementButtonTapped:
+      state.count += 1
+      return state.count == 3 ? .send(.delegate(.finished)) : .none
+    }
+  }
+}
+
+extension PlainCounterFeature.Action: Equatable {}
 
 @Reducer
 struct CounterFeature: BoundingReducer {
@@ -62,21 +124,24 @@ struct CounterFeature: BoundingReducer {
 
     case .incrementButtonTapped:
       state.count += 1
-      return state.count == 3 ? .send(.delegate(.finished)) : .none
+      return .none
     }
   }
 }
 
-// The seed's `TCAFeatureAction` demands `Equatable`; ours leaves it to the feature, so the
-// parent below, which keeps the counter's actions in its own, says it here.
+// The seed's `TCAFeatureAction` demands `Equatable`; ours leaves it to the feature, which says
+// it where it needs it.
 extension CounterFeature.Action: Equatable {}
+
+// The README's parent, below, keeps a child that tells it when it has counted to three: the
+// counter written without the macro, above.
 
 /// The README's "child flow on parent, with boundaries": the child's actions live under the
 /// parent's `_internal`, and the parent reaches them as `\.child`.
 @Reducer
 struct ParentFeature: ComposedBoundingReducer {
   struct State: Equatable {
-    var child = CounterFeature.State()
+    var child = PlainCounterFeature.State()
     var finishedCount = 0
   }
 
@@ -88,7 +153,7 @@ struct ParentFeature: ComposedBoundingReducer {
     enum DelegateAction: Equatable {}
 
     enum InternalAction: Equatable {
-      case child(CounterFeature.Action)
+      case child(PlainCounterFeature.Action)
     }
 
     case view(ViewAction)
@@ -98,7 +163,7 @@ struct ParentFeature: ComposedBoundingReducer {
 
   var body: some ReducerOf<Self> {
     Scope(state: \.child, action: \.child) {
-      CounterFeature()
+      PlainCounterFeature()
     }
     coreReducer
   }
@@ -116,14 +181,37 @@ struct ParentFeature: ComposedBoundingReducer {
 
 @MainActor
 struct SeedSpellingTests {
-  @Test func anEnumOfTheThreeCasesTakesItsKindFromBoundedAction() {
+  /// The README's enum, as written: its kind read from its case.
+  @Test func anEnumOfTheThreeCasesAsWrittenHasItsKind() {
     #expect(ExampleAction.view(.onTapLoginButton).kind == .view(.onTapLoginButton))
     #expect(ExampleAction.delegate(.notifyLoginSuccess).kind == .delegate(.notifyLoginSuccess))
     #expect(ExampleAction._internal(.loginResult(.success("ada"))).kind == ._internal(.loginResult(.success("ada"))))
     #expect(ExampleAction._internal(.loginResult(.failure(.wrongPassword))).kind == ._internal(.loginResult(.failure(.wrongPassword))))
   }
 
-  @Test func theReadmeCounterCountsAndTellsItsParent() async {
+  /// `@BoundedAction` writes the same answers as a `switch`.
+  @Test func boundedActionWritesTheSameKinds() {
+    #expect(BoundedExampleAction.view(.onTapLoginButton).kind == .view(.onTapLoginButton))
+    #expect(BoundedExampleAction.delegate(.notifyLoginSuccess).kind == .delegate(.notifyLoginSuccess))
+    #expect(BoundedExampleAction._internal(.loginResult(.failure(.wrongPassword))).kind == ._internal(.loginResult(.failure(.wrongPassword))))
+  }
+
+  /// A `BoundingReducer` without `@Reducer`, its `@CasePathable` action's kind read from its
+  /// case, counts and tells its parent through a store like any feature.
+  @Test func aCounterWithoutTheReducerMacroCountsAndTellsItsParent() async {
+    let store = TestStore(initialState: PlainCounterFeature.State()) { PlainCounterFeature() }
+    await store.send(.view(.incrementButtonTapped)) { $0.count = 1 }
+    await store.send(.view(.decrementButtonTapped)) { $0.count = 0 }
+    await store.send(.view(.incrementButtonTapped)) { $0.count = 1 }
+    await store.send(.view(.incrementButtonTapped)) { $0.count = 2 }
+    await store.send(.view(.incrementButtonTapped)) { $0.count = 3 }
+    await store.receive(.delegate(.finished))
+    #expect(PlainCounterFeature.Action._internal(.timerUpdated).kind == ._internal(.timerUpdated))
+    // Its case key paths are @CasePathable's.
+    #expect(PlainCounterFeature.Action.view(.incrementButtonTapped)[case: \.view] == .incrementButtonTapped)
+  }
+
+  @Test func theReadmeCounterCounts() async {
     let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }
     await store.send(.view(.incrementButtonTapped)) { $0.count = 1 }
     await store.send(.view(.decrementButtonTapped)) { $0.count = 0 }

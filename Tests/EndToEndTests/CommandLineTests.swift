@@ -16,7 +16,9 @@ struct CommandLineTests {
   /// synchronously holds one of the few threads every test shares (these tests once held both
   /// for the run's first 14 s, and every other test waited). Its errors go to a file, so a long
   /// message cannot fill a pipe nobody is reading yet.
-  func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+  ///
+  /// A program still running after `limit` is killed, and the test fails saying so.
+  func run(_ arguments: [String], environment: [String: String] = [:], limit: Duration = .seconds(120)) async throws -> Output {
     let state = try StoreTerminal.temporaryStateDirectory()
     var merged = ProcessInfo.processInfo.environment
     merged["XDG_STATE_HOME"] = state.path
@@ -35,9 +37,15 @@ struct CommandLineTests {
       process.standardError = errorHandle
       process.standardInput = FileHandle.nullDevice
       try process.run()
+      let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(limit.components.seconds * 1_000)), execute: watchdog)
       let out = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
+      watchdog.cancel()
       try errorHandle.close()
+      if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGTERM {
+        throw TestFailure("onlinestore \(arguments.joined(separator: " ")) was still running after \(limit)")
+      }
       return Output(
         status: process.terminationStatus,
         standardOutput: String(decoding: out, as: UTF8.self),

@@ -173,7 +173,7 @@ struct OpenCartRouteTests {
   }
 
   @Test func theWaitersTableCountsEachCustomer() {
-    let watchers = CartWatchers(capacity: 5, perCustomer: 2)
+    let watchers = CartWatchers(capacity: 5, perTopic: 2)
     let tickets = [watchers.enlist(1), watchers.enlist(1)]
     #expect(tickets.allSatisfy { $0 != nil })
     #expect(watchers.enlist(1) == nil)

@@ -12,10 +12,11 @@ struct RouteTests {
   /// another instance would).
   static func withServer(
     _ kind: TestDatabase, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(), limits: APILimits = .testing, token: String? = nil,
-    adminToken: String? = nil, _ body: @escaping @Sendable (HTTP, StoreRoutes) async throws -> Void
+    adminToken: String? = nil, clock: ElapsedClock = .continuous, _ body: @escaping @Sendable (HTTP, StoreRoutes) async throws -> Void
   ) async throws {
     let (location, remove) = try await kind.make()
-    let configuration = APIServer.Configuration.testing(location, catalog: catalog, faults: faults, limits: limits, token: token, adminToken: adminToken)
+    var configuration = APIServer.Configuration.testing(location, catalog: catalog, faults: faults, limits: limits, token: token, adminToken: adminToken)
+    configuration.clock = clock
     do {
       try await InProcessAPI.with(configuration, body)
     } catch {

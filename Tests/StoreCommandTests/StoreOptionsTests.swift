@@ -15,6 +15,7 @@ struct StoreOptionsTests {
     ["--pictures", "blocks", "--picture-hosts", "public"],
     ["--picture-hosts", "any"],
     ["--api", "https://fakestoreapi.com", "--api-token-file", "/dev/null"],
+    ["--api", "http://127.0.0.1:8080", "--stock-relay", "/var/lib/onlinestore/stock"],
   ]
 
   @Test(arguments: commandLines)
@@ -63,7 +64,8 @@ struct StoreOptionsTests {
   @Test(arguments: [
     ["--api", "ftp://example.com"], ["--timeout", "0"], ["--user", "0"], ["--latency", "-5"], ["--customer", "ada"],
     ["--customer", "key-SHA256:a b"], ["--guest", "--customer", "key-SHA256:abc"], ["--api-token-file", "/etc/hostname"],
-    ["--api", "http://x", "--api-token-file", "/nonexistent/token"],
+    ["--api", "http://x", "--api-token-file", "/nonexistent/token"], ["--stock-relay", "/var/lib/onlinestore/stock"],
+    ["--api", "http://x", "--stock-relay", "relative/stock"],
   ])
   func optionsTheStoreWouldRefuseAreRefused(arguments: [String]) {
     #expect(throws: (any Error).self) { try StoreOptions.parse(arguments) }

@@ -30,6 +30,7 @@ extension AdminRoutes {
       let picture = try await Self.storedPicture(draft.picture)
       let product = try await database.addProduct(draft, picture: picture, by: try Self.actor(request), at: now())
       try await live.reload(from: database)
+      stockChanged()
       return try JSONAnswer.ok(live.served(product))
     }
     router.put("admin/products/:id") { request, context in
@@ -50,6 +51,7 @@ extension AdminRoutes {
         do {
           let product = try await database.setArchived(id, archived, by: try Self.actor(request), at: now())
           try await live.reload(from: database)
+          stockChanged()
           return try JSONAnswer.ok(CatalogEntry(product: live.served(product), archived: archived, stock: try await database.stock()[id] ?? nil))
         } catch StockRejection.noSuchProduct {
           throw APIFailure(.notFound, "no product \(id)")

@@ -29,6 +29,8 @@ struct AdminRoutes: Sendable {
   let live: LiveCatalog
   let limits: APILimits
   let statusChanged: @Sendable (StoredOrder) async -> Void
+  /// Stock was set, or a product that may have one was added, archived or restored.
+  let stockChanged: @Sendable () -> Void
   let now: @Sendable () -> Date
 
   /// The longest carrier, tracking reference or reason a status change keeps.
@@ -59,7 +61,9 @@ struct AdminRoutes: Sendable {
       let body = Data(buffer: try await request.collectBody(upTo: RouteLimits.maximumBodyBytes))
       let setting = try Self.stockSetting(from: body)
       do {
-        return try JSONAnswer.ok(try await database.setStock(of: id, setting, by: try Self.actor(request), at: now()))
+        let change = try await database.setStock(of: id, setting, by: try Self.actor(request), at: now())
+        stockChanged()
+        return try JSONAnswer.ok(change)
       } catch StockRejection.noSuchProduct {
         throw APIFailure(.notFound, "no product \(id)")
       }

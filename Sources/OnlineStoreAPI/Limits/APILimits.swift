@@ -34,6 +34,11 @@ public struct APILimits: Sendable, Equatable {
   /// Of those, requests waiting at once for one customer's cart (`--max-cart-watchers-per-customer`):
   /// a shopper's windows on any hosts; past it, 503 for that customer only.
   public var maximumCartWatchersPerCustomer = 8
+  /// Requests following the stock at once (`--max-stock-watchers`, `GET /shop/stock?after=`):
+  /// each holds a connection for up to 30 s, so this too stays below ``maximumConnections``;
+  /// past it, 503. A `serve` host follows the stock once for all its sessions; a shopper's own
+  /// store follows it once.
+  public var maximumStockWatchers = 128
   /// New SSH keys that may get a customer number from one origin (an address, per /64 for
   /// IPv6) in an hour (`--new-keys-per-hour`); more get 429.
   public var newKeysPerOriginPerHour = 20
@@ -46,6 +51,7 @@ public struct APILimits: Sendable, Equatable {
     var fitted = self
     fitted.maximumConnections = max(1, min(maximumConnections, descriptors - 64))
     fitted.maximumCartWatchers = min(maximumCartWatchers, max(1, fitted.maximumConnections / 2))
+    fitted.maximumStockWatchers = min(maximumStockWatchers, max(1, fitted.maximumConnections / 4))
     return fitted
   }
 }

@@ -1,9 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import ServiceLifecycle
 import StoreModels
-import Synchronization
 
 /// The store's own routes beside FakeStore's, for hosts that keep nothing of a shopper's:
 ///
@@ -24,6 +22,7 @@ struct OpenCartRoutes: Sendable {
   let intake: CartChangeIntake
   let watchers: CartWatchers
   let limits: APILimits
+  let clock: ElapsedClock
 
   static let defaultWait: Duration = .seconds(25)
   static let longestWait: Duration = .seconds(30)
@@ -62,10 +61,14 @@ struct OpenCartRoutes: Sendable {
     }
   }
 
+  /// What `GET /shop` says: this server's name and what it has beside FakeStore's routes.
+  /// `stock` (since 1.6): `GET /shop/stock` tells what is left, and holds a request that gives
+  /// `after=<version>` until that changes.
   private struct Offer: Encodable {
     var service = "onlinestore-api"
     var openCarts = true
     var keyCustomers = true
+    var stock = true
   }
 
   private func updates(_ request: Request, _ context: some RequestContext) async throws -> Response {
@@ -74,45 +77,15 @@ struct OpenCartRoutes: Sendable {
     guard let text = parameters["after"].map(String.init), let after = Int(text), after >= 0 else {
       throw APIFailure(.badRequest, "updates need ?after=<the revision the client has>")
     }
-    var wait = Self.defaultWait
-    if let text = parameters["wait"].map(String.init) {
-      guard let seconds = Int(text), (0...Int(Self.longestWait.components.seconds)).contains(seconds) else {
-        throw APIFailure(.badRequest, "wait must be 0 to \(Self.longestWait.components.seconds) seconds, not '\(text)'")
-      }
-      wait = .seconds(seconds)
+    let wait = try LongPollAnswer.wait(in: request, standard: Self.defaultWait, longest: Self.longestWait)
+    let outcome = try await watchers.longPoll(on: customer, upTo: wait, clock: clock) {
+      try await storage.openCart(of: customer)
+    } isNewer: { $0.revision > after }
+    switch outcome {
+    case let .newer(cart): return try JSONAnswer.ok(cart)
+    case .unchanged: return Response(status: .noContent)
+    case .full: return LongPollAnswer.comeBack("too many clients are waiting for carts here; try again shortly")
     }
-    guard var ticket = watchers.enlist(customer) else {
-      var answer = JSONAnswer.error("too many clients are waiting for carts here; try again shortly", status: .serviceUnavailable)
-      answer.headers[.retryAfter] = "5"
-      return answer
-    }
-    var place: CartWatchers.Ticket? = ticket
-    defer {
-      if let place { watchers.release(place) }
-    }
-    var latest = try await storage.openCart(of: customer)
-    let deadline = ContinuousClock.now + wait
-    let shutdown = ShutdownHeard()
-    // Until something newer is saved, the wait is up, the server shuts down or the client goes
-    // away (a cancelled wait returns at once; the loop looks for itself rather than count on the
-    // next database read throwing). A wake-up that brings nothing newer — a late or repeated
-    // notice from another instance — does not end the wait early.
-    while latest.revision <= after, deadline > .now, !shutdown.isHeard, !Task.isCancelled {
-      // A server shutting down answers its waiting clients now rather than at the end of their wait.
-      let waiting = ticket
-      await withGracefulShutdownHandler {
-        await watchers.wait(waiting, timeout: deadline - .now)
-      } onGracefulShutdown: {
-        shutdown.hear()
-        watchers.release(waiting)
-      }
-      // The next place is taken before the cart is read again, so a save in between is not missed.
-      place = watchers.enlist(customer)
-      latest = try await storage.openCart(of: customer)
-      guard let next = place else { break }
-      ticket = next
-    }
-    return latest.revision > after ? try JSONAnswer.ok(latest) : Response(status: .noContent)
   }
 
   private struct KeyRequest: Decodable {
@@ -155,16 +128,5 @@ struct OpenCartRoutes: Sendable {
   static func isFingerprint(_ text: String) -> Bool {
     guard text.hasPrefix("SHA256:"), (8...100).contains(text.utf8.count) else { return false }
     return text.dropFirst(7).unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789+/=".unicodeScalars.contains($0)) }
-  }
-}
-
-/// Whether the server began shutting down while a request waited: it then answers at once.
-private final class ShutdownHeard: Sendable {
-  private let heard = Mutex(false)
-
-  var isHeard: Bool { heard.withLock { $0 } }
-
-  func hear() {
-    heard.withLock { $0 = true }
   }
 }

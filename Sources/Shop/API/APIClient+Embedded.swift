@@ -57,8 +57,7 @@ extension APIClient {
       fetchShippingRules: {
         try await clock.sleep(for: latency)
         return .standard
-      },
-      fetchStock: { .unlimited }
+      }
     )
   }
 }

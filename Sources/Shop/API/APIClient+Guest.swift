@@ -24,8 +24,7 @@ extension APIClient {
         }
         return confirmation
       },
-      fetchShippingRules: base.fetchShippingRules,
-      fetchStock: base.fetchStock
+      fetchShippingRules: base.fetchShippingRules
     )
   }
 }

@@ -75,15 +75,6 @@ extension APIClient {
           return .standard
         }
         return try ResponseDecoding.decode(ShippingRules.self, from: body, notFound: "shipping rules")
-      },
-      fetchStock: {
-        let body: Data
-        do throws(APIError) {
-          body = try await transport.body(for: request("shop/stock"))
-        } catch .httpStatus(404) {
-          return .unlimited
-        }
-        return try ResponseDecoding.decode(StockLevels.self, from: body, notFound: "stock")
       }
     )
   }

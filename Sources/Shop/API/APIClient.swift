@@ -25,9 +25,6 @@ public struct APIClient: Sendable {
   /// `GET /shop/shipping`: what shipping costs at this store; the standard rules at a store that
   /// does not say (a plain FakeStore server).
   public var fetchShippingRules: @Sendable () async throws -> ShippingRules
-  /// `GET /shop/stock`: what is left of the products that have a stock; nothing limited at a
-  /// store that does not say (a plain FakeStore server, the embedded catalog).
-  public var fetchStock: @Sendable () async throws -> StockLevels
 }
 
 extension APIClient: DependencyKey {

@@ -18,6 +18,12 @@ public struct StoreServer: Sendable {
   /// How long the server is asked to hold a request for updates before it answers "nothing".
   public static let updatesWait: Duration = .seconds(25)
 
+  /// Requests the server holds until something changes (the stock): the wait, then the usual
+  /// time for the answer.
+  private let waitingTransport: HTTPTransport
+  /// What the server offers, asked once for every copy of this value.
+  private let offered = OfferOnce()
+
   public init(
     baseURL: URL, token: String? = nil, timeout: Duration = .seconds(10),
     clock: some Clock<Duration> = ContinuousClock()
@@ -25,6 +31,7 @@ public struct StoreServer: Sendable {
     self.baseURL = baseURL
     self.token = token
     transport = HTTPTransport(timeout: timeout, maxResponseBytes: 256 * 1_024)
+    waitingTransport = HTTPTransport(timeout: Self.stockWait + timeout, maxResponseBytes: 256 * 1_024)
     self.timeout = timeout
     pacing = Pacing(clock)
   }
@@ -33,22 +40,44 @@ public struct StoreServer: Sendable {
   /// HTTP only (``WaitingRequest``), so over TLS the store asks every few seconds instead.
   public static let httpsUpdateInterval: Duration = .seconds(2)
 
+  /// What the server offers beside FakeStore's routes (`GET /shop`), asked once: every later
+  /// call, from any copy of this value, has the first answer. A plain FakeStore server answers
+  /// 404, and offers nothing; a server that cannot be asked throws, and is asked again next time.
+  public func offer() async throws(APIError) -> ServerOffer {
+    try await offered.value { () async throws(APIError) -> ServerOffer in
+      let body: Data
+      do throws(APIError) {
+        body = try await transport.body(for: request("shop"))
+      } catch .httpStatus(404) {
+        return ServerOffer.nothing
+      }
+      return (try? ResponseDecoding.decoder.decode(ServerOffer.self, from: body)) ?? .nothing
+    }
+  }
+
   /// Whether the server keeps open carts and key customers: `true` for `onlinestore-api`,
   /// `false` for a server that answers `/shop` with a 404 or with something else; a server that
   /// cannot be asked throws.
   public func keepsOpenCarts() async throws(APIError) -> Bool {
-    struct Offer: Decodable {
-      var service: String?
-      var openCarts: Bool?
-    }
-    let body: Data
-    do {
-      body = try await transport.body(for: request("shop"))
-    } catch .httpStatus(404) {
-      return false
-    }
-    guard let offer = try? ResponseDecoding.decoder.decode(Offer.self, from: body) else { return false }
-    return offer.service == "onlinestore-api" && offer.openCarts == true
+    try await offer().keepsOpenCarts
+  }
+
+  /// How long the server is asked to hold a request for the stock before it answers "no change".
+  public static let stockWait: Duration = .seconds(25)
+
+  /// What is left of each product (`GET /shop/stock`), now — or, given the `version` of the
+  /// reading the store has, once the stock is no longer at it (the server holds the request up
+  /// to ``stockWait``): `nil` when the wait ended without a change.
+  public func stock(after version: String? = nil) async throws(APIError) -> StockReading? {
+    let path = version.map { "shop/stock?after=\(Self.queryValue($0))&wait=\(Self.stockWait.components.seconds)" } ?? "shop/stock"
+    let answer = try await (version == nil ? transport : waitingTransport).answer(for: request(path))
+    guard answer.status != 204 else { return nil }
+    return try ResponseDecoding.decode(StockReading.self, from: answer.body, notFound: "stock")
+  }
+
+  /// `text` as one value of a query: letters, digits and `-._~` as they are, the rest escaped.
+  private static func queryValue(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")) ?? ""
   }
 
   /// Customer `customer`'s open cart.

@@ -95,7 +95,7 @@ public struct CartKeepingFeature: BoundingReducer, Sendable {
 
   public enum Action: TCAFeatureAction, Hashable, Sendable {
     /// None: the keys that touch the kept cart are the list's, which asks this feature.
-    public enum ViewAction: Hashable, Sendable {}
+    public typealias ViewAction = Never
 
     public enum InternalAction: Hashable, Sendable {
       case savedCartLoaded(Result<SavedCart, CartStorageError>)
@@ -131,10 +131,6 @@ public struct CartKeepingFeature: BoundingReducer, Sendable {
   @Dependency(\.cartStorage) var cartStorage
 
   public init() {}
-
-  public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
-    switch action {}
-  }
 
   public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {

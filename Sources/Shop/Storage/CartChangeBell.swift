@@ -68,15 +68,16 @@ final class CartChangeBell: @unchecked Sendable {
     source.cancel()
   }
 
-  /// Rings every bell registered in `directory`, removing those nobody answers any more.
-  static func ring(in directory: String) {
+  /// Rings every bell registered in `directory` — at most `limit` of them — removing those
+  /// nobody answers any more.
+  static func ring(in directory: String, atMost limit: Int = maximumBells) {
     let folder = directory + "/.bells"
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     let sender = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard sender >= 0 else { return }
     defer { close(sender) }
     var byte: UInt8 = 1
-    for name in names.prefix(maximumBells) where isName(name) {
+    for name in names.prefix(limit) where isName(name) {
       var address = Self.address(of: name)
       let sent = withUnsafePointer(to: &address.socket) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(sender, &byte, 1, Int32(MSG_DONTWAIT | MSG_NOSIGNAL), $0, address.length) }

@@ -73,41 +73,4 @@ struct ProductListStockTests {
     levels.continuation.finish()
     await store.finish()
   }
-
-  /// The polling watch passes on each new level once, and skips a failed ask.
-  ///
-  /// Its stream keeps only the newest level (a reader wants the stock as it is now), so the
-  /// ask after the first change waits until the reader has taken it: otherwise, on a busy
-  /// machine, the second level could replace the first unread, and the test would be reading
-  /// the scheduler. After the last answer the asks wait until the reader stops.
-  @Test func pollingPassesOnChangesOnly() async {
-    let answers: [Result<StockLevels, APIError>] = [
-      .success(StockLevels(left: [1: 3])), .success(StockLevels(left: [1: 3])), .failure(APIError.unreachable("down")),
-      .success(StockLevels(left: [1: 2])),
-    ]
-    let asks = Mutex(0)
-    let (taken, took) = AsyncStream.makeStream(of: Void.self)
-    let watch = StockWatch.polling(every: .zero, clock: ImmediateClock()) {
-      let ask = asks.withLock { asks in
-        defer { asks += 1 }
-        return asks
-      }
-      if ask == 1 {
-        for await _ in taken { break }
-      }
-      guard ask < answers.count else {
-        try await Task.sleep(for: .seconds(3600))
-        throw CancellationError()
-      }
-      return try answers[ask].get()
-    }
-    var heard: [StockLevels] = []
-    for await levels in watch.levels() {
-      heard.append(levels)
-      took.yield()
-      if heard.count == 2 { break }
-    }
-    #expect(heard == [StockLevels(left: [1: 3]), StockLevels(left: [1: 2])], "the same level twice is passed on once")
-    #expect(asks.withLock { $0 } >= answers.count, "every answer was asked for")
-  }
 }
