@@ -328,6 +328,7 @@ let package = Package(
       name: "SSHFrontDoorTests",
       dependencies: [
         pseudoTerminal, "SSHFrontDoor", "StoreTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ]

@@ -114,10 +114,7 @@ public final class FrontDoor: Sendable {
     let limits = connection.services.configuration.limits
     let bound = NIOLoopBound(connection, eventLoop: gate.eventLoop)
     let configuration = connection.services.configuration
-    let authenticator = ShopperAuthenticator(
-      authorizedFingerprints: configuration.authorizedFingerprints, operatorFingerprints: configuration.operators?.fingerprints ?? [],
-      connection: bound
-    )
+    let authenticator = ShopperAuthenticator(authorized: configuration.authorizedKeys, operators: configuration.operators?.keys, connection: bound)
     var server = SSHServerConfiguration(hostKeys: [hostKey.privateKey], userAuthDelegate: authenticator)
     // The smallest packet SSH allows, and so the smallest window swift-nio-ssh offers (64
     // packets, 2 MiB): the most a client can have sent that the server has not yet passed on.

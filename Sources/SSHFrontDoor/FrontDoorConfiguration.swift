@@ -11,8 +11,9 @@ public struct FrontDoorConfiguration: Sendable {
   /// one store uses the same key, and a missing file is an error, never a new key.
   public var hostKeyFile: URL?
   public var limits: FrontDoorLimits
-  /// Only these keys may shop, if set (from `--authorized-keys`); guests are then refused.
-  public var authorizedFingerprints: Set<String>?
+  /// Only these keys may shop, each under its line's conditions, if set (from
+  /// `--authorized-keys`); guests are then refused.
+  public var authorizedKeys: AuthorizedKeys?
   /// The store program each session runs on its pseudo-terminal: this very executable.
   public var storeExecutable: String
   /// The options every session's store gets (`--api`, `--latency`, `--no-color`, …); the
@@ -33,19 +34,20 @@ public struct FrontDoorConfiguration: Sendable {
 
   /// Keys that reach the back office, and how it is started for them.
   public struct Operators: Sendable {
-    public var fingerprints: Set<String>
+    /// `--admin-keys`, each key under its line's conditions.
+    public var keys: AuthorizedKeys
     /// `--api` and `--admin-token-file`; each session adds its operator's key.
     public var options: AdminOptions
 
-    public init(fingerprints: Set<String>, options: AdminOptions) {
-      self.fingerprints = fingerprints
+    public init(keys: AuthorizedKeys, options: AdminOptions) {
+      self.keys = keys
       self.options = options
     }
   }
 
   public init(
     host: String, port: Int, stateDirectory: URL, hostKeyFile: URL? = nil, limits: FrontDoorLimits = FrontDoorLimits(),
-    authorizedFingerprints: Set<String>?, storeExecutable: String, storeOptions: StoreOptions, forksStores: Bool = true,
+    authorizedKeys: AuthorizedKeys?, storeExecutable: String, storeOptions: StoreOptions, forksStores: Bool = true,
     proxyProtocolSources: [AddressRange] = [], keyCustomers: (any KeyCustomers)? = nil, operators: Operators? = nil
   ) {
     self.host = host
@@ -53,7 +55,7 @@ public struct FrontDoorConfiguration: Sendable {
     self.stateDirectory = stateDirectory
     self.hostKeyFile = hostKeyFile
     self.limits = limits
-    self.authorizedFingerprints = authorizedFingerprints
+    self.authorizedKeys = authorizedKeys
     self.storeExecutable = storeExecutable
     self.storeOptions = storeOptions
     self.forksStores = forksStores

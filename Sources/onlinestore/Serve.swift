@@ -98,12 +98,14 @@ struct Serve: AsyncParsableCommand {
     guard let text = try? String(contentsOfFile: adminKeys, encoding: .utf8) else {
       throw ValidationError("--admin-keys: \(adminKeys) cannot be read.")
     }
-    let fingerprints = ShopperAuthenticatorKeys.fingerprints(inAuthorizedKeys: text)
-    guard !fingerprints.isEmpty else { throw ValidationError("--admin-keys: \(adminKeys) holds no public key.") }
+    let keys = AuthorizedKeys(parsing: text)
+    guard !keys.entries.isEmpty else {
+      throw ValidationError("--admin-keys: \(adminKeys) holds no key this server takes\(Self.refusalSummary(keys)).")
+    }
     var options = try AdminOptions.make(apiURL: apiURL, adminTokenFile: adminTokenFile)
     options.timeout = data.timeout
     try options.validate()
-    return FrontDoorConfiguration.Operators(fingerprints: fingerprints, options: options)
+    return FrontDoorConfiguration.Operators(keys: keys, options: options)
   }
 
   private var parsedListen: (host: String, port: Int)? {
@@ -119,12 +121,13 @@ struct Serve: AsyncParsableCommand {
     }
     LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
     let logger = Logger(label: "onlinestore.serve")
-    var fingerprints: Set<String>?
+    var shoppers: AuthorizedKeys?
     if let authorizedKeys {
       guard let text = try? String(contentsOfFile: authorizedKeys, encoding: .utf8) else {
         throw ValidationError("--authorized-keys: \(authorizedKeys) cannot be read.")
       }
-      fingerprints = ShopperAuthenticatorKeys.fingerprints(inAuthorizedKeys: text)
+      shoppers = AuthorizedKeys(parsing: text)
+      Self.log(shoppers!.refusals, of: "--authorized-keys", logger: logger)
     }
     let state = stateDirectory.map { URL(fileURLWithPath: $0) } ?? Self.defaultStateDirectory
     let (host, port) = parsedListen!
@@ -139,11 +142,12 @@ struct Serve: AsyncParsableCommand {
     if shared.options.apiBaseURL != nil { shared.options.stockRelay = stockRelay.path }
     let configuration = FrontDoorConfiguration(
       host: host, port: port, stateDirectory: state, hostKeyFile: hostKey.map { URL(fileURLWithPath: $0) }, limits: limits.limits,
-      authorizedFingerprints: fingerprints, storeExecutable: storeProgram ?? Self.executablePath, storeOptions: shared.options,
+      authorizedKeys: shoppers, storeExecutable: storeProgram ?? Self.executablePath, storeOptions: shared.options,
       forksStores: !execEachStore && storeProgram == nil,
       proxyProtocolSources: proxyProtocolFrom.flatMap(AddressRange.list(parsing:)) ?? [], keyCustomers: shared.keyCustomers,
       operators: try operators()
     )
+    if let operators = configuration.operators { Self.log(operators.keys.refusals, of: "--admin-keys", logger: logger) }
     let door: FrontDoor
     do {
       door = try await FrontDoor.open(configuration, logger: logger)

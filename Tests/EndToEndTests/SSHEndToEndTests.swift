@@ -17,13 +17,14 @@ struct SSHEndToEndTests {
   static func workspace() throws -> URL { try StoreTerminal.temporaryStateDirectory() }
 
   /// Store processes still running for the server whose state is `directory`: found by the
-  /// title a forked store shows (`onlinestore store: …, state DIR`), or by the `XDG_STATE_HOME`
-  /// of a store executed on its own.
+  /// title a forked store shows (`onlinestore store: session N`) and a file it holds open in its
+  /// shopper's home under `directory` (its session log), or by the `XDG_STATE_HOME` of a store
+  /// executed on its own.
   static func storeProcesses(of directory: URL) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return entries.compactMap(Int32.init).filter { pid in
       // A store's state is its shopper's home under the server's state directory.
-      if let title = commandLine(of: pid), title.hasPrefix("onlinestore store: "), title.contains(", state \(directory.path)/") {
+      if let title = commandLine(of: pid), title.hasPrefix("onlinestore store: "), !openFiles(of: pid, under: directory).isEmpty {
         return true
       }
       guard let environment = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ")) else { return false }
@@ -36,6 +37,14 @@ struct SSHEndToEndTests {
     let saved = try FileManager.default.subpathsOfDirectory(atPath: state.path)
     let cart = try #require(saved.first { $0.hasSuffix(".json") && $0.contains("/carts/") && $0.contains("key-SHA256") })
     return try String(contentsOf: state.appendingPathComponent(cart), encoding: .utf8)
+  }
+
+  /// The files `pid` holds open under `directory`.
+  static func openFiles(of pid: Int32, under directory: URL) -> [String] {
+    let folder = "/proc/\(pid)/fd"
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0) }
+      .filter { $0.hasPrefix(directory.path + "/") }
   }
 
   /// What `ps` shows for `pid`: its command line, its arguments joined by spaces.
@@ -307,8 +316,9 @@ struct SSHEndToEndTests {
     let alice = try await Self.shopper(server, identity: nil, environment: environment)
     let store = try #require(Self.stores(of: server).first, "the store is the server's child, to wait for")
     let title = try #require(Self.commandLine(of: store))
-    #expect(title.hasPrefix("onlinestore store: guest, state /"), "ps shows whose store it is: \(title)")
-    #expect(title.contains(", state \(state.path)/guests/"), "a guest's cart lives in a home that goes with the connection")
+    #expect(title.hasPrefix("onlinestore store: session "), "ps shows a session, and nothing of whose it is: \(title)")
+    #expect(!title.contains(state.path) && !title.contains("guest") && !title.contains("SHA256"), "\(title)")
+    #expect(Self.openFiles(of: store, under: state).contains { $0.hasPrefix(state.path + "/guests/") }, "a guest's cart lives in a home that goes with the connection")
 
     kill(first, SIGKILL)
     let bob = try await Self.shopper(server, identity: nil, environment: environment)  // a new session still gets a store

@@ -32,7 +32,7 @@ struct FrontDoorPartsTests {
     let publicKey = try String(contentsOfFile: key + ".pub", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     let listed = try output(of: ["ssh-keygen", "-l", "-f", key + ".pub"]).split(separator: " ")[1]
     #expect(KeyFingerprint.of(try NIOSSHPublicKey(openSSHPublicKey: publicKey)) == String(listed))
-    #expect(ShopperAuthenticatorKeys.fingerprints(inAuthorizedKeys: "# mine\nno-pty \(publicKey)\nnot a key\n") == [String(listed)])
+    #expect(AuthorizedKeys(parsing: "# mine\nrestrict \(publicKey)\nnot a key\n").fingerprints == [String(listed)])
   }
 
   @Test func theHostKeyIsMadeOnceWithMode0600AndReused() throws {

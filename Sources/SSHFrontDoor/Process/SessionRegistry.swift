@@ -11,6 +11,7 @@ final class SessionRegistry: Sendable {
     var admitted = 0
     var processes: Set<pid_t> = []
     var restarting = false
+    var sessionsStarted = 0
   }
 
   init(limit: Int) {
@@ -32,6 +33,16 @@ final class SessionRegistry: Sendable {
       guard state.admitted < limit else { return .full }
       state.admitted += 1
       return .admitted
+    }
+  }
+
+  /// The next session's number, counted from 1 since the server started: what its store's
+  /// process title and its log lines call it, so that nothing a local user can read names a
+  /// shopper's key or home.
+  func nextNumber() -> Int {
+    state.withLockedValue { state in
+      state.sessionsStarted += 1
+      return state.sessionsStarted
     }
   }
 

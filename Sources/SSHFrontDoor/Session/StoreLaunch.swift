@@ -25,7 +25,7 @@ enum StoreLaunch {
     let isGuest: Bool
     var admin: AdminOptions?
     switch shopper {
-    case let .key(fingerprint) where services.configuration.operators?.fingerprints.contains(fingerprint) == true:
+    case let .operatorKey(fingerprint):
       // An operator: the back office, never the shop; their home keeps their session's log.
       home = try services.state.shopperHome(fingerprint: fingerprint)
       isGuest = false
@@ -49,7 +49,7 @@ enum StoreLaunch {
     command.admin = admin
     do {
       let (pid, controller) = try services.launcher.launch(
-        command, title: "\(title), state \(home.path)", rows: terminal.rows, columns: terminal.columns
+        command, title: title, rows: terminal.rows, columns: terminal.columns
       )
       services.reaper.childStarted()
       return Launched(pid: pid, controller: controller, home: home, isGuestHome: isGuest)

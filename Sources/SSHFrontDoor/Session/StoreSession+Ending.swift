@@ -45,7 +45,9 @@ extension StoreSession {
     store.killTimer = schedule(after: grace) { session in
       guard case let .running(store) = session.state, store.ending == nil else { return }
       kill(pid, SIGKILL)
-      session.logger.warning("store killed", metadata: ["shopper": "\(session.shopperName)", "reason": "no exit \(grace) after SIGHUP"])
+      session.logger.warning(
+        "store killed", metadata: ["session": "\(session.number ?? 0)", "reason": "no exit \(grace) after SIGHUP"].merging(session.shopperField) { $1 }
+      )
     }
     state = .running(store)
     bridge.storeHungUp()
@@ -91,9 +93,9 @@ extension StoreSession {
       logger.info(
         "session ended",
         metadata: [
-          "remote": "\(connection.remote)", "shopper": "\(shopperName)",
+          "remote": "\(connection.remote)", "session": "\(number ?? 0)",
           "seconds": "\((ContinuousClock.now - store.started).components.seconds)", "ending": "\(store.endingDescription(status: status))",
-        ]
+        ].merging(shopperField) { $1 }
       )
     }
     guard !clientGone, let context else { return }

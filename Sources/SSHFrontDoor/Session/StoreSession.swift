@@ -40,6 +40,10 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
   var services: FrontDoorServices { connection.services }
   var logger: Logger { services.logger }
   var shopperName: String { connection.shopper?.logName ?? "?" }
+  /// Who came in, as a log field: `shopper` or `operator`, and the key (or `guest`).
+  var shopperField: Logger.Metadata { [connection.shopper?.logField ?? "shopper": "\(shopperName)"] }
+  /// This session's number (``SessionRegistry/nextNumber()``), once it asked for a store.
+  var number: Int?
 
   /// Internal, not private, so that `StoreSession+Ending.swift` can change it too.
   var state = State.waiting
@@ -122,7 +126,10 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
     state = .starting(terminal)
     let services = self.services
     let address = connection.address
-    let title = "onlinestore store: \(shopper.logName)"
+    let number = services.sessions.nextNumber()
+    self.number = number
+    // A process title is readable by every local user: it names the session, not the shopper.
+    let title = "onlinestore store: session \(number)"
     let session = NIOLoopBound(self, eventLoop: connection.channel.eventLoop)
     services.offLoop(on: connection.channel.eventLoop) {
       try StoreLaunch.launch(
@@ -164,9 +171,9 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
     logger.info(
       "session started",
       metadata: [
-        "remote": "\(connection.remote)", "client": "\(connection.address)", "shopper": "\(shopperName)",
+        "remote": "\(connection.remote)", "client": "\(connection.address)", "session": "\(number ?? 0)",
         "term": "\(terminal.term)", "size": "\(terminal.columns)x\(terminal.rows)",
-      ]
+      ].merging(shopperField) { $1 }
     )
     if clientGone { hangUp(because: "connection dropped") }
     // Told again: a client gone while the store started may have let the bridge drop it.
@@ -182,6 +189,6 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
     state = .running(store)
     setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(store.pid), 10)
     let rate = services.configuration.limits.inputRate
-    logger.info("store slowed", metadata: ["shopper": "\(shopperName)", "reason": "input faster than \(rate) bytes/s"])
+    logger.info("store slowed", metadata: ["session": "\(number ?? 0)", "reason": "input faster than \(rate) bytes/s"].merging(shopperField) { $1 })
   }
 }
