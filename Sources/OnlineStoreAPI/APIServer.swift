@@ -55,7 +55,9 @@ public struct APIServer: Sendable {
     do {
       let limits = configuration.limits
       let host = configuration.host
-      let roster = ConnectionRoster(capacity: limits.maximumConnections)
+      let roster = ConnectionRoster(
+        capacity: limits.maximumConnections, perAddress: limits.maximumConnectionsPerAddress, exemptsLoopback: limits.exemptsLoopback
+      )
       let app = Application(
         router: store.router,
         server: HTTPServerBuilder { responder in DeadlineHTTP1Channel(responder: responder, limits: limits, roster: roster) },

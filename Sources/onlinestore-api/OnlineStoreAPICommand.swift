@@ -106,6 +106,21 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   @Option(name: .customLong("body-timeout"), parsing: .unconditional, help: ArgumentHelp("Close a connection whose request body takes longer.", valueName: "seconds"))
   var bodyTimeout = Int(APILimits().bodyTimeout.components.seconds)
 
+  @Option(
+    name: .customLong("min-body-rate"), parsing: .unconditional,
+    help: ArgumentHelp("Close a connection whose request body arrives slower than this, after its first 2 seconds.", valueName: "bytes/s")
+  )
+  var minBodyRate = APILimits().minimumBodyBytesPerSecond
+
+  @Option(
+    name: .customLong("max-connections-per-address"), parsing: .unconditional,
+    help: ArgumentHelp("Connections one client address (an IPv6 client's /64) may hold at once; a serve host holds about one per session.", valueName: "n")
+  )
+  var maxConnectionsPerAddress = APILimits().maximumConnectionsPerAddress
+
+  @Flag(name: .customLong("exempt-loopback"), help: "Do not count connections from this machine against --max-connections-per-address (a serve on the same machine).")
+  var exemptLoopback = false
+
   @Option(name: .customLong("write-timeout"), parsing: .unconditional, help: ArgumentHelp("Close a connection whose answer is not read out within this long.", valueName: "seconds"))
   var writeTimeout = Int(APILimits().writeTimeout.components.seconds)
 
@@ -152,7 +167,8 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     _ = try address()
     let counts: [(String, Int, ClosedRange<Int>)] = [
       ("--max-connections", maxConnections, 1...1_000_000), ("--idle-timeout", idleTimeout, 1...3_600),
-      ("--header-timeout", headerTimeout, 1...600), ("--body-timeout", bodyTimeout, 1...3_600),
+      ("--header-timeout", headerTimeout, 1...600), ("--body-timeout", bodyTimeout, 1...3_600), ("--min-body-rate", minBodyRate, 0...10_000_000),
+      ("--max-connections-per-address", maxConnectionsPerAddress, 1...1_000_000),
       ("--write-timeout", writeTimeout, 1...3_600), ("--max-pipelined", maxPipelined, 1...1_000), ("--orders-per-minute", ordersPerMinute, 1...10_000_000),
       ("--max-page", maxPage, 1...1_000_000), ("--max-cart-watchers", maxCartWatchers, 1...1_000_000),
       ("--max-cart-watchers-per-customer", maxCartWatchersPerCustomer, 1...1_000_000), ("--max-stock-watchers", maxStockWatchers, 1...1_000_000),
@@ -210,6 +226,9 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     limits.idleTimeout = .seconds(idleTimeout)
     limits.headerTimeout = .seconds(headerTimeout)
     limits.bodyTimeout = .seconds(bodyTimeout)
+    limits.minimumBodyBytesPerSecond = minBodyRate
+    limits.maximumConnectionsPerAddress = maxConnectionsPerAddress
+    limits.exemptsLoopback = exemptLoopback
     limits.writeTimeout = .seconds(writeTimeout)
     limits.maximumPipelinedRequests = maxPipelined
     limits.ordersPerCustomerPerMinute = ordersPerMinute

@@ -11,6 +11,19 @@ public struct APILimits: Sendable, Equatable {
   public var headerTimeout: Duration = .seconds(10)
   /// How long a request body may take, from the end of its head (`--body-timeout`).
   public var bodyTimeout: Duration = .seconds(30)
+  /// The slowest a request body may arrive, in bytes a second, averaged from the end of its head
+  /// once ``bodyRateGrace`` has passed (`--min-body-rate`): a client that trickles a body is
+  /// closed within seconds, not at ``bodyTimeout``.
+  public var minimumBodyBytesPerSecond = 1_024
+  /// How long a body may arrive at any pace before ``minimumBodyBytesPerSecond`` applies.
+  public var bodyRateGrace: Duration = .seconds(2)
+  /// Connections one client address holds at once (an IPv6 client: its /64)
+  /// (`--max-connections-per-address`); the next is closed at once. A `serve` host holds about
+  /// one per session (its open carts' long polls): give its address room with this flag.
+  public var maximumConnectionsPerAddress = 128
+  /// Whether connections from this machine (127.0.0.0/8, ::1) are left out of
+  /// ``maximumConnectionsPerAddress`` (`--exempt-loopback`): for a `serve` on the same machine.
+  public var exemptsLoopback = false
   /// How long one answer may take to be written out, from its head (`--write-timeout`): a
   /// client that stops reading loses its connection then, and holds up no shutdown longer.
   public var writeTimeout: Duration = .seconds(30)

@@ -6,6 +6,10 @@ import NIOConcurrencyHelpers
 /// between answered requests; the longest waiting of them first. Slow clients can then cost a
 /// real client nothing but the moment its connection evicts one of theirs, and a client that
 /// keeps a connection alive between requests loses it only when no slow one is left.
+///
+/// One address holds at most ``perAddress`` connections (loopback too, unless it is exempt): a
+/// client that opens hundreds — each trickling a body, say — takes its own share and no more,
+/// and the next it opens is closed at once.
 final class ConnectionRoster: Sendable {
   typealias ID = UInt64
 
@@ -24,6 +28,7 @@ final class ConnectionRoster: Sendable {
   }
 
   private struct Entry {
+    var address: PeerAddress
     var phase: Phase
     var since: ContinuousClock.Instant
     /// Whether a request of this connection's has been answered.
@@ -39,29 +44,45 @@ final class ConnectionRoster: Sendable {
   private struct State {
     var entries: [ID: Entry] = [:]
     var nextID: ID = 1
+    var byAddress: [PeerAddress: Int] = [:]
+
+    mutating func remove(_ id: ID) -> Entry? {
+      guard let entry = entries.removeValue(forKey: id) else { return nil }
+      let left = (byAddress[entry.address] ?? 1) - 1
+      byAddress[entry.address] = left > 0 ? left : nil
+      return entry
+    }
   }
 
   let capacity: Int
+  let perAddress: Int
+  let exemptsLoopback: Bool
   private let state = NIOLockedValueBox(State())
 
-  init(capacity: Int) {
+  init(capacity: Int, perAddress: Int = .max, exemptsLoopback: Bool = false) {
     self.capacity = capacity
+    self.perAddress = perAddress
+    self.exemptsLoopback = exemptsLoopback
   }
 
   var count: Int { state.withLockedValue { $0.entries.count } }
 
-  /// Takes a place for a connection that `close` ends, making room if the roster is full.
-  func join(now: ContinuousClock.Instant = .now, close: @escaping @Sendable () -> Void) -> ID {
-    let (id, evicted) = state.withLockedValue { state -> (ID, (@Sendable () -> Void)?) in
+  /// Takes a place for a connection from `address` that `close` ends, making room if the roster
+  /// is full; `nil` when that address holds its most already (the caller closes the newcomer).
+  func join(from address: PeerAddress = PeerAddress(nil), now: ContinuousClock.Instant = .now, close: @escaping @Sendable () -> Void) -> ID? {
+    let (id, evicted) = state.withLockedValue { state -> (ID?, (@Sendable () -> Void)?) in
+      let counted = !(exemptsLoopback && address.isLoopback)
+      if counted, state.byAddress[address, default: 0] >= perAddress { return (nil, nil) }
       var evicted: (@Sendable () -> Void)?
       if state.entries.count >= capacity,
         let oldest = state.entries.filter({ $0.value.phase.isEvictable }).min(by: { Entry.goesBefore($0.value, $1.value) })
       {
-        evicted = state.entries.removeValue(forKey: oldest.key)?.close
+        evicted = state.remove(oldest.key)?.close
       }
       let id = state.nextID
       state.nextID += 1
-      state.entries[id] = Entry(phase: .idle, since: now, close: close)
+      state.entries[id] = Entry(address: address, phase: .idle, since: now, close: close)
+      state.byAddress[address, default: 0] += 1
       return (id, evicted)
     }
     evicted?()
@@ -77,6 +98,6 @@ final class ConnectionRoster: Sendable {
   }
 
   func left(_ id: ID) {
-    _ = state.withLockedValue { $0.entries.removeValue(forKey: id) }
+    _ = state.withLockedValue { $0.remove(id) }
   }
 }

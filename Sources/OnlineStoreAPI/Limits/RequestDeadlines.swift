@@ -7,10 +7,13 @@ import NIOHTTPTypes
 
 /// HTTP/1.1 connections with deadlines: the next request within ``APILimits/idleTimeout``, its
 /// head within ``APILimits/headerTimeout`` of its first byte, its body within
-/// ``APILimits/bodyTimeout`` of its head, each answer written out within
-/// ``APILimits/writeTimeout`` of its head; and at most ``APILimits/maximumPipelinedRequests``
-/// requests sent ahead of their answers. A connection that misses one is closed. Hummingbird's
-/// own HTTP/1 channel does the rest; this adds a watch of each request's phase to it.
+/// ``APILimits/bodyTimeout`` of its head and no slower than ``APILimits/minimumBodyBytesPerSecond``
+/// after ``APILimits/bodyRateGrace``, each answer written out within ``APILimits/writeTimeout``
+/// of its head; and at most ``APILimits/maximumPipelinedRequests`` requests sent ahead of their
+/// answers. A connection that misses one is closed. A request answered before its body has
+/// arrived — refused by its token, its size or its route — is answered with `Connection: close`
+/// and its connection closed, so that the rest of its body holds nothing. Hummingbird's own HTTP/1
+/// channel does the rest; this adds a watch of each request's phase to it.
 struct DeadlineHTTP1Channel: ServerChildChannel {
   typealias Value = HTTP1Channel.Value
 
@@ -56,6 +59,12 @@ final class RequestPhaseWatch: ChannelDuplexHandler, RemovableChannelHandler {
   /// The answer being written must be out by then: a client that does not read cannot keep the
   /// connection, or the server's shutdown, waiting.
   private var writeDeadline: Scheduled<Void>?
+  /// The body under way: when its head ended, the bytes of it so far, and the next look at its pace.
+  private var bodyStarted: NIODeadline?
+  private var bodyBytes = 0
+  private var bodyPace: Scheduled<Void>?
+  /// The answer was begun while the request's body was still arriving: close once it is out.
+  private var closesAfterAnswer = false
 
   init(limits: APILimits, roster: ConnectionRoster) {
     self.limits = limits
@@ -65,7 +74,12 @@ final class RequestPhaseWatch: ChannelDuplexHandler, RemovableChannelHandler {
   func handlerAdded(context: ChannelHandlerContext) {
     self.context = context
     let channel = context.channel
-    id = roster.join { channel.close(promise: nil) }
+    guard let id = roster.join(from: PeerAddress(channel.remoteAddress), close: { channel.close(promise: nil) }) else {
+      // This address holds its most connections already.
+      context.close(promise: nil)
+      return
+    }
+    self.id = id
     enter(.idle)
   }
 
@@ -85,8 +99,13 @@ final class RequestPhaseWatch: ChannelDuplexHandler, RemovableChannelHandler {
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
-    case .head: enter(.readingBody)
-    case .body: break
+    case .head:
+      enter(.readingBody)
+      bodyStarted = context.eventLoop.now
+      bodyBytes = 0
+      watchBodyPace(context: context)
+    case let .body(buffer):
+      bodyBytes += buffer.readableBytes
     case .end:
       enter(.responding)
       unanswered += 1
@@ -102,19 +121,29 @@ final class RequestPhaseWatch: ChannelDuplexHandler, RemovableChannelHandler {
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
     switch unwrapOutboundIn(data) {
-    case .head:
+    case var .head(response):
+      if phase == .readingBody {
+        // Answered before its body arrived: the rest of it is not read, nor waited for.
+        closesAfterAnswer = true
+        response.headerFields[.connection] = "close"
+      }
       writeDeadline?.cancel()
       writeDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limits.writeTimeout)) { [self] in
         context.close(promise: nil)
         leave()
       }
-      context.write(data, promise: promise)
+      context.write(wrapOutboundOut(.head(response)), promise: promise)
     case .body:
       context.write(data, promise: promise)
     case .end:
       // The answer is out: the wait for the next request starts once it has been written.
       let written = promise ?? context.eventLoop.makePromise()
       written.futureResult.assumeIsolated().whenComplete { [self] _ in
+        if closesAfterAnswer {
+          context.close(promise: nil)
+          leave()
+          return
+        }
         writeDeadline?.cancel()
         writeDeadline = nil
         unanswered = max(0, unanswered - 1)
@@ -124,7 +153,30 @@ final class RequestPhaseWatch: ChannelDuplexHandler, RemovableChannelHandler {
     }
   }
 
+  /// Looks at the body's pace every second while it arrives: past the grace, fewer bytes than
+  /// the minimum rate would have brought since the head ends the connection.
+  private func watchBodyPace(context: ChannelHandlerContext) {
+    bodyPace?.cancel()
+    bodyPace = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { [self] in
+      guard phase == .readingBody, let started = bodyStarted else { return }
+      let elapsed = context.eventLoop.now - started
+      let grace = TimeAmount(limits.bodyRateGrace)
+      let owed = elapsed > grace ? Int((elapsed - grace).nanoseconds / 1_000_000) * limits.minimumBodyBytesPerSecond / 1_000 : 0
+      if bodyBytes < owed {
+        context.close(promise: nil)
+        leave()
+      } else {
+        watchBodyPace(context: context)
+      }
+    }
+  }
+
   private func enter(_ next: ConnectionRoster.Phase) {
+    if phase == .readingBody, next != .readingBody {
+      bodyPace?.cancel()
+      bodyPace = nil
+      bodyStarted = nil
+    }
     phase = next
     deadline?.cancel()
     deadline = nil
@@ -146,6 +198,8 @@ final class RequestPhaseWatch: ChannelDuplexHandler, RemovableChannelHandler {
   private func leave() {
     deadline?.cancel()
     deadline = nil
+    bodyPace?.cancel()
+    bodyPace = nil
     writeDeadline?.cancel()
     writeDeadline = nil
     if let id { roster.left(id) }
