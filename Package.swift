@@ -135,6 +135,7 @@ let package = Package(
       name: "OnlineStoreAPI",
       dependencies: [
         "StoreModels",
+        "CImageDecoding",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -240,7 +241,10 @@ let package = Package(
         .product(name: "FlyingSocks", package: "FlyingFox"),
       ],
       path: "Tests/StoreTestSupport",
-      resources: [.copy("Fixtures")]
+      resources: [.copy("Fixtures")],
+      // Optimized in debug builds too: the tests make megabytes of pictures with it
+      // (``TestPNG``), byte by byte, which unoptimized code does fifty times slower.
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
     ),
     .testTarget(
       name: "ShopTests",

@@ -128,8 +128,8 @@ public struct APIServer: Sendable {
 
   func openDatabase() throws -> any StoreDatabase {
     switch configuration.database {
-    case let .sqlite(path): try SQLiteStoreDatabase(path: path)
-    case let .postgres(location): PostgresStoreDatabase(location, logger: logger)
+    case let .sqlite(path): try SQLiteStoreDatabase(path: path, pictureBounds: configuration.limits.storedPictures)
+    case let .postgres(location): PostgresStoreDatabase(location, logger: logger, pictureBounds: configuration.limits.storedPictures)
     }
   }
 }

@@ -104,9 +104,11 @@ public struct CatalogPictures: Sendable {
   /// A strong `ETag`: FNV-1a (64 bits) of the bytes and their length, quoted.
   static func entityTag(of bytes: Data) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
+    bytes.withUnsafeBytes { raw in
+      for byte in raw {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x100_0000_01b3
+      }
     }
     return "\"\(String(hash, radix: 16))-\(String(bytes.count, radix: 16))\""
   }

@@ -14,8 +14,11 @@ public final class PostgresStoreDatabase: StoreDatabase {
   private let runner: Task<Void, Never>
   let logger: Logger
   private let batcher: OrderBatcher
+  /// How many pictures, and how many bytes of them, the catalog may keep.
+  let pictureBounds: PictureBounds
 
-  public init(_ location: DatabaseLocation.PostgresLocation, logger: Logger) {
+  public init(_ location: DatabaseLocation.PostgresLocation, logger: Logger, pictureBounds: PictureBounds = .standard) {
+    self.pictureBounds = pictureBounds
     var configuration: PostgresClient.Configuration
     if let socket = location.socketDirectory {
       configuration = .init(
@@ -145,6 +148,7 @@ public final class PostgresStoreDatabase: StoreDatabase {
     if applied < 3, version >= 3 { try await migrateCheckout(connection, logger: logger) }
     if applied < 4, version >= 4 { try await migrateStock(connection, logger: logger) }
     if applied < 5, version >= 5 { try await migrateCatalog(connection, logger: logger) }
+    if applied < 6, version >= 6 { try await migratePictureTags(connection, logger: logger) }
   }
 
   /// The first migration: the catalog and the orders.

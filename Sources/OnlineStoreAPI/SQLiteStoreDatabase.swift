@@ -11,8 +11,11 @@ import StoreModels
 public final class SQLiteStoreDatabase: StoreDatabase {
   let pool: DatabasePool
   private let batcher: OrderBatcher
+  /// How many pictures, and how many bytes of them, the catalog may keep.
+  let pictureBounds: PictureBounds
 
-  public init(path: String) throws {
+  public init(path: String, pictureBounds: PictureBounds = .standard) throws {
+    self.pictureBounds = pictureBounds
     // Orders, carts, key fingerprints with addresses and the catalog's passwords: this user's
     // only. SQLite makes the `-wal` and `-shm` files with the database file's mode.
     try PrivateFiles.ensureDirectory((path as NSString).deletingLastPathComponent)
@@ -165,6 +168,7 @@ public final class SQLiteStoreDatabase: StoreDatabase {
     registerCheckout(in: &migrator)
     registerStock(in: &migrator)
     registerCatalog(in: &migrator)
+    registerPictureTags(in: &migrator)
     return migrator
   }
 

@@ -29,22 +29,44 @@ extension StoreRoutes {
       return JSONAnswer.body(json, status: .ok)
     }
     router.get("img/:file") { request, context in
-      try Self.picture(in: live.current.pictures, request, context)
+      try await picture(request, context)
     }
   }
 
   /// A picture of the catalog, with its `ETag`; a 304 without the bytes when the client has
-  /// the same one.
-  static func picture(in pictures: CatalogPictures, _ request: Request, _ context: some RequestContext) throws -> Response {
+  /// the same one. The catalog's own pictures are in memory; one the back office kept is read
+  /// from the database only when a client does not have it already, and kept a while
+  /// (``PictureCache``).
+  func picture(_ request: Request, _ context: some RequestContext) async throws -> Response {
     let name = try context.parameters.require("file")
-    guard let picture = pictures.byName[name] else { throw APIFailure(.notFound, "no picture \(name.prefix(100))") }
-    var headers: HTTPFields = [.eTag: picture.entityTag, .cacheControl: "public, max-age=\(CatalogPictures.freshFor)"]
+    let current = live.current
+    let tag: String
+    let contentType: String
+    if let picture = current.pictures.byName[name] {
+      (tag, contentType) = (picture.entityTag, picture.contentType)
+    } else if let stored = current.stored[name] {
+      (tag, contentType) = (stored.entityTag, stored.contentType)
+    } else {
+      throw APIFailure(.notFound, "no picture \(name.prefix(100))")
+    }
+    var headers: HTTPFields = [.eTag: tag, .cacheControl: "public, max-age=\(CatalogPictures.freshFor)"]
     let asked = request.headers[.ifNoneMatch] ?? ""
-    if asked.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == picture.entityTag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
+    if asked.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
       return Response(status: .notModified, headers: headers)
     }
-    headers[.contentType] = picture.contentType
-    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: picture.bytes)))
+    let bytes: Data
+    if let picture = current.pictures.byName[name] {
+      bytes = picture.bytes
+    } else if let kept = pictureCache.picture(tagged: tag) {
+      bytes = kept.bytes
+    } else {
+      // Gone since the catalog was read (replaced through another instance): not found, as it is now.
+      guard let picture = try await database.catalogPicture(named: name) else { throw APIFailure(.notFound, "no picture \(name.prefix(100))") }
+      pictureCache.keep(picture)
+      bytes = picture.bytes
+    }
+    headers[.contentType] = contentType
+    return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
   }
 
   /// The item whose id the path names, or a 404 that says which `kind` was not found.

@@ -15,6 +15,8 @@ public struct StoreRoutes: Sendable {
   let intake: OrderIntake
   let limits: APILimits
   let orderRate: OrderRateLimiter
+  /// The stored pictures served lately.
+  let pictureCache = PictureCache()
   /// The clock requests wait on: how long a held request waits for a change.
   let clock: ElapsedClock
 

@@ -12,14 +12,15 @@ import StoreModels
 ///   selling it again; placed orders keep naming it, at the prices they were placed at.
 ///
 /// A picture given as a file is read here, by the server — at most
-/// ``CatalogPictures/maximumBytes``, and only a PNG, JPEG or WebP, told from its bytes, so no
-/// other file the server can read is ever served — and kept in the database, so every instance
-/// serves it. Each change is audited, and this instance serves it at once (the others within a
+/// ``CatalogPictures/maximumBytes``, and only a PNG, JPEG or WebP that decodes and carries little
+/// else (``PictureCheck``), so no other file the server can read is ever served — and kept in the
+/// database, so every instance serves it; a picture no product names any more is deleted with the
+/// change that replaced it. Each change is audited, and this instance serves it at once (the others within a
 /// second: ``LiveCatalog``).
 extension AdminRoutes {
   func addCatalog<Context: RequestContext>(to router: some RouterMethods<Context>) {
     router.get("admin/products") { _, _ in
-      let contents = try await database.catalogContents(withPictures: false)
+      let contents = try await database.catalogContents()
       let stock = try await database.stock()
       return try JSONAnswer.ok(
         contents.products.map { CatalogEntry(product: live.served($0), archived: contents.archived.contains($0.id), stock: stock[$0.id] ?? nil) }
@@ -28,7 +29,7 @@ extension AdminRoutes {
     router.post("admin/products") { request, _ in
       let draft = try await Self.draft(from: request)
       let picture = try await Self.storedPicture(draft.picture)
-      let product = try await database.addProduct(draft, picture: picture, by: try Self.actor(request), at: now())
+      let product = try await Self.keepingPictures { try await database.addProduct(draft, picture: picture, by: try Self.actor(request), at: now()) }
       try await live.reload(from: database)
       stockChanged()
       return try JSONAnswer.ok(live.served(product))
@@ -38,7 +39,9 @@ extension AdminRoutes {
       let draft = try await Self.draft(from: request)
       do {
         let picture = try await Self.storedPicture(draft.picture)
-        let product = try await database.updateProduct(id, to: draft, picture: picture, by: try Self.actor(request), at: now())
+        let product = try await Self.keepingPictures {
+          try await database.updateProduct(id, to: draft, picture: picture, by: try Self.actor(request), at: now())
+        }
         try await live.reload(from: database)
         return try JSONAnswer.ok(live.served(product))
       } catch StockRejection.noSuchProduct {
@@ -57,6 +60,17 @@ extension AdminRoutes {
           throw APIFailure(.notFound, "no product \(id)")
         }
       }
+    }
+  }
+
+  /// `change`, with a full picture store said as the 409 an operator can act on.
+  static func keepingPictures(_ change: () async throws -> Product) async throws -> Product {
+    do {
+      return try await change()
+    } catch let PictureRejection.full(bounds) {
+      throw APIFailure(
+        .conflict, "picture: the store keeps at most \(bounds.count) pictures and \(bounds.bytes / 1_048_576) MiB of them; nothing was changed"
+      )
     }
   }
 
@@ -88,7 +102,7 @@ extension AdminRoutes {
     let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath()
     guard !["/proc/", "/sys/", "/dev/"].contains(where: { resolved.path.hasPrefix($0) }),
       let bytes = await BoundedFileRead.read(resolved, atMost: CatalogPictures.maximumBytes),
-      let picture = CatalogPictures.picture(bytes), PictureShape.isWhole(bytes)
+      let picture = CatalogPictures.picture(bytes), await PictureCheck.isPicture(bytes)
     else { throw refusal }
     let suffix = picture.contentType.split(separator: "/").last.map(String.init) ?? "png"
     // Named by its bytes: the same picture given twice is kept once.

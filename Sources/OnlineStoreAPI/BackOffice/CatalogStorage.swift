@@ -8,9 +8,13 @@ public protocol CatalogStorage: Sendable {
   /// Moves on with every change of the catalog.
   func catalogVersion() async throws -> Int
 
-  /// Every product, the archived ones with them, and — `withPictures` — the pictures kept in the
-  /// database (up to 4 MiB each: only what serves them reads them).
-  func catalogContents(withPictures: Bool) async throws -> CatalogContents
+  /// Every product, the archived ones with them, and what the database keeps of each picture
+  /// the back office gave — its tag, type and size, never its bytes: an instance reads the
+  /// catalog again at every change, and pictures are read only when served (``catalogPicture(named:)``).
+  func catalogContents() async throws -> CatalogContents
+
+  /// The bytes of picture `name` as the back office gave it, `nil` when there is none.
+  func catalogPicture(named name: String) async throws -> CatalogPictures.Picture?
 
   /// Adds a product made of `draft` (its picture already read and checked, if it is a file) with
   /// the next free id, its stock, and the change in the audit, in one transaction.
@@ -29,7 +33,36 @@ public protocol CatalogStorage: Sendable {
 public struct CatalogContents: Sendable {
   public var products: [Product]
   public var archived: Set<Int>
-  public var pictures: [String: CatalogPictures.Picture]
+  /// The pictures the back office gave, by name.
+  public var pictures: [String: StoredPictureInfo]
+}
+
+/// What a stored picture is without its bytes: enough to answer `If-None-Match` and to list it.
+public struct StoredPictureInfo: Hashable, Sendable {
+  public var entityTag: String
+  public var contentType: String
+  public var size: Int
+}
+
+/// How many pictures the back office may keep in the database at once, and how many bytes they
+/// may take together. A replaced picture that no product names any more is deleted with the
+/// change that replaced it, so these bound the pictures in use, not the uploads.
+public struct PictureBounds: Sendable, Equatable {
+  public var count: Int
+  public var bytes: Int
+
+  public init(count: Int, bytes: Int) {
+    self.count = count
+    self.bytes = bytes
+  }
+
+  public static let standard = PictureBounds(count: 2_000, bytes: 1_024 * 1_048_576)
+}
+
+/// Why the database would not keep a picture.
+public enum PictureRejection: Error, Equatable {
+  /// Keeping it would pass the database's ``PictureBounds``.
+  case full(PictureBounds)
 }
 
 /// A picture an operator gave as a file, read and checked, with the name it is served under.

@@ -5,7 +5,9 @@ import Synchronization
 /// The catalog an API instance serves, as the database has it now. Reading it costs a lock and a
 /// copy of a reference, so every request reads the current one; a change made through this
 /// instance is read again at once (``reload(from:)``), one made through another instance within
-/// ``checkInterval`` (``follow(_:)`` asks the database's catalog version).
+/// ``checkInterval`` (``follow(_:)`` asks the database's catalog version). A reload reads the
+/// products and what is known of each stored picture, never a picture's bytes: those are read
+/// when the picture is asked for (``PictureCache``), so uploads do not grow any instance.
 final class LiveCatalog: Sendable {
   /// What one version of the catalog is, ready to serve.
   struct Snapshot: Sendable {
@@ -20,8 +22,10 @@ final class LiveCatalog: Sendable {
     let known: Set<Int>
     /// Every product's title, archived ones too.
     let titles: [Int: String]
-    /// The catalog's own pictures and those the back office kept.
+    /// The catalog's own pictures, in memory.
     let pictures: CatalogPictures
+    /// The pictures the back office kept: their tags and types, the bytes left in the database.
+    let stored: [String: StoredPictureInfo]
 
     init(version: Int, contents: CatalogContents, customers: [Customer], configuredPictures: CatalogPictures, publicBase: String?) throws {
       self.version = version
@@ -34,7 +38,8 @@ final class LiveCatalog: Sendable {
       sellable = Dictionary(listed.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
       known = Set(contents.products.map(\.id))
       titles = Dictionary(contents.products.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-      pictures = CatalogPictures(byName: configuredPictures.byName.merging(contents.pictures) { configured, _ in configured })
+      pictures = configuredPictures
+      stored = contents.pictures.filter { configuredPictures.byName[$0.key] == nil }
     }
   }
 
@@ -71,7 +76,7 @@ final class LiveCatalog: Sendable {
   func reload(from database: any CatalogStorage) async throws {
     let version = try await database.catalogVersion()
     guard version > current.version else { return }
-    let contents = try await database.catalogContents(withPictures: true)
+    let contents = try await database.catalogContents()
     let snapshot = try Snapshot(
       version: version, contents: contents, customers: customers, configuredPictures: configuredPictures, publicBase: publicBase
     )

@@ -22,6 +22,30 @@ extension PostgresStoreDatabase {
     }
   }
 
+  /// The sixth migration: each picture's tag and size kept beside its bytes, and the pictures no
+  /// product names deleted (as ``SQLiteStoreDatabase``'s).
+  static func migratePictureTags(_ connection: PostgresConnection, logger: Logger) async throws {
+    try await connection.withTransaction(logger: logger) { connection in
+      try await connection.query("ALTER TABLE catalog_pictures ADD COLUMN entity_tag TEXT NOT NULL DEFAULT ''", logger: logger)
+      try await connection.query("ALTER TABLE catalog_pictures ADD COLUMN size BIGINT NOT NULL DEFAULT 0", logger: logger)
+      try await forgetUnnamedPictures(on: connection, logger: logger)
+      var names: [String] = []
+      for try await name in try await connection.query("SELECT name FROM catalog_pictures", logger: logger).decode(String.self) {
+        names.append(name)
+      }
+      for name in names {
+        var bytes = Data()
+        for try await stored in try await connection.query("SELECT bytes FROM catalog_pictures WHERE name = \(name)", logger: logger).decode(Data.self) {
+          bytes = stored
+        }
+        try await connection.query(
+          "UPDATE catalog_pictures SET entity_tag = \(CatalogPictures.entityTag(of: bytes)), size = \(bytes.count) WHERE name = \(name)", logger: logger
+        )
+      }
+      try await connection.query("INSERT INTO schema_migrations (version) VALUES (6)", logger: logger)
+    }
+  }
+
   public func catalogVersion() async throws -> Int {
     for try await version in try await client.query("SELECT version FROM catalog_state WHERE id = 1", logger: logger).decode(Int.self) {
       return version
@@ -29,7 +53,7 @@ extension PostgresStoreDatabase {
     return 0
   }
 
-  public func catalogContents(withPictures: Bool) async throws -> CatalogContents {
+  public func catalogContents() async throws -> CatalogContents {
     var products: [Product] = []
     var archived: Set<Int> = []
     let rows = try await client.query("SELECT id, json, archived FROM products ORDER BY id", logger: logger)
@@ -37,17 +61,25 @@ extension PostgresStoreDatabase {
       products.append(try DatabaseJSON.value(Product.self, json))
       if isArchived { archived.insert(id) }
     }
-    var pictures: [String: CatalogPictures.Picture] = [:]
-    if withPictures {
-      for try await (name, bytes) in try await client.query("SELECT name, bytes FROM catalog_pictures", logger: logger).decode((String, Data).self) {
-        if let picture = CatalogPictures.picture(bytes) { pictures[name] = picture }
-      }
+    var pictures: [String: StoredPictureInfo] = [:]
+    let stored = try await client.query("SELECT name, content_type, entity_tag, size FROM catalog_pictures", logger: logger)
+    for try await (name, type, tag, size) in stored.decode((String, String, String, Int).self) {
+      pictures[name] = StoredPictureInfo(entityTag: tag, contentType: type, size: size)
     }
     return CatalogContents(products: products, archived: archived, pictures: pictures)
   }
 
+  public func catalogPicture(named name: String) async throws -> CatalogPictures.Picture? {
+    let rows = try await client.query("SELECT content_type, entity_tag, bytes FROM catalog_pictures WHERE name = \(name)", logger: logger)
+    for try await (type, tag, bytes) in rows.decode((String, String, Data).self) {
+      return CatalogPictures.Picture(bytes: bytes, entityTag: tag, contentType: type)
+    }
+    return nil
+  }
+
   public func addProduct(_ draft: ProductDraft, picture: StoredPicture?, by actor: String, at time: Date) async throws -> Product {
-    try await changingCatalog { connection, logger in
+    let bounds = pictureBounds
+    return try await changingCatalog { connection, logger in
       var highest = 0
       for try await id in try await connection.query("SELECT COALESCE(MAX(id), 0) FROM products", logger: logger).decode(Int.self) {
         highest = id
@@ -57,14 +89,15 @@ extension PostgresStoreDatabase {
         "INSERT INTO products (id, category, json, stock) VALUES (\(product.id), \(product.category), \(try DatabaseJSON.text(product)), \(draft.stock))",
         logger: logger
       )
-      try await Self.keep(picture, on: connection, logger: logger)
+      try await Self.keep(picture, within: bounds, on: connection, logger: logger)
       let entry = AuditEntry(at: time, actor: actor, subject: "product \(product.id)", change: "added", before: nil, after: ProductWording.summary(product))
       return (product, entry)
     }
   }
 
   public func updateProduct(_ id: Int, to draft: ProductDraft, picture: StoredPicture?, by actor: String, at time: Date) async throws -> Product {
-    try await changingCatalog { connection, logger in
+    let bounds = pictureBounds
+    return try await changingCatalog { connection, logger in
       var found: String?
       for try await json in try await connection.query("SELECT json FROM products WHERE id = \(id) FOR UPDATE", logger: logger).decode(String.self) {
         found = json
@@ -75,7 +108,7 @@ extension PostgresStoreDatabase {
       try await connection.query(
         "UPDATE products SET category = \(after.category), json = \(try DatabaseJSON.text(after)) WHERE id = \(id)", logger: logger
       )
-      try await Self.keep(picture, on: connection, logger: logger)
+      try await Self.keep(picture, within: bounds, on: connection, logger: logger)
       let entry = AuditEntry(
         at: time, actor: actor, subject: "product \(id)", change: "edited", before: ProductWording.summary(before), after: ProductWording.summary(after)
       )
@@ -119,13 +152,31 @@ extension PostgresStoreDatabase {
     }
   }
 
-  private static func keep(_ picture: StoredPicture?, on connection: PostgresConnection, logger: Logger) async throws {
-    guard let picture else { return }
+  /// Keeps `picture` (the change has already pointed its product at it), deletes the pictures
+  /// no product names any more, and refuses the change when what is left passes the bounds.
+  private static func keep(_ picture: StoredPicture?, within bounds: PictureBounds, on connection: PostgresConnection, logger: Logger) async throws {
+    if let picture {
+      try await connection.query(
+        """
+        INSERT INTO catalog_pictures (name, content_type, entity_tag, size, bytes)
+        VALUES (\(picture.name), \(picture.picture.contentType), \(picture.picture.entityTag), \(picture.picture.bytes.count), \(picture.picture.bytes))
+        ON CONFLICT (name) DO NOTHING
+        """,
+        logger: logger
+      )
+    }
+    try await forgetUnnamedPictures(on: connection, logger: logger)
+    let totals = try await connection.query("SELECT COUNT(*)::BIGINT, COALESCE(SUM(size), 0)::BIGINT FROM catalog_pictures", logger: logger)
+    for try await (count, bytes) in totals.decode((Int, Int).self)
+    where count > bounds.count || bytes > bounds.bytes {
+      throw PictureRejection.full(bounds)
+    }
+  }
+
+  /// Deletes the pictures no product (archived ones too) names.
+  private static func forgetUnnamedPictures(on connection: PostgresConnection, logger: Logger) async throws {
     try await connection.query(
-      """
-      INSERT INTO catalog_pictures (name, content_type, bytes) VALUES (\(picture.name), \(picture.picture.contentType), \(picture.picture.bytes))
-      ON CONFLICT (name) DO NOTHING
-      """,
+      "DELETE FROM catalog_pictures WHERE name NOT IN (SELECT json::jsonb ->> 'image' FROM products WHERE json::jsonb ->> 'image' IS NOT NULL)",
       logger: logger
     )
   }

@@ -19,11 +19,29 @@ extension SQLiteStoreDatabase {
     }
   }
 
+  /// The sixth migration: each picture's tag and size kept beside its bytes, so that neither
+  /// listing nor serving it reads or hashes them again; and the pictures no product names (1.5
+  /// kept every one it was ever given) deleted.
+  static func registerPictureTags(in migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("6: picture tags") { db in
+      try db.execute(sql: "ALTER TABLE catalog_pictures ADD COLUMN entity_tag TEXT NOT NULL DEFAULT ''")
+      try db.execute(sql: "ALTER TABLE catalog_pictures ADD COLUMN size INTEGER NOT NULL DEFAULT 0")
+      try forgetUnnamedPictures(in: db)
+      for name in try String.fetchAll(db, sql: "SELECT name FROM catalog_pictures") {
+        let bytes = try Data.fetchOne(db, sql: "SELECT bytes FROM catalog_pictures WHERE name = ?", arguments: [name]) ?? Data()
+        try db.execute(
+          sql: "UPDATE catalog_pictures SET entity_tag = ?, size = ? WHERE name = ?",
+          arguments: [CatalogPictures.entityTag(of: bytes), bytes.count, name]
+        )
+      }
+    }
+  }
+
   public func catalogVersion() async throws -> Int {
     try await pool.read { db in try Int.fetchOne(db, sql: "SELECT version FROM catalog_state WHERE id = 1") ?? 0 }
   }
 
-  public func catalogContents(withPictures: Bool) async throws -> CatalogContents {
+  public func catalogContents() async throws -> CatalogContents {
     try await pool.read { db in
       var products: [Product] = []
       var archived: Set<Int> = []
@@ -31,25 +49,32 @@ extension SQLiteStoreDatabase {
         products.append(try DatabaseJSON.value(Product.self, row["json"]))
         if row["archived"] as Bool { archived.insert(row["id"]) }
       }
-      var pictures: [String: CatalogPictures.Picture] = [:]
-      if withPictures {
-        for row in try Row.fetchAll(db, sql: "SELECT name, bytes FROM catalog_pictures") {
-          if let picture = CatalogPictures.picture(row["bytes"]) { pictures[row["name"]] = picture }
-        }
+      var pictures: [String: StoredPictureInfo] = [:]
+      for row in try Row.fetchAll(db, sql: "SELECT name, content_type, entity_tag, size FROM catalog_pictures") {
+        pictures[row["name"]] = StoredPictureInfo(entityTag: row["entity_tag"], contentType: row["content_type"], size: row["size"])
       }
       return CatalogContents(products: products, archived: archived, pictures: pictures)
     }
   }
 
+  public func catalogPicture(named name: String) async throws -> CatalogPictures.Picture? {
+    try await pool.read { db in
+      guard let row = try Row.fetchOne(db, sql: "SELECT content_type, entity_tag, bytes FROM catalog_pictures WHERE name = ?", arguments: [name])
+      else { return nil }
+      return CatalogPictures.Picture(bytes: row["bytes"], entityTag: row["entity_tag"], contentType: row["content_type"])
+    }
+  }
+
   public func addProduct(_ draft: ProductDraft, picture: StoredPicture?, by actor: String, at time: Date) async throws -> Product {
-    try await pool.write { db in
+    let bounds = pictureBounds
+    return try await pool.write { db in
       let id = (try Int.fetchOne(db, sql: "SELECT MAX(id) FROM products") ?? 0) + 1
       let product = ProductWording.apply(draft, to: Product(id: id, title: "", price: .zero), picture: picture)
       try db.execute(
         sql: "INSERT INTO products (id, category, json, stock) VALUES (?, ?, ?, ?)",
         arguments: [id, product.category, try DatabaseJSON.text(product), draft.stock]
       )
-      try Self.keep(picture, in: db)
+      try Self.keep(picture, within: bounds, in: db)
       try Self.changedCatalog(
         AuditEntry(at: time, actor: actor, subject: "product \(id)", change: "added", before: nil, after: ProductWording.summary(product)), in: db
       )
@@ -58,14 +83,15 @@ extension SQLiteStoreDatabase {
   }
 
   public func updateProduct(_ id: Int, to draft: ProductDraft, picture: StoredPicture?, by actor: String, at time: Date) async throws -> Product {
-    try await pool.write { db in
+    let bounds = pictureBounds
+    return try await pool.write { db in
       guard let json = try String.fetchOne(db, sql: "SELECT json FROM products WHERE id = ?", arguments: [id]) else {
         throw StockRejection.noSuchProduct
       }
       let before = try DatabaseJSON.value(Product.self, json)
       let after = ProductWording.apply(draft, to: before, picture: picture)
       try db.execute(sql: "UPDATE products SET category = ?, json = ? WHERE id = ?", arguments: [after.category, try DatabaseJSON.text(after), id])
-      try Self.keep(picture, in: db)
+      try Self.keep(picture, within: bounds, in: db)
       try Self.changedCatalog(
         AuditEntry(
           at: time, actor: actor, subject: "product \(id)", change: "edited", before: ProductWording.summary(before), after: ProductWording.summary(after)
@@ -96,11 +122,26 @@ extension SQLiteStoreDatabase {
     }
   }
 
-  private static func keep(_ picture: StoredPicture?, in db: Database) throws {
-    guard let picture else { return }
+  /// Keeps `picture` (the change has already pointed its product at it), deletes the pictures
+  /// no product names any more, and refuses the change when what is left passes the bounds.
+  private static func keep(_ picture: StoredPicture?, within bounds: PictureBounds, in db: Database) throws {
+    if let picture {
+      try db.execute(
+        sql: "INSERT INTO catalog_pictures (name, content_type, entity_tag, size, bytes) VALUES (?, ?, ?, ?, ?) ON CONFLICT (name) DO NOTHING",
+        arguments: [picture.name, picture.picture.contentType, picture.picture.entityTag, picture.picture.bytes.count, picture.picture.bytes]
+      )
+    }
+    try forgetUnnamedPictures(in: db)
+    let row = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS count, COALESCE(SUM(size), 0) AS bytes FROM catalog_pictures")
+    if let row, (row["count"] as Int) > bounds.count || (row["bytes"] as Int) > bounds.bytes {
+      throw PictureRejection.full(bounds)
+    }
+  }
+
+  /// Deletes the pictures no product (archived ones too) names.
+  private static func forgetUnnamedPictures(in db: Database) throws {
     try db.execute(
-      sql: "INSERT INTO catalog_pictures (name, content_type, bytes) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING",
-      arguments: [picture.name, picture.picture.contentType, picture.picture.bytes]
+      sql: "DELETE FROM catalog_pictures WHERE name NOT IN (SELECT json_extract(json, '$.image') FROM products WHERE json_extract(json, '$.image') IS NOT NULL)"
     )
   }
 

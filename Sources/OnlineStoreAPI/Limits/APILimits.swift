@@ -55,6 +55,9 @@ public struct APILimits: Sendable, Equatable {
   /// New SSH keys that may get a customer number from one origin (an address, per /64 for
   /// IPv6) in an hour (`--new-keys-per-hour`); more get 429.
   public var newKeysPerOriginPerHour = 20
+  /// The pictures the back office may keep in the database, and their bytes in all: past it, a
+  /// product with a new picture is refused (409) until others are replaced or removed.
+  public var storedPictures = PictureBounds.standard
 
   public init() {}
 
