@@ -13,7 +13,8 @@ import StoreModels
 /// 1. ``ConnectionGate``: who the client is (the socket's peer, or a trusted load balancer's
 ///    PROXY header), and whether the ``ConnectionTable``'s limits let it in;
 /// 2. ``ShopperConnection``: the login and no-store deadlines, one session channel at a time;
-/// 3. SSH itself (swift-nio-ssh), with ``ShopperAuthenticator`` and ``TransportWatch``;
+/// 3. SSH itself (swift-nio-ssh), with ``ShopperAuthenticator``, ``TransportWatch`` and its
+///    ciphers guarded (``GuardedTransportProtection``, ``KeyExchangeWatch``);
 /// 4. per session channel, ``SessionRequestValidator`` (pty, environment, window changes), then
 ///    ``StoreSession`` (the store's process, bytes both ways with backpressure, the hang-up).
 ///
@@ -116,6 +117,9 @@ public final class FrontDoor: Sendable {
     let configuration = connection.services.configuration
     let authenticator = ShopperAuthenticator(authorized: configuration.authorizedKeys, operators: configuration.operators?.keys, connection: bound)
     var server = SSHServerConfiguration(hostKeys: [hostKey.privateKey], userAuthDelegate: authenticator)
+    // The library's own ciphers, wrapped: a channel request it cannot read is passed on without
+    // its payload (ssh -X), and key exchanges are bounded (``GuardedTransportProtection``).
+    server.transportProtectionSchemes = GuardedTransportProtection.schemes
     // The smallest packet SSH allows, and so the smallest window swift-nio-ssh offers (64
     // packets, 2 MiB): the most a client can have sent that the server has not yet passed on.
     server.maximumPacketSize = 32_768
@@ -145,7 +149,10 @@ public final class FrontDoor: Sendable {
       }
     )
     try gate.pipeline.syncOperations.addHandlers(
-      [FirstBytesWatch(connection: connection), TransportWatch(connection: connection), ssh, ConnectionErrorHandler(connection: connection)],
+      [
+        FirstBytesWatch(connection: connection), TransportWatch(connection: connection), KeyExchangeWatch(), ssh,
+        ConnectionErrorHandler(connection: connection),
+      ],
       position: .after(gate.handler)
     )
   }
