@@ -63,7 +63,18 @@ public struct StoreCatalog: Sendable, Equatable {
   /// The catalog, unless two products or two customers share an id or a customer's username,
   /// or a customer holds a number kept for shoppers known by their SSH key (their orders would
   /// be listed as that customer's).
+  ///
+  /// Each product is held to what the back office allows (``ProductDraft/problems``: a title of
+  /// at most 200 visible characters, a category of 50, a description of 5,000, a price from
+  /// $0.01 to $100,000): a catalog file is the operator's as the back office is, and a shop
+  /// should never be asked to draw a description of a megabyte.
   func validated() throws -> StoreCatalog {
+    for product in products {
+      let draft = ProductDraft(title: product.title, price: product.price, category: product.category, description: product.description)
+      if let (field, problem) = ProductDraft.Field.allCases.lazy.compactMap({ field in draft.problems[field].map { (field, $0) } }).first {
+        throw CatalogError("product \(product.id): \(field.rawValue): \(problem)")
+      }
+    }
     guard Set(products.map(\.id)).count == products.count else { throw CatalogError("two products share an id") }
     guard Set(customers.map(\.id)).count == customers.count else { throw CatalogError("two customers share an id") }
     if let taken = customers.first(where: { Customer.keyShopperNumbers.contains($0.id) }) {
@@ -80,12 +91,20 @@ public struct StoreCatalog: Sendable, Equatable {
     var users: [Customer]?
   }
 
+  /// The most a catalog file may hold: ten thousand products of the back office's largest.
+  static let maximumFileBytes = 64 * 1_048_576
+
   private static func read(_ url: URL) throws -> Data {
+    let data: Data
     do {
-      return try Data(contentsOf: url)
+      let handle = try FileHandle(forReadingFrom: url)
+      defer { try? handle.close() }
+      data = try handle.read(upToCount: maximumFileBytes + 1) ?? Data()
     } catch {
       throw CatalogError("\(url.path) could not be read: \(error.localizedDescription)")
     }
+    guard data.count <= maximumFileBytes else { throw CatalogError("\(url.path) is over \(maximumFileBytes / 1_048_576) MiB") }
+    return data
   }
 
   private static func decode<Value: Decodable>(_ type: Value.Type, from url: URL) throws -> Value {

@@ -42,6 +42,31 @@ struct ConfigurationTests {
     }
   }
 
+  /// A catalog file is held to the back office's rules: a product it could not add is refused,
+  /// named, and the server does not start on it.
+  @Test func aCatalogKeepsTheBackOfficesLimits() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-limits-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let cases: [(String, String)] = [
+      (#"{"id":1,"title":"Pen","price":3,"description":"\#(String(repeating: "x", count: 5_001))","category":"ink","image":"","rating":{"rate":4,"count":1}}"#, "product 1: description: At most 5000 characters"),
+      (#"{"id":2,"title":"\#(String(repeating: "t", count: 201))","price":3,"description":"","category":"ink","image":"","rating":{"rate":4,"count":1}}"#, "product 2: title: At most 200 characters"),
+      (#"{"id":3,"title":"Pen","price":3,"description":"","category":"ink\u001b[2J","image":"","rating":{"rate":4,"count":1}}"#, "product 3: category: No control or invisible formatting characters"),
+      (#"{"id":4,"title":"Pen","price":0,"description":"","category":"ink","image":"","rating":{"rate":4,"count":1}}"#, "product 4: price: From $0.01 to $100,000.00"),
+    ]
+    for (product, message) in cases {
+      let file = directory.appendingPathComponent("products.json")
+      try "[\(product)]".write(to: file, atomically: true, encoding: .utf8)
+      #expect(throws: CatalogError.self) { try StoreCatalog.load(from: file.path) }
+      do {
+        _ = try StoreCatalog.load(from: file.path)
+      } catch {
+        #expect("\(error)" == message)
+      }
+    }
+    #expect(try StoreCatalog.load(from: Fixture.directory.path).products.count == 20, "FakeStore's own answers keep them")
+  }
+
   @Test func catalogsLoadFromFakeStoreAnswersFilesAndTheDemo() throws {
     let fixtures = try StoreCatalog.load(from: Fixture.directory.path)
     #expect(fixtures.products.count == 20)

@@ -35,6 +35,24 @@ struct LiveAPIClientTests {
     #expect(!fetched.products.contains { $0.id == 3 || $0.id == 8 })
   }
 
+  /// A server that sends a description of a megabyte, one word long, and a title of 100,000
+  /// characters: the shop keeps what a screen could ever show (50,000 and 2,000 characters, the
+  /// last one "…"), so that no frame wraps a megabyte.
+  @Test func textBeyondWhatAScreenShowsIsCut() async throws {
+    var products = try JSONSerialization.jsonObject(with: Fixture.products.data) as! [[String: Any]]
+    products[0]["description"] = String(repeating: "x", count: 1_000_000)
+    products[0]["title"] = String(repeating: "한", count: 100_000)
+    let body = try JSONSerialization.data(withJSONObject: products)
+    let server = try await StubStoreServer(["GET /products": { _ in .json(body) }])
+    defer { Task { await server.stop() } }
+
+    let fetched = try await APIClient.live(baseURL: server.baseURL).fetchProducts()
+    let first = try #require(fetched.products.first)
+    #expect(first.description.count == 50_000 && first.description.hasSuffix("x…"))
+    #expect(first.title.count == 2_000 && first.title.hasSuffix("한…"))
+    #expect(fetched.products[1].description == (products[1]["description"] as? String), "text within the bounds is as sent")
+  }
+
   /// A 409 says what changed, in the store's words, and is not an unclear failure.
   @Test func aRefusalBecauseAPriceChangedSaysWhatChanged() async throws {
     let server = try await StubStoreServer([

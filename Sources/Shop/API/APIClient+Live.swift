@@ -33,7 +33,7 @@ extension APIClient {
       fetchProducts: {
         let body = try await transport.body(for: request("products"))
         let entries = try ResponseDecoding.decode([Lenient<Product>].self, from: body, notFound: "products")
-        let products = entries.compactMap(\.value)
+        let products = entries.compactMap { $0.value.map(ShownProduct.bounded) }
         if products.isEmpty, !entries.isEmpty {
           // Not one product could be read: the answer is broken, and the strict decoding says how.
           _ = try ResponseDecoding.decode([Product].self, from: body, notFound: "products")

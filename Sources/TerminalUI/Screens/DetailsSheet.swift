@@ -49,7 +49,7 @@ public struct DetailsSheet: Widget {
         inside = Rect(x: inside.x + width + 2, y: inside.y, width: inside.width - width - 2, height: inside.height)
       }
       let textWidth = max(1, inside.width)
-      titleLines = Array(TextLayout.wrap(SafeText.sanitize(product.title), toWidth: textWidth).prefix(3))
+      titleLines = TextLayout.wrap(SafeText.sanitize(product.title), toWidth: textWidth, maximumLines: 3)
       description = TextLayout.wrap(SafeText.sanitize(product.description), toWidth: textWidth)
       // The title, a blank line, price and rating, category, stepper, a blank line.
       let top = titleLines.count + 5

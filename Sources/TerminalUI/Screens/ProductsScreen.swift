@@ -161,7 +161,7 @@ public struct ProductsScreen: Widget {
       frame.render(PictureView<KeyCommand>(pictures.content(for: product, in: area.size), theme: theme), in: area)
       y = area.maxY + 1
     }
-    for line in TextLayout.wrap(SafeText.sanitize(product.title), toWidth: inside.width).prefix(3) {
+    for line in TextLayout.wrap(SafeText.sanitize(product.title), toWidth: inside.width, maximumLines: 3) {
       frame.draw(line, at: Point(x: inside.x, y: y), width: inside.width, style: theme.title)
       y += 1
     }
@@ -176,7 +176,7 @@ public struct ProductsScreen: Widget {
       y += 1
     }
     y += 1
-    for line in TextLayout.wrap(SafeText.sanitize(product.description), toWidth: inside.width) where y < inside.maxY {
+    for line in TextLayout.wrap(SafeText.sanitize(product.description), toWidth: inside.width, maximumLines: max(0, inside.maxY - y)) {
       frame.draw(line, at: Point(x: inside.x, y: y), width: inside.width, style: theme.text)
       y += 1
     }

@@ -104,6 +104,12 @@ void cn_guard_restore_settings(void) {
   if (have_saved_settings) tcsetattr(terminal_fd, TCSANOW, &saved_settings);
 }
 
+void cn_guard_abandon(int signal_number) {
+  if (have_saved_settings) tcsetattr(terminal_fd, TCSANOW, &saved_settings);
+  if (output_fd >= 0) write_all(output_fd, reset_sequences, sizeof reset_sequences - 1);
+  _exit(128 + signal_number);
+}
+
 void cn_guard_uninstall(void) {
   struct sigaction action;
   memset(&action, 0, sizeof action);

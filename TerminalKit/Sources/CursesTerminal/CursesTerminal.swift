@@ -303,5 +303,6 @@ public final class CursesTerminal {
     delscreen(screen)
     cn_guard_restore_settings()
     cn_guard_uninstall()
+    eventSource.finish()
   }
 }

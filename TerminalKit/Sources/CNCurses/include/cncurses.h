@@ -111,4 +111,9 @@ void cn_guard_restore_settings(void);
 /// Restores the default handlers of every signal `cn_guard_install` took over.
 void cn_guard_uninstall(void);
 
+/// Gives the terminal back as a crash would — the saved settings, the sequences that leave the
+/// alternate screen and show the cursor — and ends the process with status 128 + `signal_number`:
+/// for a program that was asked to end and could not (its main thread stuck in a frame).
+void cn_guard_abandon(int signal_number);
+
 #endif

@@ -149,48 +149,79 @@ public enum TextLayout {
   }
 
   /// `text` broken into lines of at most `width` columns, at spaces where possible; a word
-  /// longer than a line is broken wherever it has to be.
-  public static func wrap(_ text: String, toWidth width: Int) -> [String] {
-    guard width > 0 else { return [] }
+  /// longer than a line is broken wherever it has to be. At most `maximumLines` lines are made:
+  /// a screen that shows ten lines of a long text asks for ten, and the rest is never measured.
+  ///
+  /// One pass over the text, each character measured once: a description that is a single word
+  /// of a million characters costs its length, not its length squared.
+  public static func wrap(_ text: String, toWidth width: Int, maximumLines: Int = .max) -> [String] {
+    guard width > 0, maximumLines > 0 else { return [] }
+    var wrapping = Wrapping(width: width)
+    for character in text {
+      if character == " " {
+        wrapping.endWord()
+      } else {
+        wrapping.add(character)
+      }
+      if wrapping.lines.count >= maximumLines { return Array(wrapping.lines.prefix(maximumLines)) }
+    }
+    wrapping.endWord()
+    if wrapping.lineWidth > 0 { wrapping.lines.append(wrapping.line) }
+    return Array(wrapping.lines.prefix(maximumLines))
+  }
+
+  /// The state of one ``wrap(_:toWidth:maximumLines:)``: the lines made, the line being filled,
+  /// and the word being read.
+  private struct Wrapping {
+    let width: Int
     var lines: [String] = []
     var line = ""
     var lineWidth = 0
-    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-      var word = Substring(word)
-      var wordWidth = TextWidth.columns(of: word)
-      if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
-        line += " " + word
-        lineWidth += 1 + wordWidth
-        continue
+    var word = ""
+    var wordWidth = 0
+
+    init(width: Int) {
+      self.width = width
+    }
+
+    mutating func add(_ character: Character) {
+      let columns = TextWidth.columns(of: character)
+      guard wordWidth + columns > width else {
+        word.append(character)
+        wordWidth += columns
+        return
       }
+      // The word is longer than a line: it goes on lines of its own, broken here.
       if lineWidth > 0 {
         lines.append(line)
         line = ""
         lineWidth = 0
       }
-      while wordWidth > width {
-        var piece = ""
-        var pieceWidth = 0
-        var rest = word[...]
-        while let character = rest.first, pieceWidth + TextWidth.columns(of: character) <= width {
-          piece.append(character)
-          pieceWidth += TextWidth.columns(of: character)
-          rest = rest.dropFirst()
-        }
-        if piece.isEmpty {
-          // A character wider than the whole line: show the replacement instead of nothing.
-          piece = "\(SafeText.replacement)"
-          rest = rest.dropFirst()
-        }
-        lines.append(piece)
-        word = rest
-        wordWidth = TextWidth.columns(of: word)
+      if !word.isEmpty { lines.append(word) }
+      if columns > width {
+        // A character wider than the whole line: the replacement instead of nothing.
+        lines.append("\(SafeText.replacement)")
+        word = ""
+        wordWidth = 0
+      } else {
+        word = String(character)
+        wordWidth = columns
       }
-      line = String(word)
-      lineWidth = wordWidth
     }
-    if lineWidth > 0 { lines.append(line) }
-    return lines
+
+    mutating func endWord() {
+      guard !word.isEmpty else { return }
+      if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+        line += " " + word
+        lineWidth += 1 + wordWidth
+      } else {
+        if lineWidth > 0 { lines.append(line) }
+        line = word
+        lineWidth = wordWidth
+      }
+      word = ""
+      wordWidth = 0
+    }
   }
 
   /// `text` padded with spaces to exactly `width` columns (truncated first if longer).
