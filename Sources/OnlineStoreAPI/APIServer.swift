@@ -21,6 +21,9 @@ public struct APIServer: Sendable {
     /// When set, the back office's routes (`/admin/…`: orders, stock, the audit) ask for it;
     /// without it they are closed to everyone.
     public var adminToken: String?
+    /// The token a front door (`onlinestore serve --admin-keys`) holds: it opens the back office
+    /// as the admin token does, and alone may name the operator a change is made for.
+    public var frontDoorToken: String?
     /// The pictures served at `/img/<file>`; the demo catalog's when `nil`.
     public var pictures: CatalogPictures?
     /// Where clients reach this server (`http://shop.example:8080`): the catalog's pictures are
@@ -108,7 +111,8 @@ public struct APIServer: Sendable {
   public func buildRouter(
     database: any StoreDatabase, catalog: StoreCatalog
   ) throws -> (router: Router<BasicRequestContext>, routes: StoreRoutes) {
-    let router = Router()
+    // HEAD is answered wherever GET is (its headers, no body), as HTTP asks of a server.
+    let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: JSONErrorMiddleware())
     router.add(middleware: PathSpellingMiddleware())
     if !configuration.faults.isEmpty {
@@ -118,7 +122,7 @@ public struct APIServer: Sendable {
       catalog: catalog, database: database, limits: configuration.limits, pictures: configuration.pictures ?? .demo(),
       publicBase: configuration.publicBase, shipping: configuration.shipping, clock: configuration.clock
     )
-    routes.add(to: router, token: configuration.token, adminToken: configuration.adminToken)
+    routes.add(to: router, token: configuration.token, adminToken: configuration.adminToken, frontDoorToken: configuration.frontDoorToken)
     // The framework's own ceiling, measured next to the real routes (Docs/Benchmarks.md, "The API server").
     if configuration.servesBenchmarkRoute {
       router.get("_bench/hello") { _, _ in "Hello, world!" }

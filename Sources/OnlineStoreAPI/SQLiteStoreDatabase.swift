@@ -18,7 +18,10 @@ public final class SQLiteStoreDatabase: StoreDatabase {
     self.pictureBounds = pictureBounds
     // Orders, carts, key fingerprints with addresses and the catalog's passwords: this user's
     // only. SQLite makes the `-wal` and `-shm` files with the database file's mode.
-    try PrivateFiles.ensureDirectory((path as NSString).deletingLastPathComponent)
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    try PrivateFiles.ensureDirectory(folder)
+    // Another user who can write to the folder could put the database, or its -wal file, there.
+    try PrivateFiles.checkPrivateFolder(folder, what: "the database")
     PrivateFiles.ensureFile(path)
     for companion in ["-wal", "-shm"] { PrivateFiles.tighten(path + companion, to: 0o600) }
     var configuration = Configuration()

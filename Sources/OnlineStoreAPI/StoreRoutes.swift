@@ -91,9 +91,10 @@ public struct StoreRoutes: Sendable {
   /// orders, open carts, addresses and keys' numbers — sit in a group that asks for it
   /// (``TokenMiddleware``), so that whatever path reaches one of them, the token was asked for
   /// on the way; the catalog, `/shop`, `/shop/shipping` and `/shop/stock` stay open. The back
-  /// office's routes (``AdminRoutes``) sit in a group that asks for the `adminToken`, and refuses
-  /// everyone when there is none: they are never open, and the shop's token never opens them.
-  public func add<Context: RequestContext>(to router: Router<Context>, token: String?, adminToken: String? = nil) {
+  /// office's routes (``AdminRoutes``) sit in a group that asks for the `adminToken` — or the
+  /// front door's `frontDoorToken`, the only one that may name an operator — and refuses everyone
+  /// when there is none: they are never open, and the shop's token never opens them.
+  public func add<Context: RequestContext>(to router: Router<Context>, token: String?, adminToken: String? = nil, frontDoorToken: String? = nil) {
     addCatalog(to: router)
     addStock(to: router)
     addLogin(to: router)
@@ -108,7 +109,7 @@ public struct StoreRoutes: Sendable {
     let operatorsOnly = router.group()
     operatorsOnly.add(middleware: NoStoreMiddleware())
     if let adminToken {
-      operatorsOnly.add(middleware: TokenMiddleware(token: adminToken, name: "the admin token"))
+      operatorsOnly.add(middleware: OperatorTokenMiddleware(adminToken: adminToken, frontDoorToken: frontDoorToken))
     } else {
       operatorsOnly.add(middleware: ClosedRouteMiddleware(reason: "the back office is closed: the server was started without --admin-token-file"))
     }

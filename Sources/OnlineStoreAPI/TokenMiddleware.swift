@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// With `--token-file`, the routes that concern customers — their accounts and their orders,
@@ -40,6 +41,35 @@ struct TokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let b = Array(expected.utf8)
     guard a.count == b.count else { return false }
     return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+  }
+}
+
+/// The back office's door: the admin token (`--admin-token-file`) opens it, and so does the front
+/// door's own (`--front-door-token-file`), which alone may say which operator a change is made
+/// for (`X-Operator`). What the token was is decided here, where the routes are guarded, and
+/// passed on as ``frontDoorMark`` — a header this middleware removes from every request before it
+/// adds it, so that no client can claim it.
+struct OperatorTokenMiddleware<Context: RequestContext>: RouterMiddleware {
+  let adminToken: String
+  let frontDoorToken: String?
+
+  /// Set on a request that came with the front door's token, and on no other.
+  static var frontDoorMark: HTTPField.Name { HTTPField.Name("X-Onlinestore-Front-Door")! }
+
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    var fields = request.head.headerFields
+    fields[Self.frontDoorMark] = nil
+    let offered = fields[.authorization] ?? ""
+    if let frontDoorToken, TokenMiddleware<Context>.isBearer(offered, frontDoorToken) {
+      fields[Self.frontDoorMark] = "1"
+    } else if !TokenMiddleware<Context>.isBearer(offered, adminToken) {
+      var answer = JSONAnswer.error("this route needs the admin token: Authorization: Bearer …", status: .unauthorized)
+      answer.headers[.wwwAuthenticate] = "Bearer"
+      return answer
+    }
+    var head = request.head
+    head.headerFields = fields
+    return try await next(Request(head: head, body: request.body), context)
   }
 }
 

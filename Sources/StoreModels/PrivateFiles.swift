@@ -55,6 +55,50 @@ public enum PrivateFiles {
     return lstat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
   }
 
+  /// Every directory above `path` is root's or this user's, and nobody else may write to it
+  /// unless it is sticky (where nobody can move another's entries): otherwise another user could
+  /// put a directory of theirs in `path`'s place. `what` names `path` in the refusal.
+  public static func checkParents(of path: String, what: String) throws(Refusal) {
+    var parent = (path as NSString).deletingLastPathComponent
+    while !parent.isEmpty {
+      var status = stat()
+      guard stat(parent, &status) == 0 else { throw Refusal(description: "\(parent): \(String(cString: strerror(errno))).") }
+      guard status.st_uid == 0 || status.st_uid == geteuid() else {
+        throw Refusal(
+          description: "\(parent), above \(what), belongs to user \(status.st_uid): that user could put another directory in its place. Keep \(what) under directories of root's or this user's."
+        )
+      }
+      let sticky = status.st_mode & S_ISVTX != 0
+      guard status.st_mode & 0o022 == 0 || sticky else {
+        throw Refusal(
+          description: "\(parent), above \(what), can be written by other users (mode \(String(status.st_mode & 0o777, radix: 8))): they could put another directory in its place. Run chmod go-w \(parent), or keep \(what) elsewhere."
+        )
+      }
+      if parent == "/" { break }
+      parent = (parent as NSString).deletingLastPathComponent
+    }
+  }
+
+  /// `path` is a real directory of this user's that no one else may write to, under parents
+  /// held to ``checkParents(of:what:)``: a folder where a database keeps its file and the
+  /// files beside it (SQLite's `-wal` and `-shm`), which another user must not be able to place.
+  public static func checkPrivateFolder(_ path: String, what: String) throws(Refusal) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { throw Refusal(description: "\(path): \(String(cString: strerror(errno))).") }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      throw Refusal(description: "\(path), the folder of \(what), is not a directory (a link or a file is in its place).")
+    }
+    guard status.st_uid == geteuid() else {
+      throw Refusal(description: "\(path), the folder of \(what), belongs to user \(status.st_uid), not to this user (\(geteuid())).")
+    }
+    guard status.st_mode & 0o022 == 0 else {
+      throw Refusal(
+        description: "\(path), the folder of \(what), can be written by other users (mode \(String(status.st_mode & 0o777, radix: 8))): they could put files in \(what)'s place. Run chmod go-w \(path), or choose another folder."
+      )
+    }
+    try checkParents(of: path, what: what)
+  }
+
   /// Refuses a secret (a token file) that a user other than its owner may read: anyone who can
   /// read it can do whatever it allows.
   public static func checkSecret(_ path: String, descriptor: Int32) throws(Refusal) {

@@ -82,6 +82,15 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   )
   var adminTokenFile: String?
 
+  @Option(
+    name: .customLong("front-door-token-file"),
+    help: ArgumentHelp(
+      "The token onlinestore serve --admin-keys holds (its --admin-token-file): it opens the back office too, and alone may name the operator a change is made for (X-Operator). Needs --admin-token-file.",
+      valueName: "file"
+    )
+  )
+  var frontDoorTokenFile: String?
+
   @Flag(
     name: .customLong("benchmark-route"),
     help: "Also answer GET /_bench/hello with a fixed text: the framework's own ceiling, for Benchmarks/api-server.sh."
@@ -182,6 +191,16 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     if let tokenFile, let adminTokenFile, try Self.token(in: tokenFile) == Self.token(in: adminTokenFile, flag: "--admin-token-file") {
       throw ValidationError("--admin-token-file holds the same token as --token-file: the back office needs a token of its own.")
     }
+    if let frontDoorTokenFile {
+      guard let adminTokenFile else { throw ValidationError("--front-door-token-file goes with --admin-token-file: it opens the same back office.") }
+      let frontDoor = try Self.token(in: frontDoorTokenFile, flag: "--front-door-token-file")
+      if try frontDoor == Self.token(in: adminTokenFile, flag: "--admin-token-file") {
+        throw ValidationError("--front-door-token-file holds the same token as --admin-token-file: only the front door's may name an operator, so it needs its own.")
+      }
+      if let tokenFile, try frontDoor == Self.token(in: tokenFile) {
+        throw ValidationError("--front-door-token-file holds the same token as --token-file: the back office needs a token of its own.")
+      }
+    }
     _ = try shippingRules()
     do {
       _ = try databaseLocation()
@@ -220,6 +239,7 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     configuration.servesBenchmarkRoute = benchmarkRoute
     configuration.token = try tokenFile.map { try Self.token(in: $0) }
     configuration.adminToken = try adminTokenFile.map { try Self.token(in: $0, flag: "--admin-token-file") }
+    configuration.frontDoorToken = try frontDoorTokenFile.map { try Self.token(in: $0, flag: "--front-door-token-file") }
     configuration.shipping = try shippingRules()
     var limits = APILimits()
     limits.maximumConnections = maxConnections

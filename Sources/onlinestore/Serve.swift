@@ -43,7 +43,10 @@ struct Serve: AsyncParsableCommand {
   )
   var adminKeys: String?
 
-  @Option(name: .customLong("admin-token-file"), help: ArgumentHelp("The --api server's admin token, for the operators' back office.", valueName: "file"))
+  @Option(
+    name: .customLong("admin-token-file"),
+    help: ArgumentHelp("The --api server's front-door token (onlinestore-api --front-door-token-file), for the operators' back office.", valueName: "file")
+  )
   var adminTokenFile: String?
 
   @Option(

@@ -23,6 +23,8 @@ struct BackOfficeEndToEndTests {
     try FileManager.default.createDirectory(at: apiState, withIntermediateDirectories: true)
     let token = try Self.secret("shop-e2e-token-0123456789abcdef", in: apiState, named: "api.token")
     let adminToken = try Self.secret("admin-e2e-token-0123456789abcdef", in: apiState, named: "admin.token")
+    // The front door's own token: the one that may name the operator in the audit.
+    let frontDoorToken = try Self.secret("front-door-e2e-token-0123456789ab", in: apiState, named: "front-door.token")
     // The product's picture, a file on the API server's machine that its user can read.
     let picture = apiState.appendingPathComponent("ink.png")
     try #require(DemoCatalogFiles.picture(named: "product-3.png")).write(to: picture)
@@ -32,14 +34,15 @@ struct BackOfficeEndToEndTests {
     ServiceUser.handOver(apiState)
     let api = try await APIServerProcess.start(
       database: "sqlite:" + apiState.appendingPathComponent("api.sqlite").path,
-      arguments: ["--token-file", token.path, "--admin-token-file", adminToken.path], asServiceUser: true
+      arguments: ["--token-file", token.path, "--admin-token-file", adminToken.path, "--front-door-token-file", frontDoorToken.path],
+      asServiceUser: true
     )
     defer { Task { await api.stop() } }
     let server = try await ServeProcess.start(
       stateDirectory: workspace.appendingPathComponent("state"),
       arguments: [
         "--api", api.baseURL.absoluteString, "--api-token-file", token.path, "--admin-keys", adminKeys.path,
-        "--admin-token-file", adminToken.path,
+        "--admin-token-file", frontDoorToken.path,
       ]
     )
 

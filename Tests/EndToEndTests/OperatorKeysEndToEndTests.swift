@@ -14,9 +14,11 @@ struct OperatorKeysEndToEndTests {
     let apiState = workspace.appendingPathComponent("api")
     try FileManager.default.createDirectory(at: apiState, withIntermediateDirectories: true)
     let adminToken = try BackOfficeEndToEndTests.secret("admin-keys-token-0123456789abcdef", in: apiState, named: "admin.token")
+    let frontDoorToken = try BackOfficeEndToEndTests.secret("front-door-keys-token-0123456789ab", in: apiState, named: "front-door.token")
     ServiceUser.handOver(apiState)
     let api = try await APIServerProcess.start(
-      database: "sqlite:" + apiState.appendingPathComponent("api.sqlite").path, arguments: ["--admin-token-file", adminToken.path], asServiceUser: true
+      database: "sqlite:" + apiState.appendingPathComponent("api.sqlite").path,
+      arguments: ["--admin-token-file", adminToken.path, "--front-door-token-file", frontDoorToken.path], asServiceUser: true
     )
     defer { Task { await api.stop() } }
     let revoked = try await ShopperKey.make(in: workspace, name: "revoked")
@@ -38,7 +40,7 @@ struct OperatorKeysEndToEndTests {
     let server = try await ServeProcess.start(
       stateDirectory: workspace.appendingPathComponent("state"),
       arguments: [
-        "--api", api.baseURL.absoluteString, "--admin-keys", adminKeys.path, "--admin-token-file", adminToken.path,
+        "--api", api.baseURL.absoluteString, "--admin-keys", adminKeys.path, "--admin-token-file", frontDoorToken.path,
         "--authorized-keys", authorizedKeys.path,
       ]
     )

@@ -13,11 +13,12 @@ import Testing
 /// change in the audit; and the orders listed newest first, filtered and paged.
 struct AdminRouteTests {
   static let adminToken = "admin-fedcba9876543210fedcba987654"
+  static let frontDoorToken = "front-door-0123456789abcdef012345"
   static let notAPicture = "is not a readable PNG, JPEG or WebP file of at most 4 MiB"
 
   @Test(arguments: TestDatabase.all)
   func stockIsTakenRefusedWithWhatIsLeftAndGivenBackOnCancelling(database: TestDatabase) async throws {
-    try await RouteTests.withServer(database, adminToken: Self.adminToken) { http, _ in
+    try await RouteTests.withServer(database, adminToken: Self.adminToken, frontDoorToken: Self.frontDoorToken) { http, _ in
       #expect(try await http.get("/shop/stock").decode(StockLevels.self) == .unlimited, "a new catalog has no limits")
       #expect(try await http.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":3}"#).status == 200)
       #expect(try await http.get("/shop/stock").decode(StockLevels.self) == StockLevels(left: [1: 3]))
@@ -46,7 +47,9 @@ struct AdminRouteTests {
       let placed = try first.decode(StoredOrder.self)
       var operatorHTTP = http
       operatorHTTP.headers["X-Operator"] = "SHA256:operator-key"
-      let cancelled = try await operatorHTTP.operate("/admin/orders/\(placed.id)/status", body: #"{"status":"cancelled","reason":"customer asked"}"#)
+      let cancelled = try await operatorHTTP.operate(
+        "/admin/orders/\(placed.id)/status", body: #"{"status":"cancelled","reason":"customer asked"}"#, token: Self.frontDoorToken
+      )
       #expect(cancelled.status == 200)
       #expect(try await http.get("/shop/stock").decode(StockLevels.self)[1] == 3, "its units are back")
 
@@ -63,8 +66,32 @@ struct AdminRouteTests {
     }
   }
 
+  /// Only the front door's token may say which operator a change is for: with the admin token
+  /// alone, anyone who holds it could write any key into the audit. A client that sends the
+  /// header the token check sets is not believed either.
+  @Test func onlyTheFrontDoorsTokenNamesAnOperator() async throws {
+    try await RouteTests.withServer(.sqlite, adminToken: Self.adminToken, frontDoorToken: Self.frontDoorToken) { http, _ in
+      var named = http
+      named.headers["X-Operator"] = "SHA256:someone-else"
+      let refused = try await named.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":4}"#)
+      #expect(refused.status == 403)
+      #expect(refused.error == "X-Operator is taken only with the front door's token (onlinestore-api --front-door-token-file)")
+      var spoofing = named
+      spoofing.headers["X-Onlinestore-Front-Door"] = "1"
+      #expect(try await spoofing.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":4}"#).status == 403)
+      #expect(try await http.operate("/admin/audit").decode([AuditEntry].self).isEmpty, "nothing was changed")
+
+      #expect(try await named.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":4}"#, token: Self.frontDoorToken).status == 200)
+      #expect(try await http.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":5}"#, token: Self.frontDoorToken).status == 200)
+      #expect(try await http.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":6}"#).status == 200)
+      let actors = try await http.operate("/admin/audit").decode([AuditEntry].self).map(\.actor)
+      #expect(actors == ["admin token", "admin token", "key SHA256:someone-else"], "newest first; the front door without a name is the token")
+      #expect(try await http.operate("/admin/audit", token: "not-a-token-0123456789abcdef01234").status == 401)
+    }
+  }
+
   @Test func stockSettingsOutsideTheirBoundsAreRefused() async throws {
-    try await RouteTests.withServer(.sqlite, adminToken: Self.adminToken) { http, _ in
+    try await RouteTests.withServer(.sqlite, adminToken: Self.adminToken, frontDoorToken: Self.frontDoorToken) { http, _ in
       for body in [
         #"{"stock":-1}"#, #"{"stock":1000001}"#, #"{"stock":1.5}"#, #"{"stock":true}"#, #"{"stock":"3"}"#, #"{}"#, #"{"stock":1,"adjust":1}"#,
         #"{"adjust":-9223372036854775808}"#, #"{"adjust":99999999999999999999}"#, "not json", #"{"adjust":null}"#,
@@ -77,7 +104,7 @@ struct AdminRouteTests {
       #expect(try await http.operate("/admin/products/1/stock", method: "PUT", body: #"{"adjust":1000000}"#).decode(StockChange.self).after == 1_000_000)
       var longName = http
       longName.headers["X-Operator"] = String(repeating: "k", count: 101)
-      #expect(try await longName.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":1}"#).status == 400)
+      #expect(try await longName.operate("/admin/products/1/stock", method: "PUT", body: #"{"stock":1}"#, token: Self.frontDoorToken).status == 400)
       // The adjustment at the maximum changed nothing, so nothing of it is audited.
       #expect(try await http.operate("/admin/audit").decode([AuditEntry].self).map(\.after) == ["1000000"], "only the one change made")
     }
@@ -276,13 +303,13 @@ struct AdminRouteTests {
 }
 
 extension HTTP {
-  /// A back-office request: the admin token as its `Authorization`.
-  func operate(_ path: String, method: String = "GET", body: String? = nil) async throws -> Answer {
+  /// A back-office request: the admin token (or `token`) as its `Authorization`.
+  func operate(_ path: String, method: String = "GET", body: String? = nil, token: String = AdminRouteTests.adminToken) async throws -> Answer {
     var request = URLRequest(url: URL(string: baseURL.absoluteString + path)!)
     request.httpMethod = body == nil ? method : (method == "GET" ? "POST" : method)
     request.httpBody = body.map { Data($0.utf8) }
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.setValue("Bearer " + AdminRouteTests.adminToken, forHTTPHeaderField: "Authorization")
+    request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization")
     return try await send(request)
   }
 

@@ -39,6 +39,32 @@ import Testing
     await again.close()
   }
 
+  /// A database in a folder others may write to, or under one (not sticky), is refused with
+  /// what to do: another user could put the file, or its `-wal`, in its place.
+  @Test func aDatabaseWhereOthersCouldPlaceItsFilesIsRefused() throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("api-folders-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let open = parent.appendingPathComponent("open")
+    try FileManager.default.createDirectory(at: open, withIntermediateDirectories: true)
+    chmod(open.path, 0o777)
+    #expect {
+      try SQLiteStoreDatabase(path: open.appendingPathComponent("api.sqlite").path)
+    } throws: { error in
+      "\(error)".contains("\(open.path), the folder of the database, can be written by other users (mode 777)")
+    }
+    let under = open.appendingPathComponent("inner")
+    try FileManager.default.createDirectory(at: under, withIntermediateDirectories: true)
+    chmod(under.path, 0o700)
+    #expect {
+      try SQLiteStoreDatabase(path: under.appendingPathComponent("api.sqlite").path)
+    } throws: { error in
+      "\(error)".contains("\(open.path), above the database, can be written by other users")
+    }
+    // Sticky, as /tmp is: others may write there but not move this user's entries.
+    chmod(open.path, 0o1777)
+    #expect(throws: Never.self) { _ = try SQLiteStoreDatabase(path: under.appendingPathComponent("api.sqlite").path) }
+  }
+
   @Test func aTokenOthersCanReadIsRefused() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID().uuidString)").path
     defer { unlink(file) }

@@ -149,6 +149,18 @@ struct HardeningTests {
       #expect(try await http.get("/carts?startdate=2026-01-01xyz").status == 400)
       let body = Data(#"{"userId":1,"date":"2026-02-30T10:00:00Z","products":[{"productId":2,"quantity":1}]}"#.utf8)
       #expect(try await http.post("/carts", body: body).status == 400)
+      // A date no shop sends: far ahead (it would sort before every real order for ever) or long past.
+      for date in ["9999-12-31T00:00:00Z", "1999-12-31T23:59:59Z", StoreJSON.format(Date().addingTimeInterval(2 * 86_400))] {
+        let far = Data(#"{"userId":1,"date":"\#(date)","products":[{"productId":2,"quantity":1}]}"#.utf8)
+        let answer = try await http.post("/carts", body: far)
+        #expect(answer.status == 400 && answer.error?.hasPrefix("the order's date must be between 2000-01-01 and a day from now") == true, "\(date)")
+      }
+      #expect(try await http.get("/carts/user/1").decode([StoredOrder].self).isEmpty, "none stored")
+      // FakeStore's own dates, and a clock a few hours ahead, are orders.
+      for (index, date) in ["2020-03-02T00:00:00Z", StoreJSON.format(Date().addingTimeInterval(3 * 3_600))].enumerated() {
+        let fine = Data(#"{"userId":1,"date":"\#(date)","products":[{"productId":2,"quantity":1}]}"#.utf8)
+        #expect(try await http.post("/carts", body: fine, headers: ["Idempotency-Key": "fine-\(index)"]).status == 200, "\(date)")
+      }
     }
   }
 

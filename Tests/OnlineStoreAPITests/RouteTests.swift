@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
 import OnlineStoreAPI
 import StoreModels
 import StoreTestSupport
@@ -12,11 +15,13 @@ struct RouteTests {
   /// another instance would).
   static func withServer(
     _ kind: TestDatabase, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(), limits: APILimits = .testing, token: String? = nil,
-    adminToken: String? = nil, clock: ElapsedClock = .continuous, _ body: @escaping @Sendable (HTTP, StoreRoutes) async throws -> Void
+    adminToken: String? = nil, frontDoorToken: String? = nil, clock: ElapsedClock = .continuous,
+    _ body: @escaping @Sendable (HTTP, StoreRoutes) async throws -> Void
   ) async throws {
     let (location, remove) = try await kind.make()
     var configuration = APIServer.Configuration.testing(location, catalog: catalog, faults: faults, limits: limits, token: token, adminToken: adminToken)
     configuration.clock = clock
+    configuration.frontDoorToken = frontDoorToken
     do {
       try await InProcessAPI.with(configuration, body)
     } catch {
@@ -56,6 +61,24 @@ struct RouteTests {
       #expect(answer?.status == (asked ? 200 : 404), "asked: \(asked)")
     }
     await remove()
+  }
+
+  /// HEAD is answered wherever GET is: the same status and headers, no body (it answered 404).
+  @Test func headIsAnsweredWhereverGetIs() async throws {
+    try await Self.withServer(.sqlite) { http, _ in
+      for path in ["/products", "/products/1", "/products/categories", "/img/product-1.png", "/shop", "/shop/stock"] {
+        var request = URLRequest(url: URL(string: http.baseURL.absoluteString + path)!)
+        request.httpMethod = "HEAD"
+        let head = try await http.send(request)
+        let get = try await http.get(path)
+        #expect(head.status == 200 && get.status == 200, "\(path)")
+        #expect(head.body.isEmpty, "\(path): no body")
+        #expect(head.headers["content-type"] == get.headers["content-type"], "\(path)")
+      }
+      var unknown = URLRequest(url: URL(string: http.baseURL.absoluteString + "/nothing")!)
+      unknown.httpMethod = "HEAD"
+      #expect(try await http.send(unknown).status == 404)
+    }
   }
 
   /// The demo catalog's pictures: the bytes, a tag that makes a second fetch a 304, and a 404

@@ -19,8 +19,8 @@ import StoreModels
 /// - the customers (``addCustomers(to:)``) and the catalog (``addCatalog(to:)``).
 ///
 /// Every change is written to the audit in the transaction that makes it. Who made it is the
-/// admin token, or the key a front door says its operator came with (`X-Operator`: the front
-/// door holds the admin token, so its word is taken).
+/// admin token, or the key a front door says its operator came with (`X-Operator`, taken only
+/// with the front door's own token: ``OperatorTokenMiddleware``).
 struct AdminRoutes: Sendable {
   let database: any StoreDatabase
   /// The catalog's accounts, for the customers' list.
@@ -96,9 +96,14 @@ struct AdminRoutes: Sendable {
     }
   }
 
-  /// Who is making a change: the key the front door names, or the admin token itself.
+  /// Who is making a change: the key the front door names, or the admin token itself. Only a
+  /// request that came with the front door's token may name one (``OperatorTokenMiddleware``):
+  /// with the admin token alone, anyone who holds it could write any operator into the audit.
   static func actor(_ request: Request) throws(APIFailure) -> String {
     guard let named = request.headers[.operatorKey] else { return "admin token" }
+    guard request.headers[OperatorTokenMiddleware<BasicRequestContext>.frontDoorMark] == "1" else {
+      throw APIFailure(.forbidden, "X-Operator is taken only with the front door's token (onlinestore-api --front-door-token-file)")
+    }
     guard !named.isEmpty, named.count <= maximumOperatorLength, named.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
       throw APIFailure(.badRequest, "X-Operator must be 1 to \(maximumOperatorLength) visible ASCII characters")
     }

@@ -24,6 +24,10 @@ struct OrderIntake: Sendable {
   static let maximumQuantity = 99
   /// The most lines one order may hold.
   static let maximumLines = 100
+  /// How far ahead of the server's clock an order's date may be.
+  static let futureSlack: TimeInterval = 86_400
+  /// The earliest date an order may carry: 2000-01-01T00:00:00Z.
+  static let earliestDate = Date(timeIntervalSince1970: 946_684_800)
 
   private struct Body: Decodable {
     var userId: Int
@@ -50,6 +54,13 @@ struct OrderIntake: Sendable {
     }
     guard Customer.mayOrder(as: decoded.userId, accounts: customerIDs) else {
       throw APIFailure(.badRequest, "no customer \(decoded.userId)")
+    }
+    if let date = decoded.date {
+      // A shop sends the moment it orders; a day's slack for a clock that is wrong. An order dated
+      // 9999 would sort before every real one for ever, and one before 2000 is no shop's.
+      guard date <= now().addingTimeInterval(Self.futureSlack), date >= Self.earliestDate else {
+        throw APIFailure(.badRequest, "the order's date must be between 2000-01-01 and a day from now, not \(StoreJSON.format(date))")
+      }
     }
     guard !decoded.products.isEmpty else { throw APIFailure(.badRequest, "the order has no products") }
     guard decoded.products.count <= Self.maximumLines else {

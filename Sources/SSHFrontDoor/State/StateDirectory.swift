@@ -88,23 +88,10 @@ public struct StateDirectory: Sendable {
   /// unless it is sticky (where nobody can move another's entries). The state directory and
   /// `--host-key` are held to it.
   static func checkParents(of path: String) throws(FrontDoorError) {
-    var parent = (path as NSString).deletingLastPathComponent
-    while !parent.isEmpty {
-      var status = stat()
-      guard stat(parent, &status) == 0 else { throw FrontDoorError("\(parent): \(String(cString: strerror(errno))).") }
-      guard status.st_uid == 0 || status.st_uid == geteuid() else {
-        throw FrontDoorError(
-          "\(parent), above the state directory, belongs to user \(status.st_uid): that user could put another directory in its place. Keep the state directory under directories of root's or this user's."
-        )
-      }
-      let sticky = status.st_mode & S_ISVTX != 0
-      guard status.st_mode & 0o022 == 0 || sticky else {
-        throw FrontDoorError(
-          "\(parent), above the state directory, can be written by other users (mode \(String(status.st_mode & 0o777, radix: 8))): they could put another directory in its place. Run chmod go-w \(parent), or keep the state directory elsewhere."
-        )
-      }
-      if parent == "/" { break }
-      parent = (parent as NSString).deletingLastPathComponent
+    do {
+      try PrivateFiles.checkParents(of: path, what: "the state directory")
+    } catch {
+      throw FrontDoorError(error.description)
     }
   }
 

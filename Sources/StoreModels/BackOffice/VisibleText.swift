@@ -10,6 +10,7 @@ public enum VisibleText {
   public static func problem(_ text: String, most: Int, required: Bool = true, lineBreaks: Bool = false) -> String? {
     let scalars = text.unicodeScalars
     if scalars.count > most { return "At most \(most) characters" }
+    if let stacked = stackedMarks(text) { return stacked.prefix(1).uppercased() + stacked.dropFirst() }
     if scalars.contains(where: { !isAllowed($0, lineBreaks: lineBreaks) }) { return "No control or invisible formatting characters" }
     let shows = scalars.contains { scalar in
       switch scalar.properties.generalCategory {
@@ -34,6 +35,16 @@ public enum VisibleText {
     case .control, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned: return false
     default: return true
     }
+  }
+
+  /// The most code points one character may be made of: a letter and its accents, a Hangul
+  /// syllable's jamo, the longest emoji sequences (a couple with two skin tones is ten).
+  public static let maximumScalarsPerCharacter = 16
+
+  /// "no character may carry more than 16 marks" when one of `text`'s does, else `nil`.
+  public static func stackedMarks(_ text: String) -> String? {
+    text.contains { $0.unicodeScalars.count > maximumScalarsPerCharacter }
+      ? "no character may carry more than \(maximumScalarsPerCharacter) marks" : nil
   }
 
   /// `text` cut to at most `most` Unicode scalars.

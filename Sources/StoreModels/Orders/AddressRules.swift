@@ -20,9 +20,12 @@ public enum AddressRules {
       ? "no control characters" : nil
   }
 
-  /// Any field: at most ``maximumLength`` characters.
+  /// Any field: at most ``maximumLength`` characters, none of them a stack of more than
+  /// ``VisibleText/maximumScalarsPerCharacter`` code points (one "character" once carried 3,001
+  /// combining marks, and counted as one).
   public static func tooLong(_ value: String) -> String? {
-    value.count > maximumLength ? "at most \(maximumLength) characters" : nil
+    if value.count > maximumLength { return "at most \(maximumLength) characters" }
+    return VisibleText.stackedMarks(value)
   }
 
   /// One `@`, something before it, and a domain with a dot that neither starts nor ends it.

@@ -15,6 +15,19 @@ struct AddressRulesTests {
     #expect((AddressRules.postalCode(code, country: country) == nil) == accepted, "\(country) \(code)")
   }
 
+  /// One character is one character only up to a point: a letter with 3,001 combining marks
+  /// was taken as one of a field's hundred.
+  @Test func aCharacterCarryingHundredsOfMarksIsRefused() {
+    let stacked = "A" + String(repeating: "\u{0301}", count: 3_000)
+    #expect(AddressRules.tooLong(stacked) == "no character may carry more than 16 marks")
+    #expect(AddressRules.required("Ana " + stacked, "A name") == "no character may carry more than 16 marks")
+    #expect(VisibleText.problem(stacked, most: 10_000) == "No character may carry more than 16 marks")
+    // What people write is kept: accents, Hangul, the longest emoji.
+    for text in ["Zoë Ødegård", "김민지", "한지 노트", "👩🏽‍❤️‍💋‍👨🏻", "🏴󠁧󠁢󠁳󠁣󠁴󠁿"] {
+      #expect(AddressRules.tooLong(text) == nil, "\(text)")
+    }
+  }
+
   @Test func aRefusedPostalCodeSaysWhatOneLooksLike() {
     #expect(AddressRules.postalCode("9410", country: "US") == "a ZIP code is 5 digits, or 5 and 4: 94103 or 94103-1234")
     #expect(AddressRules.postalCode("x", country: "BR") == "2 to 10 letters, digits, spaces or hyphens")
