@@ -48,7 +48,10 @@ public struct AddressForm: Hashable, Sendable {
     email = field(address.email)
     phone = field(address.phone)
     let countries = Countries.all
-    country = ChoiceState(options: countries.map(\.name), selected: countries.firstIndex { $0.code == address.country })
+    country = ChoiceState(
+      options: countries.map(\.name), aliases: countries.map { Countries.aliases(of: $0.code) },
+      selected: countries.firstIndex { $0.code == address.country }
+    )
     self.keepAddress = keepAddress
     focus = .address(.fullName)
     if let book { offer(book, current: address) }

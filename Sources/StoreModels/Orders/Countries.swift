@@ -16,6 +16,39 @@ public enum Countries {
     ["US", "CA", "GB", "JP"].first { AddressRules.postalCode(postalCode, country: $0) == nil } ?? "US"
   }
 
+  /// Other names people type for a country: its official or older English names, and its name in
+  /// its own language and script. Searching the country list finds them too ("Republic of Korea",
+  /// "대한민국" and "Korea" all find South Korea; "kor" finds it before North Korea).
+  public static func aliases(of code: String) -> [String] {
+    aliasTable[code.uppercased()] ?? []
+  }
+
+  private static let aliasTable: [String: [String]] = [
+    "KR": ["Korea", "Republic of Korea", "Korea, Republic of", "대한민국", "한국", "남한"],
+    "KP": ["Democratic People's Republic of Korea", "DPRK", "조선민주주의인민공화국", "북한"],
+    "US": ["USA", "United States of America", "America", "미국"],
+    "GB": ["UK", "United Kingdom of Great Britain and Northern Ireland", "Great Britain", "Britain", "England", "Scotland", "Wales", "Northern Ireland", "영국"],
+    "JP": ["日本", "Nippon", "Nihon", "일본"],
+    "CN": ["中国", "People's Republic of China", "Zhongguo", "중국"],
+    "TW": ["臺灣", "台灣", "Republic of China", "대만"],
+    "HK": ["香港"],
+    "DE": ["Deutschland", "독일"],
+    "FR": ["République française", "프랑스"],
+    "ES": ["España", "스페인"],
+    "IT": ["Italia", "이탈리아"],
+    "NL": ["Holland", "Nederland", "네덜란드"],
+    "CH": ["Schweiz", "Suisse", "Svizzera", "스위스"],
+    "AT": ["Österreich", "오스트리아"],
+    "MX": ["México", "멕시코"],
+    "BR": ["Brasil", "브라질"],
+    "RU": ["Russian Federation", "Россия", "러시아"],
+    "VN": ["Việt Nam", "베트남"],
+    "AE": ["UAE", "Emirates", "아랍에미리트"],
+    "CA": ["캐나다"],
+    "AU": ["호주", "Oz"],
+    "IN": ["Bharat", "भारत", "인도"],
+  ]
+
   /// The country whose alpha-2 code is `code` (any case), if there is one.
   public static func named(code: String) -> Country? {
     byCode[code.uppercased()]

@@ -105,8 +105,21 @@ public struct ShippingAddress: Hashable, Sendable, Codable {
     Countries.named(code: country)?.name ?? country
   }
 
-  /// The address as a label has it: name; street lines; city, region and postal code; country.
+  /// Whether addresses in `country` are written from the largest place to the smallest — the
+  /// region, the city, then the street — as in Korea, Japan and China.
+  public static func writesLargestFirst(_ country: String) -> Bool {
+    ["KR", "JP", "CN", "TW"].contains(country.uppercased())
+  }
+
+  /// The address as a label has it. Mostly: name; street lines; city, region and postal code;
+  /// country. Where addresses are written from the largest place down (Korea, Japan, China): the
+  /// postal code; the region, city and street on one line; the rest of the street; the name;
+  /// the country.
   public var lines: [String] {
+    if Self.writesLargestFirst(country) {
+      let place = [region, city, line1].filter { !$0.isEmpty }.joined(separator: " ")
+      return [postalCode, place, line2, fullName, countryName].filter { !$0.isEmpty }
+    }
     let place = [city, [region, postalCode].filter { !$0.isEmpty }.joined(separator: " ")]
       .filter { !$0.isEmpty }.joined(separator: ", ")
     return [fullName, line1, line2, place, countryName].filter { !$0.isEmpty }

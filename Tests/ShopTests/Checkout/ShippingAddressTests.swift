@@ -1,6 +1,7 @@
 import Foundation
 import Shop
 import StoreTestSupport
+import TerminalKit
 import Testing
 
 /// An address's problems as checkout and the server state them, field by field.
@@ -59,11 +60,38 @@ struct ShippingAddressTests {
 
   @Test func anAddressReadsAsALabel() {
     #expect(ShippingAddress.sample.lines == ["Ana Lima", "12 Main Street", "San Francisco, CA 94103", "United States"])
-    #expect(ShippingAddress.seoul.oneLine == "김민지, 세종대로 110, 서울특별시청 3층, 서울, 04524, South Korea")
+    #expect(ShippingAddress.seoul.oneLine == "04524, 서울 세종대로 110, 서울특별시청 3층, 김민지, South Korea", "largest place first, as Korea writes it")
   }
 
   /// The shapes on the wire: an old order without a checkout reads as placed, an order's JSON
   /// keeps FakeStore's fields and adds the checkout's.
+  /// A Korean (or Japanese, or Chinese) address is written from the largest place down: the
+  /// postal code, then province, city and street, the rest of the street, the name.
+  @Test func anAddressInKoreaReadsLargestPlaceFirst() {
+    let address = ShippingAddress(
+      fullName: "김민준", line1: "테헤란로 152", line2: "12층", city: "강남구", region: "서울특별시",
+      postalCode: "06236", country: "KR", email: "minjun@example.com", phone: ""
+    )
+    #expect(address.lines == ["06236", "서울특별시 강남구 테헤란로 152", "12층", "김민준", "South Korea"])
+  }
+
+  /// The country list finds South Korea by the names people type for it, and "kor" finds it
+  /// before North Korea.
+  @Test func theCountryListFindsKoreaByItsNames() {
+    let countries = Countries.all
+    let choice = ChoiceState(options: countries.map(\.name), aliases: countries.map { Countries.aliases(of: $0.code) })
+    func first(_ text: String) -> String? {
+      var typed = choice
+      for character in text { typed.apply(.search(.insert(String(character)))) }
+      return typed.matches.first.map { countries[$0].code }
+    }
+    #expect(first("kor") == "KR")
+    #expect(first("Republic of Korea") == "KR")
+    #expect(first("대한민국") == "KR")
+    #expect(first("north k") == "KP")
+    #expect(first("usa") == "US")
+  }
+
   @Test func ordersReadAndWriteTheirCheckout() throws {
     let plain = try StoreJSON.decoder.decode(
       StoredOrder.self, from: Data(#"{"id":5,"userId":1,"date":"2020-03-02T00:00:00.000Z","products":[{"productId":1,"quantity":4}],"__v":0}"#.utf8)

@@ -32,6 +32,36 @@ struct ChoiceStateTests {
     #expect(choice.matches.count == Self.countries.count, "every option again")
   }
 
+  /// Other names find an option as its own does: an official name, a name in its own script.
+  @Test func anOptionIsFoundByItsOtherNamesToo() {
+    let options = ["North Korea", "South Korea", "Spain"]
+    let aliases = [["DPRK", "북한"], ["Korea", "Republic of Korea", "대한민국"], ["España"]]
+    let choice = ChoiceState(options: options, aliases: aliases)
+    func found(_ text: String) -> [String] {
+      let typed = self.typed(text, into: choice)
+      return typed.matches.map { typed.options[$0] }
+    }
+    #expect(found("kor") == ["South Korea", "North Korea"], "an other name that starts with the search comes first")
+    #expect(found("republic of korea") == ["South Korea"])
+    #expect(found("대한민국") == ["South Korea"])
+    #expect(found("espana") == ["Spain"], "accents folded in other names too")
+    #expect(found("dprk") == ["North Korea"])
+  }
+
+  /// "kor" and Enter chooses the first match; the list then shows every option again with the
+  /// choice highlighted, not the first option.
+  @Test func afterAChoiceTheHighlightIsOnTheChoice() {
+    var choice = typed("kor", into: ChoiceState(options: ["North Korea", "South Korea"], aliases: [[], ["Korea"]]))
+    #expect(choice.edit(for: .enter) == .chooseHighlighted)
+    choice.apply(.chooseHighlighted)
+    #expect(choice.selected == 1)
+    #expect(choice.highlighted == 1, "the highlight is on South Korea")
+    #expect(choice.edit(for: .enter) == nil, "a second Enter is the form's: it moves on")
+    choice = typed("x", into: choice)
+    choice.apply(.clearSearch)
+    #expect(choice.highlighted == 1, "Esc on a search goes back to the choice")
+  }
+
   @Test func theHighlightStaysAmongTheMatches() {
     var choice = typed("japan")
     choice.apply(.highlightNext)

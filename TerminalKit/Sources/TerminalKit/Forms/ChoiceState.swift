@@ -2,11 +2,14 @@
 /// field of a ``Form`` draws and a reducer keeps. Pure, like ``TextFieldState``.
 ///
 /// Typing narrows the options to those that match (case and accents ignored; options that start
-/// with the search first, then those that contain it), ↑/↓ move among the matches, and Enter
-/// chooses the highlighted one — how a person finds "South Korea" among 249 countries by
-/// typing "kor".
+/// with the search first, then those that contain it — each option by its name and any other
+/// names it is given), ↑/↓ move among the matches, and Enter chooses the highlighted one — how a
+/// person finds "South Korea" among 249 countries by typing "kor", "Republic of Korea" or "대한민국".
 public struct ChoiceState: Hashable, Sendable {
   public let options: [String]
+  /// Each option's name and other names it is found by, folded for searching once (not on every
+  /// key): "Republic of Korea" and "대한민국" find "South Korea".
+  private let searchable: [[String]]
   /// The index in ``options`` of what is chosen, if anything is.
   public private(set) var selected: Int?
   /// What has been typed to find an option.
@@ -20,9 +23,14 @@ public struct ChoiceState: Hashable, Sendable {
   /// The most options a choice holds: a bound on the work of every search.
   public static let maximumOptions = 5_000
 
-  public init(options: [String], selected: Int? = nil) {
+  /// A choice among `options`, each also found by its `aliases` (the same order as `options`;
+  /// shorter means none for the rest).
+  public init(options: [String], aliases: [[String]] = [], selected: Int? = nil) {
     let kept = options.prefix(Self.maximumOptions).map { SafeText.sanitize($0) }
     self.options = kept
+    searchable = kept.indices.map { index in
+      [Self.folded(kept[index])] + (index < aliases.count ? aliases[index].prefix(16).map { Self.folded(String($0.prefix(100))) } : [])
+    }
     self.selected = selected.flatMap { kept.indices.contains($0) ? $0 : nil }
     search = TextFieldState(limit: 60)
     highlighted = 0
@@ -45,10 +53,9 @@ public struct ChoiceState: Hashable, Sendable {
     guard !needle.isEmpty else { return Array(options.indices) }
     var starting: [Int] = []
     var containing: [Int] = []
-    for (index, option) in options.enumerated() {
-      let folded = Self.folded(option)
-      if folded.hasPrefix(needle) { starting.append(index) }
-      else if folded.contains(needle) { containing.append(index) }
+    for (index, names) in searchable.enumerated() {
+      if names.contains(where: { $0.hasPrefix(needle) }) { starting.append(index) }
+      else if names.contains(where: { $0.contains(needle) }) { containing.append(index) }
     }
     return starting + containing
   }
@@ -79,11 +86,12 @@ public struct ChoiceState: Hashable, Sendable {
       let found = matches
       if found.indices.contains(highlighted) { selected = found[highlighted] }
       search = TextFieldState(limit: search.limit)
-      highlighted = 0
+      // The list, now of every option again, shows the choice highlighted (not the first option).
+      highlighted = selected ?? 0
       highlightMoved = false
     case .clearSearch:
       search = TextFieldState(limit: search.limit)
-      highlighted = 0
+      highlighted = selected ?? 0
       highlightMoved = false
     }
   }
