@@ -19,6 +19,16 @@ let package = Package(
     // The case-path-as-value forms TCA deprecated in 1.4, for code written against them; opt in.
     .library(name: "ComposableCompatibility", targets: ["ComposableCompatibility"]),
     .executable(name: "todo-example", targets: ["todo-example"]),
+    // For the integration tier (IntegrationTests/, a package that depends on this one by path):
+    // the modules its tests drive, their test support, and the small programs they run.
+    .library(name: "StoreModels", targets: ["StoreModels"]),
+    .library(name: "Shop", targets: ["Shop"]),
+    .library(name: "OnlineStoreAPI", targets: ["OnlineStoreAPI"]),
+    .library(name: "SSHFrontDoor", targets: ["SSHFrontDoor"]),
+    .library(name: "StoreTestSupport", targets: ["StoreTestSupport"]),
+    .library(name: "SSHTestSupport", targets: ["SSHTestSupport"]),
+    .executable(name: "cart-save-probe", targets: ["cart-save-probe"]),
+    .executable(name: "curses-counter", targets: ["curses-counter"]),
   ],
   dependencies: [
     // The terminal kit, a package of its own so that depending on it stays light.
@@ -310,24 +320,12 @@ let package = Package(
     .testTarget(name: "TerminalKitTests", dependencies: [terminalKit, terminalKitTesting], exclude: ["__Snapshots__", "Forms/__Snapshots__"]),
     // Docs/Testing.md's "Snapshot-test your own screens", as it is written there: a screen of its
     // own, tested with nothing but the kit and its snapshot strategies.
-    // …and a whole program not written with the kit (a small ncurses one), through TerminalSession.
-    .testTarget(name: "KitExampleTests", dependencies: [terminalKit, terminalKitTesting, "TodoApp", "curses-counter", "todo-example"], exclude: ["__Snapshots__"]),
+    .testTarget(name: "KitExampleTests", dependencies: [terminalKit, terminalKitTesting, "TodoApp"], exclude: ["__Snapshots__"]),
+    // A whole program not written with the kit (a small ncurses one), which the integration
+    // tier runs through TerminalSession.
     .executableTarget(name: "curses-counter", path: "Tests/CursesCounter", linkerSettings: [.linkedLibrary("ncursesw")]),
-    // A package outside this one that depends on the kit alone: what it resolves, and that it
-    // builds and passes a snapshot test of its own.
-    .testTarget(name: "LightPackageTests", exclude: ["OutsidePackage"]),
     // Docs/LearnTCA.md: its own examples, and the check that every block in it is real code.
     .testTarget(name: "DocsTests", dependencies: ["Composable", "StoreModels"]),
-    // The built `onlinestore` (and OpenSSH's client in front of `onlinestore serve`) on a real pseudo-terminal
-    // with an emulator on the other side: TerminalKitTesting's TerminalSession.
-    .testTarget(
-      name: "EndToEndTests",
-      dependencies: [
-        pseudoTerminal, "Shop", "SSHTestSupport", "StoreModels", "StoreTestSupport", terminalKit, terminalKitTesting,
-        .product(name: "FlyingFox", package: "FlyingFox"),
-        .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
-      ]
-    ),
     .testTarget(
       name: "SSHFrontDoorTests",
       dependencies: [

@@ -47,7 +47,7 @@ struct GuidesTests {
   /// lines of a package manifest, which an outside package writes in its own.
   @Test func everySwiftBlockIsCompiledCode() throws {
     let sources = try SourceFiles(
-      under: Self.root, in: ["Sources", "Tests", "TerminalKit/Sources", "TerminalKit/Tests", "TerminalKit/Examples"]
+      under: Self.root, in: ["Sources", "Tests", "IntegrationTests/Tests", "TerminalKit/Sources", "TerminalKit/Tests", "TerminalKit/Examples"]
     )
     for document in try Self.documents() {
       let text = try String(contentsOf: document, encoding: .utf8)

@@ -19,11 +19,11 @@ struct ReadmeKitExampleTests {
   @Test func everySwiftBlockIsTheExampleTargetsCode() throws {
     let blocks = swiftBlocks(in: try Self.section()).filter { $0.lines.first?.hasPrefix(".testTarget") == false }
     #expect(blocks.count >= 3, "the widget, the program and its test")
-    let example = try SourceFiles(under: LearnTCAGuideTests.root, in: ["Tests/KitExampleTests"])
+    let example = try SourceFiles(under: LearnTCAGuideTests.root, in: ["Tests/KitExampleTests", "IntegrationTests/Tests/ProgramTests"])
     for block in blocks {
       #expect(
         example.file(containing: block.lines) != nil,
-        "Docs/Testing.md's block at line \(block.line) of the section is not in Tests/KitExampleTests:\n\(block.lines.joined(separator: "\n"))"
+        "Docs/Testing.md's block at line \(block.line) of the section is not in Tests/KitExampleTests or IntegrationTests/Tests/ProgramTests:\n\(block.lines.joined(separator: "\n"))"
       )
     }
   }

@@ -52,10 +52,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
   /// How long `receive(_:timeout:assert:)` and ``finish(timeout:fileID:filePath:line:column:)``
   /// wait by default before they fail. A passing test never waits this long; it only bounds a
-  /// failing one. Thirty seconds, not TCA's one: in the crowded first seconds of a full parallel
-  /// run on two cores (servers, terminals and processes started by other tests) an effect was
-  /// seen to wait over a second for a thread, and later over ten.
-  public var timeout: Duration = .seconds(30)
+  /// failing one, which then fails in seconds. Five, not TCA's one: the unit tier runs in
+  /// process with no server, terminal or program beside it (those are the integration tier's),
+  /// but Swift Testing runs its tests side by side on as many threads as there are cores, and on
+  /// two cores the CPU-bound snapshot tests can hold both for over a second — one second failed
+  /// a pure effect in one of three runs. (It was thirty while both tiers shared one process.)
+  public var timeout: Duration = .seconds(5)
   /// The state as the test has asserted it so far.
   public internal(set) var state: State
   /// The dependencies the reducer and its effects use. A test may change them between actions

@@ -39,14 +39,19 @@ public struct TestStoreTask: Hashable, Sendable {
     let finished = await withCheckedContinuation { (outcome: CheckedContinuation<Bool, Never>) in
       let first = Mutex<CheckedContinuation<Bool, Never>?>(outcome)
       let decide: @Sendable (Bool) -> Void = { finished in first.withLock { $0.take() }?.resume(returning: finished) }
+      // The timer decides only if its sleep ran out: cancelled, it says nothing (a cancelled
+      // sleep that went on to decide `false` once beat the effects' own `true` to the
+      // continuation, and a test whose effects had ended failed "still running after 120 s").
       let timer = Task {
-        try? await Task.sleep(for: timeout)
-        decide(false)
+        do {
+          try await Task.sleep(for: timeout)
+          decide(false)
+        } catch {}
       }
       Task {
         await task.value
-        timer.cancel()
         decide(true)
+        timer.cancel()
       }
     }
     guard !finished else { return }

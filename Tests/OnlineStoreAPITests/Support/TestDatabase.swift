@@ -5,22 +5,42 @@ import PostgresNIO
 import Testing
 
 /// A database for one test: a fresh SQLite file, or a fresh PostgreSQL database on the server
-/// that `ONLINESTORE_TEST_POSTGRES` names (`.ci/run` starts a throwaway one and sets it).
+/// that `ONLINESTORE_TEST_POSTGRES` names (`.ci/run` starts a throwaway one and sets it for the
+/// integration tier).
 enum TestDatabase: String, CustomTestStringConvertible, Sendable {
   case sqlite
   case postgres
 
   var testDescription: String { rawValue }
 
-  /// SQLite always; PostgreSQL where a server is given. `.ci/run` also sets
-  /// `ONLINESTORE_REQUIRE_POSTGRES`, under which a missing server is a failure, not a gap.
+  /// The databases a route test runs against in this tier. The unit tier (`swift test` at the
+  /// root) runs them in process on SQLite alone; the integration tier compiles the same files
+  /// with `INTEGRATION_TIER` and runs them against the PostgreSQL server that
+  /// `ONLINESTORE_TEST_POSTGRES` names — a server missing there is a failure, not a gap.
   static var all: [TestDatabase] {
-    let environment = ProcessInfo.processInfo.environment
-    if environment["ONLINESTORE_TEST_POSTGRES"] != nil { return [.sqlite, .postgres] }
-    if environment["ONLINESTORE_REQUIRE_POSTGRES"] != nil {
-      Issue.record("ONLINESTORE_REQUIRE_POSTGRES is set but ONLINESTORE_TEST_POSTGRES names no server")
+    #if INTEGRATION_TIER
+    [postgresServer]
+    #else
+    [.sqlite]
+    #endif
+  }
+
+  /// Both kinds in the integration tier, for its tests of a whole server process; SQLite alone
+  /// in the unit tier.
+  static var everyKind: [TestDatabase] {
+    #if INTEGRATION_TIER
+    [.sqlite, postgresServer]
+    #else
+    [.sqlite]
+    #endif
+  }
+
+  /// PostgreSQL, recording a failure when no server is named (the case then fails as it starts).
+  private static var postgresServer: TestDatabase {
+    if ProcessInfo.processInfo.environment["ONLINESTORE_TEST_POSTGRES"] == nil {
+      Issue.record("the integration tier runs the route tests on PostgreSQL: set ONLINESTORE_TEST_POSTGRES (.ci/run starts a throwaway server)")
     }
-    return [.sqlite]
+    return .postgres
   }
 
   /// A new, empty database of this kind, and how to remove it.

@@ -221,7 +221,7 @@ struct CheckoutEndToEndTests {
     try shopper.press("Enter")
     try await shopper.waitFor(text: "Order #1")
     #expect(shopper.text.contains("Shipped with CJ Logistics, 6543 2109 8765"), "\(shopper.text)")
-    #expect(shopper.text.contains("Ships to: 김민지, 세종대로 110"), "\(shopper.text)")
+    #expect(shopper.text.contains("Ships to: 04524, 서울 세종대로 110, 서울특별시청 3층, 김민지"), "\(shopper.text)")
     try shopper.press("Esc")
     try await StoreTerminal.quit(shopper)
     #expect(await server.stop() == 0)

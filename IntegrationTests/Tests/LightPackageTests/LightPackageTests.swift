@@ -10,12 +10,12 @@ import Testing
 @Suite(.serialized)
 struct LightPackageTests {
   static let repository = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   @Test(.timeLimit(.minutes(15))) func anOutsidePackageGetsTheKitWithFewCheckoutsAndPassesItsOwnSnapshotTest() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let fixture = Self.repository.appendingPathComponent("Tests/LightPackageTests/OutsidePackage")
+    let fixture = Self.repository.appendingPathComponent("IntegrationTests/Tests/LightPackageTests/OutsidePackage")
     try FileManager.default.copyItem(at: fixture, to: folder)
     let template = try String(contentsOf: folder.appendingPathComponent("Package.swift.template"), encoding: .utf8)
     let kit = Self.repository.appendingPathComponent("TerminalKit").path

@@ -28,7 +28,7 @@ struct PicturesEndToEndTests {
   }
 
   static var picturesDirectory: URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Sources/StoreModels/Catalog/Pictures")
   }
 
@@ -96,8 +96,8 @@ struct PicturesEndToEndTests {
   /// Answers in FakeStore's own shape, whose images are absolute URLs (here on the test's
   /// server, as FakeStore's are on its own).
   @Test func aFakeStoreShapedServersPicturesShow() async throws {
-    let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("TerminalPicturesTests/Fixtures/picture.jpg"))
+    let jpeg = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Tests/TerminalPicturesTests/Fixtures/picture.jpg"))
     let base = Mutex<String>("")
     let server = try await StubStoreServer([
       "GET /products": { _ in

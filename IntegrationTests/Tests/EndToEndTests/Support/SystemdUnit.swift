@@ -17,7 +17,7 @@ struct SystemdUnit {
   /// for in README.md first, then in the guides by name.
   static func inDocs(_ name: String) throws -> SystemdUnit {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
     let docs = root.appendingPathComponent("Docs")
     let guides = try FileManager.default.contentsOfDirectory(at: docs, includingPropertiesForKeys: nil)
       .filter { $0.pathExtension == "md" }

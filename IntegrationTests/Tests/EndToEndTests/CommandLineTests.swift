@@ -128,7 +128,7 @@ struct CommandLineTests {
   /// thing a newcomer compares.
   @Test func theReadmesScreenIsWhatItsSnapshotCommandPrints() async throws {
     let readme = try String(
-      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("README.md"),
       encoding: .utf8
     )

@@ -1,0 +1,1 @@
+../../../../Tests/OnlineStoreAPITests/RouteTests.swift
