@@ -37,6 +37,31 @@ struct TerminalSessionTests {
   /// writes more than the terminal's buffer holds and exits at once still shows its last line
   /// (the last bytes of a store restore the terminal — reported at exit before them, the modes
   /// looked left on).
+  /// A program that announces its frames (synchronized output) is read a whole frame at a
+  /// time with no quiet time at all: the frame below pauses twice inside itself, for longer than
+  /// any settle, and a wait for its first word still sees its last. Before the harness knew the
+  /// mode, this read "Title" alone.
+  @Test func aFrameWrittenInPartsWithPausesIsReadWholeWithNoSettle() async throws {
+    let session = try TerminalSession(
+      ["/bin/sh", "-c", "printf '\\033[?2026hTitle'; sleep 0.3; printf ' middle'; sleep 0.3; printf ' end\\033[?2026l'; sleep 30"],
+      settle: .zero
+    )
+    try await session.waitFor(text: "Title")
+    #expect(session.text.contains("Title middle end"), "\(session.text)")
+    #expect(!session.modes.synchronizedOutput)
+    session.close()
+  }
+
+  /// A frame left unfinished is shown after a second, as a terminal shows it.
+  @Test func aFrameNeverEndedIsShownAfterASecond() async throws {
+    let session = try TerminalSession(["/bin/sh", "-c", "printf '\\033[?2026hstuck half-way'; sleep 30"], settle: .zero)
+    let started = ContinuousClock.now
+    try await session.waitFor(text: "stuck half-way")
+    #expect(ContinuousClock.now - started >= .seconds(1), "held for the second a frame may take")
+    #expect(session.modes.leftChanged.contains("a synchronized frame was begun and never ended"))
+    session.close()
+  }
+
   @Test func theExitIsSeenAfterTheLastOutput() async throws {
     for _ in 0..<5 {
       // 30 s: five times 2 MB through a pty took up to 6.5 s each in a full run.

@@ -187,7 +187,16 @@ public final class CursesTerminal {
   /// Draws `canvas`, handing ncurses only the cells that differ from the last frame painted;
   /// ncurses then sends only what changed on screen. `repaintEverything` (after a resize or
   /// Ctrl-L) sends the whole screen instead.
+  ///
+  /// Each frame is announced to the terminal as one (synchronized output, DEC mode 2026): a
+  /// terminal that knows the mode — kitty, WezTerm, Ghostty, foot, iTerm2, Windows Terminal,
+  /// tmux 3.4 and later — paints it whole when it ends, without tearing over a slow link; others
+  /// ignore the mode. The end is written once ncurses has flushed the frame. A frame the same
+  /// as the last one painted sends nothing at all.
   public func paint(_ canvas: Canvas, repaintEverything: Bool = false) {
+    if !repaintEverything, canvas == lastPainted { return }
+    Self.writeToTerminal(Self.beginFrame)
+    defer { Self.writeToTerminal(Self.endFrame) }
     var previous = lastPainted
     if repaintEverything || previous?.size != canvas.size {
       if repaintEverything { clearok(window, true) }
@@ -214,6 +223,21 @@ public final class CursesTerminal {
     }
     wrefresh(window)
     lastPainted = canvas
+  }
+
+  static let beginFrame = Array("\u{1B}[?2026h".utf8)
+  static let endFrame = Array("\u{1B}[?2026l".utf8)
+
+  /// Writes `bytes` to the terminal straight away, past ncurses: between frames, when ncurses
+  /// has nothing buffered (its refresh ends by writing all it has).
+  private static func writeToTerminal(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        if written > 0 { offset += written } else if written < 0, errno == EINTR { continue } else { return }
+      }
+    }
   }
 
   /// Puts the cells of `canvas` into the window: every one on a blank window (`previous` nil),

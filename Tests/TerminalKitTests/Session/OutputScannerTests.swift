@@ -84,4 +84,46 @@ struct OutputScannerTests {
     #expect(soft.cursorVisible && !soft.applicationCursorKeys && !soft.applicationKeypad)
     #expect(soft.bracketedPaste, "DECSTR leaves bracketed paste alone, as xterm does")
   }
+
+  // MARK: Synchronized output (DEC mode 2026)
+
+  /// What a program writes between `CSI ? 2026 h` and `l` reaches the emulator at the `l`, in
+  /// one piece, however the frame was cut between reads.
+  @Test func aSynchronizedFrameReachesTheEmulatorWholeAtItsEnd() {
+    let begin = "\u{1B}[?2026h", end = "\u{1B}[?2026l"
+    var scanner = OutputScanner()
+    let before = scanner.scan(Array("before \(begin)Tit".utf8))
+    #expect(String(decoding: before.forEmulator, as: UTF8.self) == "before \(begin)", "the frame's start is held")
+    #expect(scanner.scan(Array("le and".utf8)).forEmulator.isEmpty, "a part of the frame shows nothing")
+    #expect(scanner.scan(Array(" the rest\u{1B}[?20".utf8)).forEmulator.isEmpty, "nor does an end cut in two")
+    let ended = scanner.scan(Array("26l after".utf8))
+    #expect(String(decoding: ended.forEmulator, as: UTF8.self) == "Title and the rest\(end) after", "the whole frame, then what follows")
+    #expect(scanner.announcesFrames)
+    #expect(!scanner.isHoldingFrame && !scanner.modes.synchronizedOutput)
+  }
+
+  /// Output without the mode goes through as it comes: nothing is held.
+  @Test func outputWithoutFramesIsNotHeld() {
+    let result = scanned(["\u{1B}[?1049hHello", " world\u{1B}[?25l"])
+    #expect(result.emulator == "\u{1B}[?1049hHello world\u{1B}[?25l")
+    #expect(!result.scanner.announcesFrames)
+  }
+
+  /// Two frames and text between them in one read; a reset ends a frame; a frame past the bound
+  /// is shown anyway; what is held of an unfinished frame can be released.
+  @Test func framesAreBoundedAndEndedByAReset() {
+    let begin = "\u{1B}[?2026h", end = "\u{1B}[?2026l"
+    #expect(scanned(["\(begin)one\(end)between\(begin)two\(end)"]).emulator == "\(begin)one\(end)between\(begin)two\(end)")
+    #expect(scanned(["\(begin)held\u{1B}cafter"]).emulator == "\(begin)held\u{1B}cafter", "ESC c resets the terminal and ends the frame")
+
+    var scanner = OutputScanner()
+    _ = scanner.scan(Array(begin.utf8))
+    let huge = [UInt8](repeating: UInt8(ascii: "x"), count: OutputScanner.maximumHeldFrame + 1)
+    #expect(scanner.scan(huge).forEmulator.count == huge.count, "a frame past the bound is shown, not kept growing")
+
+    var stalled = OutputScanner()
+    _ = stalled.scan(Array("\(begin)half".utf8))
+    #expect(String(decoding: stalled.releaseHeldFrame(), as: UTF8.self) == "half")
+    #expect(stalled.modes.leftChanged == ["a synchronized frame was begun and never ended"])
+  }
 }

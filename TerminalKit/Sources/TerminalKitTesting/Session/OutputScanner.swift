@@ -5,15 +5,40 @@
 /// otherwise print as text — a real terminal swallows them whole. Kitty's graphics protocol
 /// travels in them; its queries are answered when the session claims to support it.
 ///
+/// It also keeps a program's frames whole, as a terminal with synchronized output does: what a
+/// program writes between `CSI ? 2026 h` and `CSI ? 2026 l` reaches the emulator at the `l`, in
+/// one piece, so the screen a test reads is never a frame half-drawn — however long the program
+/// paused inside it.
+///
 /// Sequences may be cut anywhere between two reads: the scanner keeps its place from one
 /// ``scan(_:)`` to the next.
 struct OutputScanner {
   /// What one ``scan(_:)`` produced.
   struct Result {
-    /// The bytes for the emulator: the output without the control strings.
+    /// The bytes for the emulator: the output without the control strings, and without the
+    /// part of a synchronized frame not yet ended.
     var forEmulator: [UInt8] = []
     /// What the terminal answers on its own (kitty graphics queries, when supported).
     var answers: [UInt8] = []
+    /// Where in ``forEmulator`` (as the step wrote it) synchronized output began or ended.
+    fileprivate var frameMarks: [(position: Int, begins: Bool)] = []
+  }
+
+  /// Whether the program has announced a frame with synchronized output: its frames are then
+  /// whole whenever the screen is read, and a wait needs no quiet time after it.
+  private(set) var announcesFrames = false
+  /// The output of the synchronized frame being written.
+  private var heldFrame: [UInt8] = []
+  /// The most a frame holds back before it is shown anyway (a terminal bounds it too).
+  static let maximumHeldFrame = 4 * 1_024 * 1_024
+  /// Whether a synchronized frame has begun and not ended.
+  var isHoldingFrame: Bool { modes.synchronizedOutput }
+
+  /// What is held of a frame that has not ended, handed over now — for a program that stalled
+  /// inside one, or ended in one, as a terminal shows it after a while.
+  mutating func releaseHeldFrame() -> [UInt8] {
+    defer { heldFrame.removeAll(keepingCapacity: false) }
+    return heldFrame
   }
 
   private(set) var modes = TerminalModes.initial
@@ -48,6 +73,7 @@ struct OutputScanner {
   }
 
   mutating func scan(_ bytes: some Collection<UInt8>) -> Result {
+    let inFrameAtStart = modes.synchronizedOutput
     var result = Result()
     result.forEmulator.reserveCapacity(bytes.count)
     var index = bytes.startIndex
@@ -62,6 +88,7 @@ struct OutputScanner {
       step(bytes[index], into: &result)
       index = bytes.index(after: index)
     }
+    holdFrames(of: &result, inFrameAtStart: inFrameAtStart)
     return result
   }
 
@@ -93,7 +120,11 @@ struct OutputScanner {
         state = .controlSequence(isPrivate: false, intermediate: nil)
       case UInt8(ascii: "="): modes.applicationKeypad = true; state = .ground
       case UInt8(ascii: ">"): modes.applicationKeypad = false; state = .ground
-      case UInt8(ascii: "c"): modes = .initial; state = .ground
+      case UInt8(ascii: "c"):
+        // A full reset ends a synchronized frame too.
+        if modes.synchronizedOutput { result.frameMarks.append((position: result.forEmulator.count, begins: false)) }
+        modes = .initial
+        state = .ground
       default: state = .ground
       }
 
@@ -107,7 +138,7 @@ struct OutputScanner {
       case 0x20...0x2F:
         state = .controlSequence(isPrivate: isPrivate, intermediate: byte)
       case 0x40...0x7E:
-        finish(isPrivate: isPrivate, intermediate: intermediate, final: byte)
+        finish(isPrivate: isPrivate, intermediate: intermediate, final: byte, into: &result)
         state = .ground
       case 0x18, 0x1A:
         state = .ground  // CAN and SUB cancel a sequence
@@ -142,11 +173,41 @@ struct OutputScanner {
     }
   }
 
-  private mutating func finish(isPrivate: Bool, intermediate: UInt8?, final: UInt8) {
+  /// Moves what belongs to a frame not yet ended from `result` to ``heldFrame``, and a frame
+  /// that ended (held from earlier scans and this one) into `result`, in the order written.
+  private mutating func holdFrames(of result: inout Result, inFrameAtStart: Bool) {
+    guard inFrameAtStart || !result.frameMarks.isEmpty else { return }
+    var shown: [UInt8] = []
+    shown.reserveCapacity(result.forEmulator.count)
+    var inFrame = inFrameAtStart
+    var start = 0
+    for mark in result.frameMarks {
+      let part = result.forEmulator[start..<mark.position]
+      if inFrame { heldFrame += part } else { shown += part }
+      start = mark.position
+      if !mark.begins, inFrame {
+        shown += heldFrame
+        heldFrame.removeAll(keepingCapacity: true)
+      }
+      inFrame = mark.begins
+    }
+    let rest = result.forEmulator[start...]
+    if inFrame { heldFrame += rest } else { shown += rest }
+    if heldFrame.count > Self.maximumHeldFrame { shown += releaseHeldFrame() }
+    result.forEmulator = shown
+  }
+
+  private mutating func finish(isPrivate: Bool, intermediate: UInt8?, final: UInt8, into result: inout Result) {
     if isPrivate, intermediate == nil, final == UInt8(ascii: "h") || final == UInt8(ascii: "l") {
       guard collected.count <= Self.maximumParameters else { return }  // a list past the bound changes nothing
       for number in String(decoding: collected, as: UTF8.self).split(separator: ";") {
-        if let number = Int(number) { modes.setPrivateMode(number, to: final == UInt8(ascii: "h")) }
+        guard let number = Int(number) else { continue }
+        let on = final == UInt8(ascii: "h")
+        if number == 2026, on != modes.synchronizedOutput {
+          if on { announcesFrames = true }
+          result.frameMarks.append((position: result.forEmulator.count, begins: on))
+        }
+        modes.setPrivateMode(number, to: on)
       }
     } else if !isPrivate, intermediate == UInt8(ascii: "!"), final == UInt8(ascii: "p") {
       modes.softReset()

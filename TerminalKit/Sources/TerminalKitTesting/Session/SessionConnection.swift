@@ -20,6 +20,8 @@ final class SessionConnection: @unchecked Sendable {
   /// Counts changes of the screen, so a wait can tell "nothing new" without reading it.
   private(set) var version = 0
   private(set) var lastOutput: ContinuousClock.Instant
+  /// When the synchronized frame being held began.
+  private var frameBegan: ContinuousClock.Instant
   private let started: ContinuousClock.Instant
   /// The pseudo-terminal's controlling side; -1 once the I/O thread has closed it.
   private var controller: Int32
@@ -49,6 +51,7 @@ final class SessionConnection: @unchecked Sendable {
     log = SessionLog(size: size, title: ([executable] + arguments.dropFirst()).joined(separator: " "))
     started = .now
     lastOutput = started
+    frameBegan = started
     var descriptor: Int32 = -1
     let spawned = withCStrings(arguments) { argv in
       withCStrings(environment) { envp in
@@ -129,6 +132,12 @@ final class SessionConnection: @unchecked Sendable {
     lock.withLock { (version, lastOutput, controller < 0 ? status : nil) }
   }
 
+  /// Whether the program announces its frames (synchronized output): the screen then only ever
+  /// holds whole ones.
+  var announcesFrames: Bool {
+    lock.withLock { scanner.announcesFrames }
+  }
+
   /// Ends the program (SIGKILL to its process group, if it is still running) and waits for the
   /// I/O thread to finish.
   func hangUp() {
@@ -178,10 +187,12 @@ final class SessionConnection: @unchecked Sendable {
         }
       }
       if !endOfOutput, events & Int16(POLLOUT) != 0 { sendQueued() }
+      releaseStalledFrame(outputEnded: false)
       if !reaped { reaped = reap() }
       if reaped && (endOfOutput || (endedBefore && quiet)) { break }
       if lock.withLock({ closing }) && endOfOutput { break }
     }
+    releaseStalledFrame(outputEnded: true)
     lock.withLock {
       close(controller)
       controller = -1
@@ -197,12 +208,32 @@ final class SessionConnection: @unchecked Sendable {
 
   private func received(_ bytes: [UInt8]) {
     lock.withLock {
+      let wasHolding = scanner.isHoldingFrame
       let scanned = scanner.scan(bytes)
       emulator.feed(scanned.forEmulator)
       outgoing += scanned.answers + emulator.takePending()
       let now = ContinuousClock.now
       log.append(bytes, at: now - started)
       lastOutput = now
+      if scanner.isHoldingFrame, !wasHolding { frameBegan = now }
+      version += 1
+    }
+  }
+
+  /// How long a synchronized frame may stay unfinished before what it holds is shown anyway,
+  /// as a terminal does for a program that stalled inside one (or ended in one).
+  static let longestHeldFrame = Duration.seconds(1)
+
+  /// Shows what is held of a frame begun ``longestHeldFrame`` ago, or of any frame once the
+  /// program's output has ended.
+  private func releaseStalledFrame(outputEnded: Bool) {
+    lock.withLock {
+      guard scanner.isHoldingFrame, outputEnded || ContinuousClock.now - frameBegan >= Self.longestHeldFrame else { return }
+      let held = scanner.releaseHeldFrame()
+      frameBegan = .now
+      guard !held.isEmpty else { return }
+      emulator.feed(held)
+      outgoing += emulator.takePending()
       version += 1
     }
   }

@@ -19,6 +19,9 @@ public struct TerminalModes: Hashable, Sendable, CustomStringConvertible {
   public var applicationKeypad = false
   /// Focus in and out are reported (DEC mode 1004).
   public var focusEvents = false
+  /// A frame is being written that the terminal shows when it ends (synchronized output, DEC
+  /// mode 2026).
+  public var synchronizedOutput = false
 
   /// Mouse reporting, from none to every movement.
   public enum MouseTracking: Hashable, Sendable {
@@ -48,6 +51,7 @@ public struct TerminalModes: Hashable, Sendable, CustomStringConvertible {
     if applicationCursorKeys { changes.append("the cursor keys are in application mode") }
     if applicationKeypad { changes.append("the keypad is in application mode") }
     if focusEvents { changes.append("focus events are on") }
+    if synchronizedOutput { changes.append("a synchronized frame was begun and never ended") }
     return changes
   }
 
@@ -68,6 +72,7 @@ public struct TerminalModes: Hashable, Sendable, CustomStringConvertible {
     case 1004: focusEvents = on
     case 1006: sgrMouseEncoding = on
     case 2004: bracketedPaste = on
+    case 2026: synchronizedOutput = on
     default: break
     }
   }

@@ -65,6 +65,12 @@ public final class TerminalSession: Sendable {
   /// the frame's start, the rest of it still on its way. A pause is a heuristic, not a frame
   /// boundary: a program stalled mid-frame for longer than `settle` is still read half-drawn.
   /// `.zero` returns at once; more than a second is taken as a second.
+  ///
+  /// A program that announces its frames — synchronized output, `CSI ? 2026 h` before a frame
+  /// and `CSI ? 2026 l` after it, as the kit's `CursesTerminal` does — needs no pause: the
+  /// session shows each such frame when it ends, as a terminal that knows the mode does, so the
+  /// screen only ever holds whole frames, and a wait returns as soon as it finds what it looks
+  /// for. A frame left unfinished for a second is shown as it is.
   public init(
     _ command: [String],
     size: Size = Size(width: 80, height: 24),
@@ -315,7 +321,9 @@ public final class TerminalSession: Sendable {
   /// ``settle`` has passed: unless the program stalled mid-frame, the frame whose start a wait
   /// just found is then whole on the screen.
   private func settleAfterMatch() async {
-    guard settle > .zero else { return }
+    // A program that announces its frames (synchronized output) is only ever read between
+    // them: what was found is in a whole frame already.
+    guard settle > .zero, !connection.announcesFrames else { return }
     let clock = ContinuousClock()
     let limit = clock.now + settle * 10
     while clock.now < limit, !Task.isCancelled {
