@@ -25,6 +25,8 @@ let package = Package(
     .library(name: "Shop", targets: ["Shop"]),
     .library(name: "OnlineStoreAPI", targets: ["OnlineStoreAPI"]),
     .library(name: "SSHFrontDoor", targets: ["SSHFrontDoor"]),
+    .library(name: "TerminalPictures", targets: ["TerminalPictures"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "StoreTestSupport", targets: ["StoreTestSupport"]),
     .library(name: "SSHTestSupport", targets: ["SSHTestSupport"]),
     .executable(name: "cart-save-probe", targets: ["cart-save-probe"]),
@@ -177,6 +179,8 @@ let package = Package(
     // The example's screens, a library so its tests can import them; the executable runs them.
     .target(name: "TodoApp", dependencies: [cursesTerminal, terminalKit], path: "Examples/TodoApp/TodoApp"),
     .executableTarget(name: "todo-example", dependencies: ["TodoApp"], path: "Examples/TodoApp/Main"),
+    // `swift run kit-counter`: the kit's Getting Started counter, its Swift as the guide has it.
+    .executableTarget(name: "kit-counter", dependencies: [cursesTerminal, terminalKit], path: "Examples/KitCounter"),
     // Pure terminal UI: a cell canvas, widgets, one file per screen, the key maps. No ncurses.
     .target(name: "TerminalUI", dependencies: ["Boundaries", "Composable", "Shop", "StoreModels", terminalKit, "TerminalPictures"]),
 

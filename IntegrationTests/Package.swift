@@ -84,6 +84,16 @@ let package = Package(
       ],
       swiftSettings: [.define("INTEGRATION_TIER")]
     ),
+    // Product pictures from servers that answer badly, each within the fetch's real deadline
+    // (a wait on the wall clock, so here, not in the unit tier). `Shared/` links the unit
+    // tier's picture answers.
+    .testTarget(
+      name: "PictureServerTests",
+      dependencies: [
+        store("Shop"), store("StoreTestSupport"), store("TerminalPictures"), store("TerminalUI"), terminalKit,
+        .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+      ]
+    ),
     // A package outside this repository's that depends on the kit alone: what it resolves, that
     // it builds and passes a snapshot test of its own, and that the kit and its DocC build clean.
     .testTarget(name: "LightPackageTests", exclude: ["OutsidePackage"]),

@@ -9,7 +9,8 @@ import Testing
 struct GuidesTests {
   static let root = LearnTCAGuideTests.root
 
-  /// README.md, CHANGELOG.md, every Markdown file in `Docs/` and the core's DocC catalog.
+  /// README.md, CHANGELOG.md, every Markdown file in `Docs/`, the core's DocC catalog and the
+  /// kit's.
   static func documents() throws -> [URL] {
     func markdown(in folder: String) throws -> [URL] {
       try FileManager.default.contentsOfDirectory(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
@@ -18,6 +19,7 @@ struct GuidesTests {
     }
     return [root.appendingPathComponent("README.md"), root.appendingPathComponent("CHANGELOG.md")]
       + (try markdown(in: "Docs")) + (try markdown(in: ComposableCatalogTests.catalog))
+      + (try markdown(in: "TerminalKit/Sources/TerminalKit/TerminalKit.docc"))
   }
 
   @Test func everyLinkInsideTheRepositoryLeadsToAFileAndAHeading() throws {
@@ -47,7 +49,7 @@ struct GuidesTests {
   /// lines of a package manifest, which an outside package writes in its own.
   @Test func everySwiftBlockIsCompiledCode() throws {
     let sources = try SourceFiles(
-      under: Self.root, in: ["Sources", "Tests", "IntegrationTests/Tests", "TerminalKit/Sources", "TerminalKit/Tests", "TerminalKit/Examples"]
+      under: Self.root, in: ["Sources", "Tests", "IntegrationTests/Tests", "Examples", "TerminalKit/Sources", "TerminalKit/Tests", "TerminalKit/Examples"]
     )
     for document in try Self.documents() {
       let text = try String(contentsOf: document, encoding: .utf8)

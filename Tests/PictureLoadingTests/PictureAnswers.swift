@@ -7,7 +7,7 @@ import Synchronization
 enum PictureAnswers {
   /// A picture from the decoding tests' fixtures (drawn by their `make-fixtures.py`).
   static func fixture(_ name: String) -> Data {
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let directory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("TerminalPicturesTests/Fixtures")
     return (try? Data(contentsOf: directory.appendingPathComponent(name))) ?? Data()
   }

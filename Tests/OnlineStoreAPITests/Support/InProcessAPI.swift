@@ -38,7 +38,7 @@ enum InProcessAPI {
       let routes = store.routes
       extraRoutes(store.router)
       do {
-        try await Application(router: store.router).test(.router) { client in
+        try await Application(router: store.router, logger: logger).test(.router) { client in
           try await body(HTTP(baseURL: base, router: client), routes)
         }
       } catch {

@@ -1,0 +1,1 @@
+../../../../Tests/PictureLoadingTests/PictureAnswers.swift
