@@ -69,8 +69,13 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
   public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case let .tabSelected(tab):
+      let cameBack = state.tab != tab
       state.tab = tab
-      return .none
+      // The customers' order counts change with every order while other tabs are looked at:
+      // coming back to the tab fetches them again (they once showed 0 until `r`). Its first
+      // showing fetches on its own.
+      guard tab == .customers, cameBack, state.customers.loading == .loaded else { return .none }
+      return .send(._internal(.customers(.view(.refreshTapped))))
     }
   }
 }

@@ -55,7 +55,7 @@ extension CatalogFeature {
 
     case let .form(input):
       guard let form = state.form, state.isFormEditable else { return .none }
-      switch FormReply(to: input, on: form, form: form.form, focus: \.focus) {
+      switch FormReply(to: input, on: form, form: form.form, focus: \.focus, cancel: .cancel) {
       case let .edited(form):
         state.form = form
       case let .submitted(form):

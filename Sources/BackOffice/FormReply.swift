@@ -11,7 +11,9 @@ enum FormReply<Root> {
   /// Not the form's key.
   case ignored
 
-  init<ID>(to input: FormInput, on root: Root, form: Form<Root, ID>, focus: WritableKeyPath<Root, ID?>) {
+  /// `cancel` names the form's Cancel button, if it has one: pressing it cancels; any other
+  /// button submits.
+  init<ID: Equatable>(to input: FormInput, on root: Root, form: Form<Root, ID>, focus: WritableKeyPath<Root, ID?>, cancel: ID? = nil) {
     var root = root
     switch form.handle(input.event) {
     case let .change(change)?:
@@ -20,6 +22,8 @@ enum FormReply<Root> {
     case let .focus(field)?:
       root[keyPath: focus] = field
       self = .edited(root)
+    case let .press(button)? where button == cancel:
+      self = .cancelled
     case .submit?, .press?:
       self = .submitted(root)
     case .cancel?:

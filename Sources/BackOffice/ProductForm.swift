@@ -6,7 +6,7 @@ import TerminalKit
 /// edited. The fields are the kit's editing values; the form is made from them for each key and
 /// each frame, and a submit checks them by ``ProductDraft``'s rules, the server's own.
 public struct ProductForm: Hashable, Sendable {
-  public enum Field: Hashable, Sendable { case title, price, category, description, stock, picture }
+  public enum Field: Hashable, Sendable { case title, price, category, description, stock, picture, save, cancel }
 
   /// The product edited; `nil` for a new one.
   public var editing: Product.ID?
@@ -49,6 +49,8 @@ public struct ProductForm: Hashable, Sendable {
     fields.append(
       .text(.picture, "Picture", \.picture, placeholder: editing == nil ? "/path/on/the/server.png or https://…" : "keep the picture it has", message: messages[.picture])
     )
+    // Enter on the last field saves too; the buttons say so where a person looks for it.
+    fields += [.button(.save, "Save"), .button(.cancel, "Cancel")]
     return Form(self, focus: focus, fields: fields)
   }
 

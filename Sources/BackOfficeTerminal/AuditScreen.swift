@@ -34,5 +34,6 @@ enum AuditScreen {
     }
     var scroll = audit.scroll
     frame.render(table, in: layout.table, state: &scroll)
+    FailureText.draw(audit.loading, whenEmpty: entries.isEmpty, in: layout.table, on: &frame)
   }
 }

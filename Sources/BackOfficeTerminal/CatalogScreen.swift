@@ -42,6 +42,7 @@ enum CatalogScreen {
     }
     var scroll = stock.scroll
     frame.render(table, in: layout.table, state: &scroll)
+    FailureText.draw(stock.loading, whenEmpty: rows.isEmpty, in: layout.table, on: &frame)
     if let editor = stock.editor { drawEditor(editor, layout: layout, on: &frame) }
     if let form = stock.form { drawForm(form, layout: layout, on: &frame) }
   }

@@ -36,6 +36,7 @@ enum CustomersScreen {
     }
     var scroll = customers.scroll
     frame.render(table, in: layout.table, state: &scroll)
+    FailureText.draw(customers.loading, whenEmpty: rows.isEmpty, in: layout.table, on: &frame)
     if let record = customers.record {
       drawRecord(record, state: state, in: layout.sheet, over: layout.body, on: &frame)
     } else if case let .failed(_, reason) = customers.opening {

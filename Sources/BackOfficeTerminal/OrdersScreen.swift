@@ -32,6 +32,7 @@ enum OrdersScreen {
     }
     var scroll = orders.scroll
     frame.render(table, in: layout.table, state: &scroll)
+    FailureText.draw(orders.loading, whenEmpty: rows.isEmpty, in: layout.table, on: &frame)
     if rows.isEmpty, orders.loading == .loaded {
       let what = orders.search != nil || orders.filter != nil ? "No orders match." : "No orders yet: they appear here as they are placed."
       frame.drawCentered(what, in: layout.table.row(layout.table.height / 2), style: frame.theme.secondary)

@@ -100,7 +100,9 @@ public struct APIServer: Sendable {
       await store.close()
       throw error
     }
+    logger.info("stopping: requests under way were answered; closing the database")
     await store.close()
+    logger.info("stopped")
   }
 
   /// The router ``run(handlingSignals:onReady:)`` serves — the middleware, the store's routes
@@ -113,6 +115,7 @@ public struct APIServer: Sendable {
   ) throws -> (router: Router<BasicRequestContext>, routes: StoreRoutes) {
     // HEAD is answered wherever GET is (its headers, no body), as HTTP asks of a server.
     let router = Router(options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestLogMiddleware())
     router.add(middleware: JSONErrorMiddleware())
     router.add(middleware: PathSpellingMiddleware())
     if !configuration.faults.isEmpty {

@@ -136,10 +136,14 @@ public final class SQLiteStoreDatabase: StoreDatabase {
 
   /// Closes the file, on a thread of its own: GRDB's close waits for reads under way, and a read
   /// finishing may need one of the few threads every task shares.
+  /// Writes what the write-ahead log holds into the database file and closes it: after a clean
+  /// stop `api.sqlite` alone is the whole store (a copy of it once had no tables, everything
+  /// still in `api.sqlite-wal`), and a backup of the one file is a backup.
   public func close() async {
     let pool = self.pool
     await withCheckedContinuation { continuation in
       Thread.detachNewThread {
+        _ = try? pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         try? pool.close()
         continuation.resume()
       }

@@ -111,6 +111,9 @@ public final class FrontDoor: Sendable {
   /// watch, swift-nio-ssh (2 MiB windows, a bound on authentication attempts), and a session
   /// stage for each session channel — one at a time, a few in all; other channel kinds (port
   /// forwarding) are refused.
+  /// What a client is shown before it authenticates, where guests may shop.
+  static let guestBanner = "Without a key you shop as a guest: any password, or none (press Enter), lets you in.\r\n"
+
   private static func installSSH(for connection: ShopperConnection, after gate: ChannelHandlerContext, hostKey: HostKey) throws {
     let limits = connection.services.configuration.limits
     let bound = NIOLoopBound(connection, eventLoop: gate.eventLoop)
@@ -124,6 +127,11 @@ public final class FrontDoor: Sendable {
     // packets, 2 MiB): the most a client can have sent that the server has not yet passed on.
     server.maximumPacketSize = 32_768
     server.maxAuthAttempts = limits.maximumAuthenticationAttempts
+    // OpenSSH's client asks "password:" and cannot be told what it is for: where guests may
+    // shop, a banner (shown before the prompt) says that any password, or none, lets one in.
+    if configuration.authorizedKeys == nil {
+      server.banner = .init(message: Self.guestBanner, languageTag: "en")
+    }
     let ssh = NIOSSHHandler(
       role: .server(server), allocator: gate.channel.allocator,
       inboundChildChannelInitializer: { child, type in

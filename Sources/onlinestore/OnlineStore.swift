@@ -66,6 +66,7 @@ struct ShopCommand: AsyncParsableCommand {
     let changeSink = data.log == nil ? nil : log?.changeSink
     var initialState = AppFeature.State(customer: data.user)
     initialState.profile.signIn = data.signIn
+    initialState.profile.ordersOutliveTheRun = data.apiBaseURL != nil
     let store = Store(initialState: initialState) {
       if let changeSink {
         AppFeature()._printChanges(to: changeSink)

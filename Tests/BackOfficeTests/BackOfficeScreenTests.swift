@@ -130,6 +130,27 @@ struct BackOfficeScreenTests {
     assertSnapshot(of: screen(session), as: .svg, named: "audit.\(name)")
   }
 
+  /// A refusal longer than the status line is shown whole in the empty list's place (the
+  /// admin token's message lost its end at 100 columns).
+  @Test func aLongRefusalIsShownWhole() async {
+    let reason = "The store refused the admin token: is --admin-token-file the file onlinestore-api was started with?"
+    var client = FakeStore().client
+    client.fetchOrders = { _ in throw APIError.other(reason) }
+    let store = Store(initialState: BackOfficeFeature.State(storeName: "shop.example")) {
+      BackOfficeFeature()
+    } withDependencies: {
+      $0.adminClient = client
+    }
+    let session = ProgramLoop(
+      program: BackOfficeProgram(store: store), backend: RecordingTerminal(size: Size(width: 100, height: 24), theme: .color),
+      waitsForWork: true, tickInterval: nil
+    )
+    await session.start()
+    let rows = screen(session).textRows.map { row in String(row.unicodeScalars.filter { !(0x2500...0x257F).contains($0.value) }.map(Character.init)) }
+    let words = rows.joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(words.contains(reason), "\(screen(session).plainText)")
+  }
+
   @Test func aScreenTooSmallSaysWhatItNeeds() async {
     let session = await makeSession(size: Size(width: 50, height: 10))
     let text = screen(session).plainText

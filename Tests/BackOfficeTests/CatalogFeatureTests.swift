@@ -159,6 +159,37 @@ struct CatalogFeatureTests {
     await store.receive(\._internal.loaded.success) { $0.rows[id: 4]?.stock = 40 }
   }
 
+  /// The form has Save and Cancel buttons (it once could only be saved by Enter on its last
+  /// field): Save checks and sends what was typed, Cancel closes the form.
+  @Test func theFormsButtonsSaveAndCancel() async {
+    let store = makeStore()
+    store.dependencies.adminClient.addProduct = { draft in
+      Product(id: 4, title: draft.title, price: draft.price, category: draft.category)
+    }
+    await load(store)
+    store.exhaustivity = .off(showSkippedAssertions: false)
+    await store.send(.view(.formOpened(editing: false)))
+    let fields = store.state.form?.form.fields.map(\.id)
+    #expect(fields?.suffix(2) == [.save, .cancel])
+    for text in ["Ink", "8.50", "stationery"] {
+      await store.send(.view(.form(.paste(text))))
+      await store.send(.view(.form(.key(.tab))))
+    }
+    // Tab on past the description, stock and picture to the Save button, then Enter.
+    for _ in 0..<3 { await store.send(.view(.form(.key(.tab)))) }
+    #expect(store.state.form?.focus == .save)
+    await store.send(.view(.form(.key(.enter))))
+    #expect(store.state.isSaving, "Save sent the product")
+    await store.receive(\._internal.productSaved.success)
+
+    await store.send(.view(.formOpened(editing: false)))
+    await store.send(.view(.form(.paste("Half-typed"))))
+    for _ in 0..<7 { await store.send(.view(.form(.key(.tab)))) }
+    #expect(store.state.form?.focus == .cancel)
+    await store.send(.view(.form(.key(.enter))))
+    #expect(store.state.form == nil, "Cancel closed the form")
+  }
+
   /// The store refuses the picture: the form comes back with everything typed, the reason
   /// under the picture field.
   @Test func aRefusedProductKeepsItsForm() async {
@@ -287,6 +318,37 @@ struct BackOfficeFeatureTests {
     store.exhaustivity = .on
     await store.send(.view(.tabSelected(.catalog))) { $0.tab = .catalog }
     await store.send(.view(.tabSelected(.audit))) { $0.tab = .audit }
+  }
+}
+
+/// The customers' order counts are fetched again when their tab is shown again: an order placed
+/// while the operator looked at another tab counts. (They once stayed 0 until `r`.)
+@MainActor
+struct CustomersTabTests {
+  @Test func comingBackToTheCustomersFetchesTheirCountsAgain() async {
+    let before = [CustomerSummary(id: 1, kind: .account, name: "Ana")]
+    let after = [CustomerSummary(id: 1, kind: .account, name: "Ana", orderCount: 1)]
+    let pages = Answers([before, after])
+    let store = TestStore(initialState: BackOfficeFeature.State(storeName: "shop.example")) {
+      BackOfficeFeature()
+    } withDependencies: {
+      $0.adminClient.fetchCustomers = { _ in pages.next() }
+    }
+    await store.send(.view(.tabSelected(.customers))) { $0.tab = .customers }
+    await store.send(._internal(.customers(.view(.task)))) { $0.customers.loading = .loading }
+    await store.receive(\._internal.customers._internal.pageLoaded) {
+      $0.customers.customers = IdentifiedArray(uniqueElements: before)
+      $0.customers.loading = .loaded
+      $0.customers.selectedID = 1
+    }
+    await store.send(.view(.tabSelected(.orders))) { $0.tab = .orders }
+    await store.send(.view(.tabSelected(.customers))) { $0.tab = .customers }
+    await store.receive(\._internal.customers.view.refreshTapped) { $0.customers.loading = .loading }
+    await store.receive(\._internal.customers._internal.pageLoaded) {
+      $0.customers.customers = IdentifiedArray(uniqueElements: after)
+      $0.customers.loading = .loaded
+    }
+    #expect(store.state.customers.customers[id: 1]?.orderCount == 1)
   }
 }
 

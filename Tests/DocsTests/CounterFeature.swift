@@ -10,7 +10,7 @@ struct CounterFeature {
     var count = 0
   }
 
-  enum Action: Equatable {
+  enum Action: Equatable, Sendable {
     case decrementButtonTapped
     case incrementButtonTapped
   }

@@ -23,6 +23,18 @@ struct StateDirectoryTests {
     #expect(try mode(state.url.appendingPathComponent("guests")) == 0o700)
   }
 
+  /// A directory that cannot be made (a system user's home that does not exist, or here a place
+  /// no one can make one) is refused with the option that names another.
+  @Test func aStateDirectoryThatCannotBeMadeNamesTheOptionForAnother() throws {
+    do {
+      _ = try StateDirectory.prepare(URL(fileURLWithPath: "/proc/self/onlinestore-\(UUID().uuidString)/serve"))
+      Issue.record("a directory under /proc was made")
+    } catch {
+      #expect(error.description.contains("--state-dir DIR"), "\(error)")
+      #expect(error.description.contains("StateDirectory=onlinestore"), "\(error)")
+    }
+  }
+
   @Test func aDirectoryOthersCanWriteIsRefusedAndLeftAsItWas() throws {
     let url = try scratch()
     chmod(url.path, 0o777)

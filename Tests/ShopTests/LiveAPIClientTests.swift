@@ -67,6 +67,15 @@ struct LiveAPIClientTests {
     #expect(!APIError.changed("x").mayHaveReachedStore)
   }
 
+  /// A server that wants the shop's token says so, and the message names the flag that gives it.
+  @Test func a401NamesTheFlagThatGivesTheToken() async throws {
+    let server = try await StubStoreServer(["GET /products": { _ in .json(#"{"error":"a token is needed"}"#, status: .unauthorized) }])
+    defer { Task { await server.stop() } }
+    await #expect(throws: APIError.httpStatus(401)) { try await APIClient.live(baseURL: server.baseURL).fetchProducts() }
+    #expect(APIError.httpStatus(401).message.contains("--api-token-file"))
+    #expect(APIError.httpStatus(403).message == "The store answered 403")
+  }
+
   /// A store that says nothing of shipping (FakeStore) ships by the standard rules.
   @Test func shippingRulesAreTheStoresOrTheStandardOnes() async throws {
     let rules = ShippingRules(standardFee: Money(cents: 700), expressFee: Money(cents: 2_000), freeStandardFrom: Money(cents: 5_000))

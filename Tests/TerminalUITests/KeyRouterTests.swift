@@ -29,7 +29,7 @@ struct KeyRouterTests {
     #expect(KeyRouter.command(for: .character("f"), in: state) == .browsing(.categoryPickerOpened))
     #expect(KeyRouter.command(for: .character("s"), in: state) == .browsing(.sortPickerOpened))
     #expect(KeyRouter.command(for: .character("c"), in: state) == .products(.cartButtonTapped))
-    #expect(KeyRouter.command(for: .character("r"), in: state) == nil, "retry only after an error")
+    #expect(KeyRouter.command(for: .character("r"), in: state) == .products(.retryTapped), "r refreshes a list shown")
     #expect(KeyRouter.command(for: .tab, in: state) == .app(.nextTabSelected))
     #expect(KeyRouter.command(for: .backTab, in: state) == .app(.previousTabSelected))
     #expect(KeyRouter.command(for: .character("2"), in: state) == .app(.tabSelected(.profile)))
@@ -76,12 +76,14 @@ struct KeyRouterTests {
     #expect(KeyRouter.command(for: .character("q"), in: state) == .cart(.closeTapped), "q closes the sheet first")
     #expect(KeyRouter.command(for: .character("p"), in: state) == .cart(.payTapped))
     #expect(KeyRouter.command(for: .tab, in: state) == nil, "the tabs do not hear keys under a sheet")
-    #expect(KeyRouter.command(for: .character("+"), in: state) == nil)
     let focused = try #require(state.productList.cart?.focus)
     guard case let .item(id) = focused else {
       Issue.record("expected a focused line")
       return
     }
+    // `+` and `-` are the focused line's (they were nobody's), never the list's stepper under it.
+    #expect(KeyRouter.command(for: .character("+"), in: state) == .cartItem(id, .plusTapped))
+    #expect(KeyRouter.command(for: .character("-"), in: state) == .cartItem(id, .minusTapped))
     #expect(KeyRouter.command(for: .character("d"), in: state) == .cartItem(id, .deleteTapped))
     #expect(KeyRouter.command(for: .delete, in: state) == .cartItem(id, .deleteTapped))
   }
@@ -105,6 +107,15 @@ struct KeyRouterTests {
     // Help lists each binding once.
     let listed = KeyRouter.layers(for: state).flatMap(\.bindings).filter { $0.keys.contains(.control("c")) }
     #expect(listed.count == 1)
+  }
+
+  /// `?` is a character like any other in checkout's address fields (an address may hold one);
+  /// help is a key away once no field has the focus. (It once always opened help.)
+  @Test func aQuestionMarkIsTypedIntoAnAddressField() async {
+    let form = await Scenario.checkoutAddressProblems.state(at: size)
+    #expect(KeyRouter.command(for: .character("?"), in: form) == .checkout(.form(.key(.character("?")))))
+    let list = await Scenario.productsTop.state(at: size)
+    #expect(KeyRouter.command(for: .character("?"), in: list) == .app(.helpToggled))
   }
 
   @Test func alertKeys() async {
@@ -136,7 +147,7 @@ struct KeyRouterTests {
     #expect(KeyRouter.command(for: .escape, in: state) == .app(.helpToggled))
     #expect(KeyRouter.command(for: .character("?"), in: state) == .app(.helpToggled))
     #expect(KeyRouter.command(for: .character("q"), in: state) == .app(.helpToggled))
-    #expect(KeyRouter.command(for: .down, in: state) == nil)
+    #expect(KeyRouter.command(for: .down, in: state) == .app(.helpScrolled(by: 1)), "help's own, not the list's under it")
   }
 
   /// Help and quit are the last hints to go when the footer is short of room: narrow screens,

@@ -20,6 +20,7 @@ struct ReadmeDeploymentTests {
   @Test func theSingleHostUnitServesAShopper() async throws {
     let unit = try SystemdUnit.inDocs("onlinestore.service")
     #expect(unit.user == ServiceUser.name, "the guide's unit runs as the user the tests run servers as")
+    #expect(unit.stopTimeout >= Double(unit.drainSeconds + 5), "TimeoutStopSec leaves the drain (\(unit.drainSeconds) s) and the hang-up grace (5 s) their time")
     let workspace = try SSHEndToEndTests.workspace()
     let state = workspace.appendingPathComponent("var-lib-onlinestore")
     // systemd makes StateDirectory= with StateDirectoryMode=, the service user's.
@@ -43,6 +44,7 @@ struct ReadmeDeploymentTests {
   @Test func theAPIAndServeUnitsServeAShopperTogether() async throws {
     let apiUnit = try SystemdUnit.inDocs("onlinestore-api.service")
     let serveUnit = try SystemdUnit.inDocs("onlinestore-serve.service")
+    #expect(serveUnit.stopTimeout >= Double(serveUnit.drainSeconds + 5), "TimeoutStopSec leaves the drain and the hang-up grace their time")
     #expect(apiUnit.user == ServiceUser.name && serveUnit.user == ServiceUser.name)
     let workspace = try SSHEndToEndTests.workspace()
     let etc = workspace.appendingPathComponent("etc-onlinestore")
@@ -106,6 +108,11 @@ extension SystemdUnit {
 
   /// `TimeoutStopSec=` (90 s, systemd's default).
   var stopTimeout: Double { settings["TimeoutStopSec"].flatMap(Double.init) ?? 90 }
+
+  /// `serve --drain-timeout`, or its default (30 s).
+  var drainSeconds: Int {
+    command.firstIndex(of: "--drain-timeout").flatMap { command.indices.contains($0 + 1) ? Int(command[$0 + 1]) : nil } ?? 30
+  }
 
   /// `LimitNOFILE=`, if set.
   var openFileLimit: Int? { settings["LimitNOFILE"].flatMap(Int.init) }

@@ -78,7 +78,11 @@ public struct StateDirectory: Sendable {
     do {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
-      throw FrontDoorError("The state directory \(path) could not be created: \(error.localizedDescription)")
+      // A service's user often has no home to write in (a system user's is /nonexistent):
+      // say which option names another place, and what systemd can make for it.
+      throw FrontDoorError(
+        "The state directory \(path) could not be created: \(error.localizedDescription). Give one this user can write with --state-dir DIR (under systemd, StateDirectory=onlinestore makes /var/lib/onlinestore for the service's user)."
+      )
     }
     // Made here just now: ours, whatever the umask said.
     chmod(path, 0o700)

@@ -30,6 +30,7 @@ public enum APIError: Error, Hashable, Sendable {
     case let .timedOut(seconds): "The store did not answer within \(seconds) s"
     case let .unreachable(reason): "Could not reach the store: \(reason)"
     case .connectionLost: "The connection to the store was lost"
+    case .httpStatus(401): "The store answered 401: it asks for the shop's token. Start onlinestore with --api-token-file FILE, FILE holding the token of onlinestore-api's --token-file"
     case let .httpStatus(code): "The store answered \(code)"
     case let .changed(reason): reason.prefix(1).uppercased() + reason.dropFirst()
     case let .notFound(what): "The store has no \(what)"

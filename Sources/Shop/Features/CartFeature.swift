@@ -117,6 +117,8 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       case closeRequested
       /// A line was deleted: the product list should show 0 of it.
       case itemRemoved(Product.ID)
+      /// A line's quantity was changed in the cart: the product list should show it.
+      case quantityChanged(Product.ID, Int)
       /// The order went through and the customer saw the confirmation.
       case orderCompleted
       /// The order's answer never came: it may have been taken. Keep the attempt, so that paying
@@ -244,6 +246,12 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       }
       state.scroll.show(state.focusedIndex, count: state.items.count)
       return .send(.delegate(.itemRemoved(id)))
+
+    case let .items(.element(id, .delegate(.quantityChanged(quantity)))):
+      guard state.order != .sending else { return .none }
+      let orderable = state.orderableItems
+      state.checkout?.lines = orderable
+      return .send(.delegate(.quantityChanged(id, quantity)))
 
     case let .checkout(.delegate(.draftChanged(draft))):
       state.checkoutDraft = draft

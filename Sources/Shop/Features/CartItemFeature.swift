@@ -36,11 +36,18 @@ public struct CartItemFeature: BoundingReducer, Sendable {
   public enum Action: TCAFeatureAction, Hashable, Sendable {
     public enum ViewAction: Hashable, Sendable {
       case deleteTapped
+      /// One more of it (`+`).
+      case plusTapped
+      /// One fewer (`-`); at one, the line goes, as `-` at one does on the product list.
+      case minusTapped
     }
 
     public enum DelegateAction: Hashable, Sendable {
       /// The customer wants this line out of the cart; the cart decides.
       case deleteRequested
+      /// The line's quantity changed here; the product list keeps the cart, and may hold it to
+      /// what the store has left.
+      case quantityChanged(Int)
     }
 
     case view(ViewAction)
@@ -53,7 +60,16 @@ public struct CartItemFeature: BoundingReducer, Sendable {
   public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case .deleteTapped:
-      .send(.delegate(.deleteRequested))
+      return .send(.delegate(.deleteRequested))
+    case .plusTapped:
+      // A line the store does not list now can only be deleted.
+      guard state.product != nil, state.quantity < AddToCartFeature.State.maximum else { return .none }
+      state.quantity += 1
+      return .send(.delegate(.quantityChanged(state.quantity)))
+    case .minusTapped:
+      guard state.quantity > 1 else { return .send(.delegate(.deleteRequested)) }
+      state.quantity -= 1
+      return .send(.delegate(.quantityChanged(state.quantity)))
     }
   }
 }

@@ -8,6 +8,8 @@ extension ProductListFeature {
     switch action {
     case let .productsResponse(.success(listing)):
       state.status = .loaded
+      state.isRefreshing = false
+      if case .refreshFailed = state.notice { state.notice = nil }
       let products = listing.products
       if listing.skippedCount > 0 {
         let count = listing.skippedCount
@@ -33,7 +35,13 @@ extension ProductListFeature {
       return .none
 
     case let .productsResponse(.failure(error)):
-      state.status = .failed(error)
+      if state.isRefreshing {
+        // The list shown stays: what the store said before is still worth shopping from.
+        state.isRefreshing = false
+        state.notice = .refreshFailed(error)
+      } else {
+        state.status = .failed(error)
+      }
       return .none
 
     case .products(.element(_, .delegate(.quantityChanged))):
@@ -41,6 +49,13 @@ extension ProductListFeature {
 
     case let .cart(.presented(.delegate(.itemRemoved(id)))):
       state.setQuantity(0, of: id)
+      return saveCart(&state)
+
+    case let .cart(.presented(.delegate(.quantityChanged(id, quantity)))):
+      // Held to what the store has left, as the row's own `+` is; the cart's line follows.
+      let allowed = min(quantity, state.products[id: id]?.addToCart.limit ?? AddToCartFeature.State.maximum)
+      state.setQuantity(allowed, of: id)
+      if allowed != quantity { state.cart?.items[id: id]?.quantity = allowed }
       return saveCart(&state)
 
     case .cart(.presented(.delegate(.orderCompleted))):

@@ -41,6 +41,9 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     /// Something the customer should know that is not an error of this screen (the saved cart
     /// could not be read or written).
     public var notice: ProductListNotice?
+    /// Whether the list shown is being fetched again (`r` on a loaded list): it stays on screen,
+    /// and a failure is a notice, not the error screen.
+    public var isRefreshing = false
     /// What the store last said it has left of the products that have a stock.
     public var stock: StockLevels = .unlimited
 
@@ -145,10 +148,19 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       return .merge(watch, .concatenate(effects))
 
     case .retryTapped:
-      // After a failure, or when the store had nothing to sell: look again.
+      // After a failure, or when the store had nothing to sell: look again. On a list shown,
+      // fetch it again while it stays on screen (new products, changed prices); the cart's
+      // quantities are kept by the answer's merge.
       switch state.status {
       case .failed: return fetchProducts(&state)
       case .loaded where state.products.isEmpty: return fetchProducts(&state)
+      case .loaded:
+        guard !state.isRefreshing else { return .none }
+        state.isRefreshing = true
+        return .run { send in
+          await send(._internal(.productsResponse(await Result { try await apiClient.fetchProducts() })))
+        }
+        .cancellable(id: CancelID.fetch, cancelInFlight: true)
       default: return .none
       }
 

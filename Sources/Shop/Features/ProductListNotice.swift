@@ -8,6 +8,8 @@ public enum ProductListNotice: Hashable, Sendable {
   /// The host of this session is restarting; the cart is kept, and connecting again reaches
   /// another host.
   case hostRestarting
+  /// Fetching the list again failed; the list from before is still shown.
+  case refreshFailed(APIError)
 }
 
 /// Version 1.0's cart as this store would take it in: its lines, named by the products this

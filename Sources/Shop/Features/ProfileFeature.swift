@@ -33,6 +33,10 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     /// How the customer came in: with an account, an SSH key of `onlinestore serve`, or as
     /// its guest.
     public var signIn: SignIn = .account
+    /// Whether the store keeps orders past this run. The embedded demo store does not: its
+    /// orders are gone when the program quits and their numbers start again at #1, and the
+    /// profile says so rather than let them vanish unannounced.
+    public var ordersOutliveTheRun = true
 
     /// Whether there is an account whose profile the store can show.
     public var hasAccount: Bool { signIn == .account }

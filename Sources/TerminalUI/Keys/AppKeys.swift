@@ -84,8 +84,11 @@ public enum ProfileKeys {
 }
 
 extension AppFeature.State {
-  /// Whether typed characters go into a text line (the search), `?` included.
+  /// Whether typed characters go into a text line — the search, or a field of checkout's
+  /// address form (a text field, or the country list's search) — `?` included.
   var isTypingText: Bool {
-    selectedTab == .products && productList.browsing.searchField != nil && productList.browsing.picker == nil && productList.details == nil && !isHelpPresented
+    guard selectedTab == .products, !isHelpPresented else { return false }
+    if let checkout = productList.cart?.checkout, checkout.step == .address, case .address? = checkout.form.focus { return true }
+    return productList.browsing.searchField != nil && productList.browsing.picker == nil && productList.details == nil
   }
 }

@@ -32,7 +32,9 @@ public enum CartItemKeys {
     KeyMap(
       "Cart line",
       bindings: [
-        KeyBinding([.character("d"), .delete, .character("x")], "d/Delete/x", "delete the line", command: .deleteTapped).inFooter(keys: "d")
+        KeyBinding([.character("d"), .delete, .character("x")], "d/Delete/x", "delete the line", command: .deleteTapped).inFooter(keys: "d"),
+        KeyBinding([.character("+"), .character("=")], "+", "one more", footer: Hint(keys: "+/-", text: "quantity"), command: .plusTapped),
+        KeyBinding([.character("-")], "-", "one fewer (at one, the line goes)", footer: Hint(keys: "+/-", text: "quantity"), command: .minusTapped),
       ]
     )
   }

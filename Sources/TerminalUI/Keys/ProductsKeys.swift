@@ -35,6 +35,8 @@ public enum ProductsKeys {
       bindings.append(KeyBinding([.character("r"), .enter], "r/Enter", "retry", footer: Hint(keys: "r", text: "retry"), command: .products(.retryTapped)))
     } else if state.status == .loaded, state.products.isEmpty {
       bindings.append(KeyBinding([.character("r")], "r", "reload", command: .products(.retryTapped)).inFooter())
+    } else if state.status == .loaded {
+      bindings.append(KeyBinding([.character("r")], "r", "refresh the list from the store", command: .products(.retryTapped)))
     }
     switch state.attention {
     case .notice:

@@ -23,9 +23,11 @@ enum BrowsingText {
     "Category: " + (product.category.isEmpty ? "none" : title(ofCategory: product.category))
   }
 
-  /// "★★★★☆ 3.9 (120 ratings)": a product's rating, the same wherever it is shown.
+  /// "★★★★☆ 3.9 (120 ratings)": a product's rating, the same wherever it is shown; "No ratings
+  /// yet" for a product no one has rated (not five empty stars and 0.0, which read as a bad one).
   static func rating(of product: Product) -> String {
     let count = product.rating.count
+    guard count > 0 else { return "No ratings yet" }
     return "\(DetailsSheet.stars(product.rating.rate)) \(ProductsScreen.oneDecimal(product.rating.rate)) (\(count) \(count == 1 ? "rating" : "ratings"))"
   }
 

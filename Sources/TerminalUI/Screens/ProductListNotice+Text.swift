@@ -10,6 +10,8 @@ extension ProductListNotice {
       "\(count) \(count == 1 ? "product" : "products") from the store could not be read and \(count == 1 ? "is" : "are") not shown."
     case .hostRestarting:
       "This host is restarting in a moment. Your cart is saved: connect again to go on shopping."
+    case let .refreshFailed(error):
+      "The list could not be refreshed (\(error.message)); it shows what the store said before. r tries again."
     }
   }
 }

@@ -74,8 +74,14 @@ public struct ProfileScreen: Widget {
 
   /// How many orders the history shows at once in `layout`.
   public static func visibleOrderRows(of state: ProfileFeature.State, in layout: ScreenLayout) -> Int {
-    max(0, historyArea(of: state, in: layout).height - 1)
+    let area = historyArea(of: state, in: layout)
+    // The title; and the demo store's note, when there is room for it and a row besides.
+    let note = !state.ordersOutliveTheRun && area.height - 1 >= 2 ? 1 : 0
+    return max(0, area.height - 1 - note)
   }
+
+  /// What the demo store's profile says of its orders.
+  static let demoOrdersNote = "The demo store keeps orders only while it runs: they are gone when it quits."
 
   static func drawHistory(
     _ state: ProfileFeature.State, summary: @escaping (StoredOrder) -> OrderSummary, in rect: Rect,
@@ -84,7 +90,11 @@ public struct ProfileScreen: Widget {
     let theme = context.theme
     guard rect.height >= 2 else { return }
     frame.draw("Your orders", at: Point(x: rect.x, y: rect.y), style: theme.title)
-    let list = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 1)
+    var list = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 1)
+    if !state.ordersOutliveTheRun, list.height >= 2 {
+      frame.draw(Self.demoOrdersNote, at: Point(x: list.x, y: list.y), width: list.width, style: theme.secondary)
+      list = Rect(x: list.x, y: list.y + 1, width: list.width, height: list.height - 1)
+    }
     let message: String? =
       switch state.ordersStatus {
       case .idle, .loading: "Loading your orders…"

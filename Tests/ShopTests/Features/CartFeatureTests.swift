@@ -85,6 +85,28 @@ struct CartFeatureTests {
     #expect(store.state.total == Money(cents: 10_995) * 2)
   }
 
+  /// `+` and `-` on a line change its quantity (the cart once ignored them without a word), and
+  /// tell the list; `-` at one takes the line out, as it does on the list.
+  @Test func plusAndMinusChangeALineAndMinusAtOneDeletesIt() async {
+    let store = makeStore()
+    let shirt = Product.tShirt.id
+    let before = store.state.items[id: shirt]!.quantity
+    await store.send(\._internal.items[id: shirt].view.plusTapped) { $0.items[id: shirt]?.quantity = before + 1 }
+    await store.receive(\._internal.items[id: shirt].delegate.quantityChanged)
+    await store.receive(.delegate(.quantityChanged(shirt, before + 1)))
+    for quantity in stride(from: before, through: 1, by: -1) {
+      await store.send(\._internal.items[id: shirt].view.minusTapped) { $0.items[id: shirt]?.quantity = quantity }
+      await store.receive(\._internal.items[id: shirt].delegate.quantityChanged)
+      await store.receive(.delegate(.quantityChanged(shirt, quantity)))
+    }
+    await store.send(\._internal.items[id: shirt].view.minusTapped)
+    await store.receive(\._internal.items[id: shirt].delegate.deleteRequested) {
+      $0.items.remove(id: shirt)
+      $0.focus = .item(Product.backpack.id)
+    }
+    await store.receive(.delegate(.itemRemoved(shirt)))
+  }
+
   @Test func deletingEverythingDisablesPay() async {
     let store = makeStore()
     for product in [Product.tShirt, .backpack] {

@@ -164,8 +164,66 @@ struct ProductListFeatureTests {
     let store = makeStore()
     await load(store)
     await store.send(.view(.onAppear))
-    // Retry only means something after a failure, or when the list came back empty.
-    await store.send(.view(.retryTapped))
+  }
+
+  /// `r` on a list shown fetches it again while it stays on screen: a product added at the
+  /// store appears, and what is in the cart stays. (It once did nothing once the list loaded.)
+  @Test func refreshingALoadedListShowsNewProductsAndKeepsTheCart() async {
+    let newcomer = Product(id: 77, title: "Fountain pen", price: Money(cents: 4_200), category: "Category1")
+    let fetches = LockIsolated(0)
+    let store = makeStore(fetch: {
+      fetches.withValue { $0 += 1 }
+      return fetches.value == 1 ? Self.products : Self.products + [newcomer]
+    })
+    await load(store)
+    await plus(store, .demo, to: 1)
+    await store.send(.view(.retryTapped)) { $0.isRefreshing = true }
+    await store.receive(\._internal.productsResponse.success) {
+      $0.isRefreshing = false
+      $0.products.append(ProductFeature.State(product: newcomer))
+      $0.browsing.catalogChanged(Self.products + [newcomer])
+    }
+    #expect(store.state.status == .loaded, "the list never left the screen")
+    #expect(store.state.products[id: Product.demo.id]?.quantity == 1, "the cart's quantity is kept")
+    #expect(fetches.value == 2)
+  }
+
+  /// `+` on a cart line reaches the product's row and the saved cart, held to what the store
+  /// has left.
+  @Test func aQuantityChangedInTheCartIsTheRowsAndHeldToTheStock() async {
+    let store = makeStore()
+    await load(store)
+    await plus(store, .demo, to: 1)
+    store.exhaustivity = .off(showSkippedAssertions: false)
+    await store.send(.view(.cartButtonTapped))
+    let line = ProductListFeature.Action._internal(.cart(.presented(._internal(.items(.element(id: Product.demo.id, action: .view(.plusTapped)))))))
+    await store.send(line)
+    await store.skipReceivedActions()
+    #expect(store.state.products[id: Product.demo.id]?.quantity == 2, "the row shows the cart's quantity")
+    #expect(store.state.cart?.items[id: Product.demo.id]?.quantity == 2)
+
+    await store.send(._internal(.stockChanged(StockLevels(left: [Product.demo.id: 2]))))
+    await store.send(line)
+    await store.skipReceivedActions()
+    #expect(store.state.products[id: Product.demo.id]?.quantity == 2, "no more than the store has left")
+    #expect(store.state.cart?.items[id: Product.demo.id]?.quantity == 2, "and the cart's line follows")
+  }
+
+  /// A refresh that fails leaves the list as it was and says so.
+  @Test func aFailedRefreshKeepsTheListAndSaysSo() async {
+    let fetches = LockIsolated(0)
+    let store = makeStore(fetch: {
+      fetches.withValue { $0 += 1 }
+      if fetches.value > 1 { throw APIError.timedOut(seconds: 10) }
+      return Self.products
+    })
+    await load(store)
+    await store.send(.view(.retryTapped)) { $0.isRefreshing = true }
+    await store.receive(\._internal.productsResponse.failure) {
+      $0.isRefreshing = false
+      $0.notice = .refreshFailed(.timedOut(seconds: 10))
+    }
+    #expect(store.state.status == .loaded && store.state.products == Self.rows)
   }
 
   /// An order whose answer never came is saved with the cart: after a restart, paying for the

@@ -78,16 +78,16 @@ struct ServeProcess: @unchecked Sendable {
     } else {
       command += ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]
     }
-    command += [
-      "-o", "LogLevel=ERROR",
-      "-o", "BatchMode=\(identity == nil ? "no" : "yes")",
-    ]
+    // ssh keeps the first value it is given for an option: a test's own LogLevel comes first.
+    if !options.contains(where: { $0.hasPrefix("LogLevel=") }) { command += ["-o", "LogLevel=ERROR"] }
+    command += ["-o", "BatchMode=\(identity == nil ? "no" : "yes")"]
     if let identity {
       command += ["-o", "IdentitiesOnly=yes", "-i", identity.path]
     } else {
       command += ["-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=password"]
     }
-    return command + options + ["shopper@\(host)"]
+    let logLevel = options.firstIndex { $0.hasPrefix("LogLevel=") }.map { ["-o", options[$0]] } ?? []
+    return [command[0]] + logLevel + command.dropFirst() + options + ["shopper@\(host)"]
   }
 
   /// SIGTERM, and the exit status; a server still running 20 s later is killed (SIGKILL), so a
