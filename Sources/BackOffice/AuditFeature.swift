@@ -4,7 +4,8 @@ import TerminalKit
 
 /// The audit: every change made in the back office, newest first — who (the admin token, or the
 /// key an operator came with), when, to what, from what to what — a page at a time, and new
-/// entries as they are written.
+/// entries as they are written. One entry opens whole (Enter), for what a table row cuts short:
+/// a long key, an address before and after.
 @Reducer
 public struct AuditFeature: BoundingReducer, Sendable {
   @ObservableState
@@ -14,10 +15,13 @@ public struct AuditFeature: BoundingReducer, Sendable {
     public var hasMore = false
     public var selectedID: AuditEntry.ID?
     public var scroll = ListState()
+    /// The entry shown whole over the table, if one is.
+    public var openedID: AuditEntry.ID?
 
     public init() {}
 
     public var selectedIndex: Int? { selectedID.flatMap { entries.index(id: $0) } }
+    public var opened: AuditEntry? { openedID.flatMap { entries[id: $0] } }
   }
 
   public enum Action: TCAFeatureAction, Hashable, Sendable {
@@ -26,6 +30,9 @@ public struct AuditFeature: BoundingReducer, Sendable {
       case selectionMoved(SelectionMove)
       case visibleRowCountChanged(Int)
       case refreshTapped
+      /// Shows the selected entry whole.
+      case opened
+      case closed
     }
 
     public enum InternalAction: Hashable, Sendable {
@@ -70,6 +77,14 @@ public struct AuditFeature: BoundingReducer, Sendable {
 
     case .refreshTapped:
       return fetch(before: nil)
+
+    case .opened:
+      state.openedID = state.selectedID
+      return .none
+
+    case .closed:
+      state.openedID = nil
+      return .none
     }
   }
 

@@ -115,8 +115,15 @@ enum AdminKeys {
       default: return .passedOn
       }
     case .audit:
+      if state.audit.opened != nil {
+        return key == .escape || key == .enter ? .command(.audit(.closed)) : .passedOn
+      }
       if let move = selectionMove(key) { return .command(.audit(.selectionMoved(move))) }
-      return key == .character("r") ? .command(.audit(.refreshTapped)) : .passedOn
+      switch key {
+      case .enter: return .command(.audit(.opened))
+      case .character("r"): return .command(.audit(.refreshTapped))
+      default: return .passedOn
+      }
     }
   }
 
@@ -185,7 +192,8 @@ enum AdminKeys {
       if state.customers.record != nil { return [Hint(keys: "Esc", text: "back to the customers", isEssential: true), quit] }
       return [Hint(keys: "↑↓", text: "select"), Hint(keys: "Enter", text: "open", isEssential: true), Hint(keys: "r", text: "refresh"), tabs, quit]
     case .audit:
-      return [Hint(keys: "↑↓", text: "select"), Hint(keys: "r", text: "refresh"), tabs, quit]
+      if state.audit.opened != nil { return [Hint(keys: "Esc", text: "back to the audit", isEssential: true), quit] }
+      return [Hint(keys: "↑↓", text: "select"), Hint(keys: "Enter", text: "open", isEssential: true), Hint(keys: "r", text: "refresh"), tabs, quit]
     }
   }
 }

@@ -117,6 +117,7 @@ public struct APIServer: Sendable {
     let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: JSONErrorMiddleware())
+    router.add(middleware: DeclaredLengthMiddleware())
     router.add(middleware: PathSpellingMiddleware())
     if !configuration.faults.isEmpty {
       router.add(middleware: FaultMiddleware(plan: configuration.faults))

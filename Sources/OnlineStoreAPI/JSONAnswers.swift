@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOHTTP1
 import StoreModels
 
 /// Every answer of the server is JSON: data in FakeStore's shapes, or `{"error": "…"}`.
@@ -55,6 +56,13 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         default: error.status.reasonPhrase
         }
       return JSONAnswer.error(message, status: error.status)
+    } catch let error as HTTPParserError {
+      // A body that breaks HTTP itself (a bad chunk size, a connection cut inside a chunk): the
+      // client's fault, said in JSON, and the connection is not used again.
+      var answer = JSONAnswer.error("the request body is not valid HTTP: \(error)", status: .badRequest)
+      answer.headers[.connection] = "close"
+      context.logger.notice("\(request.method) \(request.uri.path) refused: the body is not valid HTTP (\(error))")
+      return answer
     } catch is CancellationError {
       // The server is stopping under a request that waits (for a cart's update, say).
       return JSONAnswer.error("the store is stopping; try again", status: .serviceUnavailable)

@@ -128,6 +128,8 @@ struct BackOfficeScreenTests {
     await session.press(.character("r"))
     assertSnapshot(of: screen(session), as: .text, named: "audit.\(name)")
     assertSnapshot(of: screen(session), as: .svg, named: "audit.\(name)")
+    await session.press(.enter)
+    assertSnapshot(of: screen(session), as: .text, named: "audit-entry.\(name)")
   }
 
   /// A refusal longer than the status line is shown whole in the empty list's place (the
@@ -149,6 +151,37 @@ struct BackOfficeScreenTests {
     let rows = screen(session).textRows.map { row in String(row.unicodeScalars.filter { !(0x2500...0x257F).contains($0.value) }.map(Character.init)) }
     let words = rows.joined(separator: " ").split(separator: " ").joined(separator: " ")
     #expect(words.contains(reason), "\(screen(session).plainText)")
+  }
+
+  /// An entry longer than its row is opened whole: the table cuts a long address at 100
+  /// columns, the sheet wraps it, and Esc goes back to the table.
+  @Test func anAuditEntryOpensWhole() async {
+    let fake = FakeStore()
+    let before = "Ada Lovelace, 12 Marylebone High Street, Flat 3, London W1U 4NS, United Kingdom, ada@example.com"
+    let after = "Ada Lovelace, 9 Rue de la Paix, Escalier B, 75002 Paris, France, ada@example.com, +33 1 23 45 67 89"
+    fake.audit.setValue([
+      AuditEntry(id: 7, at: Samples.placedAt, actor: "key SHA256:k3yF1ngerpr1ntThatIsLongerThanItsColumnWouldShow", subject: "customer 1", change: "address", before: before, after: after)
+    ])
+    let session = await makeSession(size: Size(width: 100, height: 30), store: fake)
+    await session.press(.character("4"))
+    let table = screen(session).plainText
+    #expect(!table.contains("United Kingdom"), "the table row is cut")
+    await session.press(.enter)
+    let words = Self.words(of: screen(session))
+    for whole in [before, after, "key SHA256:k3yF1ngerpr1ntThatIsLongerThanItsColumnWouldShow"] {
+      #expect(words.contains(whole.split(separator: " ").joined(separator: " ")), "\(screen(session).plainText)")
+    }
+    #expect(screen(session).plainText.contains("Esc back to the audit"))
+    await session.press(.escape)
+    #expect(session.program.store.state.audit.opened == nil)
+    #expect(screen(session).plainText == table)
+  }
+
+  /// The words on screen in reading order, box drawing left out: text wrapped over lines reads
+  /// as it was written.
+  static func words(of screen: Canvas) -> String {
+    let rows = screen.textRows.map { row in String(row.unicodeScalars.filter { !(0x2500...0x257F).contains($0.value) }.map(Character.init)) }
+    return rows.joined(separator: " ").split(separator: " ").joined(separator: " ")
   }
 
   @Test func aScreenTooSmallSaysWhatItNeeds() async {

@@ -211,7 +211,10 @@ struct OpenCartRouteTests {
       #expect(try await http.keyCustomer("bob", origin: "198.51.100.7") == 1_002, "a known key still gets its number")
       #expect(try await http.keyCustomer("dee", origin: "203.0.113.9") == 1_004, "another origin has its own count")
       #expect(try await http.get("/shop/carts/1004").decode(SavedCart.self) == .empty, "a key's number has a cart")
-      for body in [#"{"fingerprint":"MD5:aa","origin":"x"}"#, #"{"fingerprint":"SHA256:a b","origin":"x"}"#, #"{"fingerprint":"SHA256:ok","origin":""}"#, "[]"] {
+      for body in [#"{"fingerprint":"MD5:aa","origin":"x"}"#, #"{"fingerprint":"SHA256:a b","origin":"x"}"#, #"{"fingerprint":"SHA256:ok","origin":""}"#, "[]",
+                 // Control characters in an origin would reach the operator's logs and terminal.
+                 #"{"fingerprint":"SHA256:ok","origin":"198.51.100.7\u001b[2J"}"#, #"{"fingerprint":"SHA256:ok","origin":"a\u0007"}"#,
+                 #"{"fingerprint":"SHA256:ok","origin":"caf\u00e9"}"#] {
         #expect(try await http.post("/shop/key-customers", body: Data(body.utf8)).status == 400, "\(body)")
       }
     }

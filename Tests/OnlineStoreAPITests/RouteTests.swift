@@ -190,6 +190,9 @@ struct RouteTests {
       #expect(try await http.get("/carts/user/1?startdate=2026-11-22").decode([StoredOrder].self).map(\.id) == [2])
       #expect(try await http.get("/carts?startdate=yesterday").status == 400)
       #expect(try await http.get("/carts?startdate=2026-11-23&enddate=2026-11-22").status == 400)
+      // The last day there is: its end is past year 9999 and must still bound nothing away.
+      #expect(try await http.get("/carts?enddate=9999-12-31").decode([StoredOrder].self).map(\.id).contains(2))
+      #expect(try await http.get("/carts?startdate=2026-11-22&enddate=9999-12-31T23:59:59Z").decode([StoredOrder].self).map(\.id).contains(2))
     }
   }
 

@@ -31,6 +31,9 @@ struct StockRouteTests {
       let behind = try await http.get("/shop/stock?after=\(unlimited.version)&wait=20")
       #expect(try behind.status == 200 && behind.decode(StockReading.self) == three, "a client behind gets the stock at once")
       #expect(try await http.get("/shop/stock?after=\(three.version)&wait=0").status == 204, "wait=0 answers at once")
+      for wait in ["-1", "31", "soon"] {
+        #expect(try await http.get("/shop/stock?wait=\(wait)").status == 400, "wait=\(wait) is refused with or without after")
+      }
 
       // Held until an order takes two: no clock moves meanwhile.
       let held = Task { try await http.get("/shop/stock?after=\(three.version)&wait=20") }

@@ -96,6 +96,22 @@ extension RawConnection {
     return false
   }
 
+  /// Everything the server sends until it closes the connection or `seconds` pass (at most
+  /// 1 MiB), as text.
+  public func textUntilClosed(seconds: Double) -> String {
+    let deadline = Date().addingTimeInterval(seconds)
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while Date() < deadline, received.count < 1 << 20 {
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 100) > 0 else { continue }
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { break }
+      if count > 0 { received += buffer[..<count] }
+    }
+    return String(decoding: received, as: UTF8.self)
+  }
+
   /// Reads answers until the server closes the connection or `seconds` pass: how many status
   /// lines came, and whether it was closed.
   public func answersUntilClosed(seconds: Double) -> (count: Int, closed: Bool) {

@@ -105,7 +105,7 @@ struct OpenCartRoutes: Sendable {
       throw APIFailure(.badRequest, "ask with {\"fingerprint\": \"SHA256:…\", \"origin\": \"<the client's address>\"}")
     }
     guard Self.isFingerprint(asked.fingerprint) else { throw APIFailure(.badRequest, "the fingerprint is not SHA256:<base64>") }
-    guard (1...64).contains(asked.origin.utf8.count), asked.origin.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline })
+    guard (1...64).contains(asked.origin.utf8.count), asked.origin.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
     else {
       throw APIFailure(.badRequest, "the origin must be 1 to 64 visible ASCII characters")
     }

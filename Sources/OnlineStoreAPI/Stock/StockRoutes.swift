@@ -18,6 +18,8 @@ extension StoreRoutes {
   }
 
   private func stockAnswer(_ request: Request) async throws -> Response {
+    // `wait` is checked whether or not there is an `after` to wait on: a bad one is never let by.
+    let wait = try LongPollAnswer.wait(in: request, standard: Self.stockWait, longest: Self.longestStockWait)
     // A fresh reading: without waiting requests the board does not follow other instances.
     let reading = try await stock.refresh()
     guard let after = request.uri.queryParameters["after"].map(String.init) else { return try JSONAnswer.ok(reading) }
@@ -25,7 +27,6 @@ extension StoreRoutes {
       throw APIFailure(.badRequest, "after must be the version a stock answer gave (1 to 32 visible ASCII characters)")
     }
     guard reading.version == after else { return try JSONAnswer.ok(reading) }
-    let wait = try LongPollAnswer.wait(in: request, standard: Self.stockWait, longest: Self.longestStockWait)
     switch try await stock.watchers.longPoll(on: .stock, upTo: wait, clock: clock, read: { try await stock.current() }, isNewer: { $0.version != after }) {
     case let .newer(reading): return try JSONAnswer.ok(reading)
     case .unchanged: return Response(status: .noContent)

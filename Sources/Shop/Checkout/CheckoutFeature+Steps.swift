@@ -70,7 +70,16 @@ extension CheckoutFeature {
       return draftChanged(&state)
 
     case let .focus(field):
-      if case let .address(left)? = state.form.focus { state.shownMessages.insert(left) }
+      if case let .address(left)? = state.form.focus {
+        // A postal code is read against the country, the field after it: going from the code
+        // to the country says nothing yet ("06234" is no UK postcode, and Korea is next), and
+        // leaving the country checks both.
+        if left == .postalCode, field == .address(.country) {
+        } else {
+          state.shownMessages.insert(left)
+          if left == .country, !state.form.postalCode.text.isEmpty { state.shownMessages.insert(.postalCode) }
+        }
+      }
       state.form.focus = field
       return .none
 
