@@ -18,8 +18,9 @@ public struct StoreServer: Sendable {
   /// How long the server is asked to hold a request for updates before it answers "nothing".
   public static let updatesWait: Duration = .seconds(25)
 
-  /// Requests the server holds until something changes (the stock): the wait, then the usual
-  /// time for the answer.
+  /// Requests the server holds until something changes (a cart, the stock): the wait, then the
+  /// usual time for the answer. libcurl blocks its own thread in `poll(2)` while it waits, over
+  /// http and https alike, so a held request costs the store no CPU.
   private let waitingTransport: HTTPTransport
   /// What the server offers, asked once for every copy of this value.
   private let offered = OfferOnce()
@@ -31,14 +32,10 @@ public struct StoreServer: Sendable {
     self.baseURL = baseURL
     self.token = token
     transport = HTTPTransport(timeout: timeout, maxResponseBytes: 256 * 1_024)
-    waitingTransport = HTTPTransport(timeout: Self.stockWait + timeout, maxResponseBytes: 256 * 1_024)
+    waitingTransport = HTTPTransport(timeout: max(Self.stockWait, Self.updatesWait) + timeout, maxResponseBytes: 256 * 1_024)
     self.timeout = timeout
     pacing = Pacing(clock)
   }
-
-  /// How often a server reached over https is asked for updates: a waiting request is plain
-  /// HTTP only (``WaitingRequest``), so over TLS the store asks every few seconds instead.
-  public static let httpsUpdateInterval: Duration = .seconds(2)
 
   /// What the server offers beside FakeStore's routes (`GET /shop`), asked once: every later
   /// call, from any copy of this value, has the first answer. A plain FakeStore server answers
@@ -94,8 +91,7 @@ public struct StoreServer: Sendable {
   }
 
   /// The open cart once its revision is past `revision`, or `nil` when the server's wait ended
-  /// with no save. Over plain HTTP the server holds the request until a save (``updatesWait`` at
-  /// most); over https it answers at once, and a `nil` comes after ``httpsUpdateInterval``.
+  /// with no save: the server holds the request until a save (``updatesWait`` at most).
   ///
   /// However the server answers, a call takes at least ``shortestUpdateWait`` unless it brings a
   /// newer cart, and ``shortestUpdateInterval`` even then: a server that answers "nothing" at once,
@@ -116,23 +112,12 @@ public struct StoreServer: Sendable {
   public static let shortestUpdateInterval: Duration = .milliseconds(50)
 
   private func askForUpdate(of customer: Int, after revision: Int) async throws(APIError) -> SavedCart? {
-    let path = "shop/carts/\(customer)/updates?after=\(revision)"
-    let answer: (status: Int, body: Data)
-    if baseURL.scheme?.lowercased() == "http" {
-      let url = request(path + "&wait=\(Self.updatesWait.components.seconds)").url!
-      let waited = try await WaitingRequest.get(
-        url, headers: headers, timeout: Self.updatesWait + timeout, maxResponseBytes: 256 * 1_024
-      )
-      answer = (waited.status, waited.body)
-    } else {
-      let asked = try await transport.answer(for: request(path + "&wait=0"))
-      answer = (asked.status, asked.body)
-    }
+    let path = "shop/carts/\(customer)/updates?after=\(revision)&wait=\(Self.updatesWait.components.seconds)"
+    let answer = try await waitingTransport.answer(for: request(path), acceptingAnyStatus: true)
     switch answer.status {
     case 200:
       return try ResponseDecoding.decode(SavedCart.self, from: answer.body, notFound: "cart of customer \(customer)")
     case 204:
-      if baseURL.scheme?.lowercased() != "http" { await pacing.sleep(Self.httpsUpdateInterval - Self.shortestUpdateWait) }
       return nil
     default:
       throw .httpStatus(answer.status)
