@@ -34,9 +34,12 @@ public struct APIServer: Sendable {
     /// Whether `GET /_bench/hello` answers a fixed text: the framework's own ceiling, measured
     /// beside the real routes by `Benchmarks/api-server.sh`. Off unless asked for.
     public var servesBenchmarkRoute = false
-    /// The clock held requests wait on (a cart's or the stock's changes): a test's clock in a
-    /// test, so that a 25 s wait is a step of that clock rather than 25 s.
+    /// The clock held requests wait on (a cart's or the stock's changes) and orders are
+    /// counted against the rate by: a test's clock in a test, so that a 25 s wait is a step of
+    /// that clock rather than 25 s.
     public var clock: ElapsedClock = .continuous
+    /// The date an order without one is given and changes are written at: a test's in a test.
+    public var now: @Sendable () -> Date = Date.init
 
     public init() {}
   }
@@ -120,11 +123,12 @@ public struct APIServer: Sendable {
     router.add(middleware: DeclaredLengthMiddleware())
     router.add(middleware: PathSpellingMiddleware())
     if !configuration.faults.isEmpty {
-      router.add(middleware: FaultMiddleware(plan: configuration.faults))
+      router.add(middleware: FaultMiddleware(plan: configuration.faults, clock: configuration.clock))
     }
     let routes = try StoreRoutes(
       catalog: catalog, database: database, limits: configuration.limits, pictures: configuration.pictures ?? .demo(),
-      publicBase: configuration.publicBase, shipping: configuration.shipping, clock: configuration.clock
+      publicBase: configuration.publicBase, shipping: configuration.shipping, now: configuration.now,
+      clock: configuration.clock
     )
     routes.add(to: router, token: configuration.token, adminToken: configuration.adminToken, frontDoorToken: configuration.frontDoorToken)
     // The framework's own ceiling, measured next to the real routes (Docs/Benchmarks.md, "The API server").

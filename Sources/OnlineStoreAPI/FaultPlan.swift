@@ -77,26 +77,29 @@ public struct FaultPlanError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// Applies a ``FaultPlan`` to every request.
+/// Applies a ``FaultPlan`` to every request. Its latency and its held answers are waits on the
+/// server's clock, so a test can run them on a test clock.
 struct FaultMiddleware<Context: RequestContext>: RouterMiddleware {
   let plan: FaultPlan
   let dice: Dice
+  let clock: ElapsedClock
 
-  init(plan: FaultPlan) {
+  init(plan: FaultPlan, clock: ElapsedClock = .continuous) {
     self.plan = plan
     self.dice = Dice(seed: plan.seed)
+    self.clock = clock
   }
 
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
     guard plan.applies(to: request.uri.path) else { return try await next(request, context) }
-    if plan.latency > .zero { try await Task.sleep(for: plan.latency) }
+    if plan.latency > .zero { try await clock.sleep(plan.latency) }
     let roll = dice.roll()
     if roll < plan.errorRate {
       return JSONAnswer.error("the store is briefly unavailable (an injected fault)", status: .serviceUnavailable)
     }
     let response = try await next(request, context)
     if roll < plan.errorRate + plan.timeoutRate {
-      try await Task.sleep(for: plan.hold)
+      try await clock.sleep(plan.hold)
     }
     return response
   }

@@ -54,7 +54,8 @@ extension StoreRoutes {
       var answer = JSONAnswer.error(
         "customer \(order.userId) is ordering faster than \(limits.ordersPerCustomerPerMinute) orders a minute", status: .tooManyRequests
       )
-      answer.headers[.retryAfter] = String(max(1, Int(wait.components.seconds) + 1))
+      // Whole seconds, rounded up: a client that waits what it is told is not refused again.
+      answer.headers[.retryAfter] = String(max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0)))
       return answer
     }
     // One of the customer's orders is reserved: a replay, a refusal or a failure gives it back.

@@ -37,7 +37,7 @@ public struct StoreRoutes: Sendable {
     self.live = live
     self.database = database
     self.limits = limits
-    self.orderRate = OrderRateLimiter(perMinute: limits.ordersPerCustomerPerMinute)
+    self.orderRate = OrderRateLimiter(perMinute: limits.ordersPerCustomerPerMinute, clock: clock)
     self.intake = OrderIntake(
       sellable: { live.current.sellable }, customerIDs: Set(catalog.customers.map(\.id)), now: now, shipping: shipping,
       archivedTitle: { id in

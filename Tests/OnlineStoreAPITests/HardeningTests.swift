@@ -1,4 +1,6 @@
+import Clocks
 import Foundation
+import Synchronization
 @testable import OnlineStoreAPI
 import StoreModels
 import StoreTestSupport
@@ -99,27 +101,52 @@ struct HardeningTests {
     }
   }
 
-  @Test func aRefusedOrFailedOrderGivesItsPlaceBack() {
-    let limiter = OrderRateLimiter(perMinute: 2)
-    let now = ContinuousClock.now
-    #expect(limiter.reserve(for: 7, now: now) == nil)
-    #expect(limiter.reserve(for: 7, now: now) == nil)
-    #expect(limiter.reserve(for: 7, now: now) != nil, "the third within a minute waits")
-    limiter.giveBack(by: 7, now: now)
-    #expect(limiter.reserve(for: 7, now: now) == nil, "one given back is there again")
-    for _ in 0..<5 { limiter.giveBack(by: 8, now: now) }
-    #expect(limiter.reserve(for: 8, now: now) == nil)
-    #expect(limiter.reserve(for: 8, now: now) == nil)
-    #expect(limiter.reserve(for: 8, now: now) != nil, "giving back never raises the limit")
+  @Test func aRefusedOrFailedOrderGivesItsPlaceBack() async throws {
+    let clock = TestClock()
+    let limiter = OrderRateLimiter(perMinute: 2, clock: ElapsedClock(clock))
+    #expect(limiter.reserve(for: 7) == nil)
+    #expect(limiter.reserve(for: 7) == nil)
+    #expect(limiter.reserve(for: 7) == .seconds(30), "the third within a minute waits for half of one")
+    limiter.giveBack(by: 7)
+    #expect(limiter.reserve(for: 7) == nil, "one given back is there again")
+    for _ in 0..<5 { limiter.giveBack(by: 8) }
+    #expect(limiter.reserve(for: 8) == nil)
+    #expect(limiter.reserve(for: 8) == nil)
+    #expect(limiter.reserve(for: 8) != nil, "giving back never raises the limit")
+    await clock.advance(by: .seconds(20))
+    let left = try #require(limiter.reserve(for: 8))
+    #expect(left > .milliseconds(9_999) && left < .milliseconds(10_001), "the bucket fills as the clock runs: \(left) left")
+    await clock.advance(by: .seconds(10))
+    #expect(limiter.reserve(for: 8) == nil)
+  }
+
+  /// Through the routes, on the server's clock: the refused customer orders again once the
+  /// Retry-After it was told has passed, and not a moment before.
+  @Test func aRefusedCustomerOrdersAgainWhenTheRetryAfterIsUp() async throws {
+    var limits = APILimits()
+    limits.ordersPerCustomerPerMinute = 2
+    let clock = TestClock()
+    try await RouteTests.withServer(.sqlite, limits: limits, clock: ElapsedClock(clock)) { http, _ in
+      #expect(try await http.keyCustomer("ada") == 1_001)
+      for minute in 0..<2 { #expect(try await http.order(.sample(userId: 1_001, minute: minute), key: "r\(minute)").status == 200) }
+      let refused = try await http.order(.sample(userId: 1_001, minute: 2), key: "r2")
+      #expect(refused.status == 429 && refused.headers["retry-after"] == "30")
+      await clock.advance(by: .seconds(29))
+      #expect(try await http.order(.sample(userId: 1_001, minute: 2), key: "r2").status == 429, "a second early")
+      await clock.advance(by: .seconds(1))
+      #expect(try await http.order(.sample(userId: 1_001, minute: 2), key: "r2").status == 200)
+    }
   }
 
   /// Finding 9: the fingerprint once included the server's own `now()`, so a retry without a
   /// date was a different order and got a 422.
   @Test func aRetryWithoutADateIsTheSameOrder() async throws {
-    try await RouteTests.withServer(.sqlite) { http, _ in
+    let today = HandDate(Date(timeIntervalSince1970: 1_795_000_000))
+    try await RouteTests.withServer(.sqlite, now: { today.now }) { http, _ in
       let body = Data(#"{"userId":1,"products":[{"productId":2,"quantity":1}]}"#.utf8)
       let first = try await http.post("/carts", body: body, headers: ["Idempotency-Key": "no-date"])
-      try await Task.sleep(for: .milliseconds(1_100))
+      // The retry comes a minute later by the server's date.
+      today.advance(by: 60)
       let again = try await http.post("/carts", body: body, headers: ["Idempotency-Key": "no-date"])
       #expect(first.status == 200)
       #expect(again.status == 200 && again.headers["idempotent-replayed"] == "true")
@@ -175,4 +202,15 @@ struct HardeningTests {
     limits.bodyTimeout = .seconds(1)
     return limits
   }
+}
+
+/// A date a test moves by hand, for the server's `now`.
+final class HandDate: Sendable {
+  private let date: Mutex<Date>
+
+  init(_ date: Date) { self.date = Mutex(date) }
+
+  var now: Date { date.withLock { $0 } }
+
+  func advance(by seconds: TimeInterval) { date.withLock { $0.addTimeInterval(seconds) } }
 }

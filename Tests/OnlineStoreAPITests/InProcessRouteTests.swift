@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -31,26 +32,25 @@ struct InProcessRouteTests {
   /// does not end a client's wait: it waits on until something newer is saved or its wait is
   /// up. (The wait used to end at the first wake-up, with a 204 long before the time asked for.)
   @Test func aWakeUpWithNothingNewerDoesNotEndTheWait() async throws {
-    try await RouteTests.withServer(.sqlite) { http, routes in
-      let saved = try await http.post("/shop/carts/1/changes", body: Data(#"{"quantities":{"3":1}}"#.utf8))
-      #expect(saved.status == 200)
-      let started = ContinuousClock.now
-      async let answer = http.get("/shop/carts/1/updates?after=1&wait=2")
-      for _ in 0..<3 {
-        try await Task.sleep(for: .milliseconds(300))
-        routes.cartSavedElsewhere(1)
-      }
-      #expect(try await answer.status == 204)
-      #expect(ContinuousClock.now - started >= .milliseconds(1900), "the wait ran its course")
-      // And a save while it waits still ends it at once, with the cart.
-      async let next = http.get("/shop/carts/1/updates?after=1&wait=20")
-      try await Task.sleep(for: .milliseconds(300))
-      routes.cartSavedElsewhere(1)
-      let newer = try await http.post("/shop/carts/1/changes", body: Data(#"{"quantities":{"3":2}}"#.utf8))
-      #expect(newer.status == 200)
-      let heard = try await next
+    let clock = TestClock()
+    try await RouteTests.withServer(.sqlite, clock: ElapsedClock(clock)) { http, routes in
+      let watchers = routes.openCarts.watchers
+      #expect(try await http.post("/shop/carts/1/changes", body: Data(#"{"quantities":{"3":1}}"#.utf8)).status == 200)
+      // Wake-ups with nothing newer, then a save: the request is still there to hear it (it
+      // used to answer 204 at the first wake-up).
+      let waiting = Task { try await http.get("/shop/carts/1/updates?after=1&wait=20") }
+      await watchers.untilHolding(atLeast: 1)
+      for _ in 0..<3 { routes.cartSavedElsewhere(1) }
+      #expect(try await http.post("/shop/carts/1/changes", body: Data(#"{"quantities":{"3":2}}"#.utf8)).status == 200)
+      let heard = try await waiting.value
       #expect(heard.status == 200)
       #expect(try heard.decode(SavedCart.self).revision == 2)
+      // Wake-ups alone: the wait runs its course on the server's clock, and ends with it.
+      let quiet = Task { try await http.get("/shop/carts/1/updates?after=2&wait=2") }
+      await watchers.untilHolding(atLeast: 1)
+      routes.cartSavedElsewhere(1)
+      await clock.advance(by: .seconds(2))
+      #expect(try await quiet.value.status == 204, "the wait ran its course")
     }
   }
 
@@ -64,9 +64,7 @@ struct InProcessRouteTests {
       // A task of its own to cancel, on the route tests' threads as the rest (a plain `Task`
       // would wait for the busy cooperative pool).
       let waiting = Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/1/updates?after=0&wait=20") }
-      let deadline = ContinuousClock.now + .seconds(10)
-      while routes.openCarts.watchers.count == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-      #expect(routes.openCarts.watchers.count == 1, "the request waits")
+      await routes.openCarts.watchers.untilHolding(atLeast: 1)
       waiting.cancel()
       _ = await waiting.result
       // Looked at a few times over half a second: a spinning request would hold a place again

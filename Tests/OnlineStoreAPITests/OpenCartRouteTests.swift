@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 @testable import OnlineStoreAPI
 import StoreModels
@@ -113,24 +114,29 @@ struct OpenCartRouteTests {
     }
   }
 
+  /// On the server's test clock: a held request ends when its wait is up on that clock, and a
+  /// save wakes it while no time passes at all.
   @Test(arguments: TestDatabase.all)
   func aWaitingClientHearsTheNextSave(database: TestDatabase) async throws {
-    try await RouteTests.withServer(database) { http, _ in
+    let clock = TestClock()
+    try await RouteTests.withServer(database, clock: ElapsedClock(clock)) { http, routes in
+      let watchers = routes.openCarts.watchers
       #expect(try await http.cartChanges(1, #"{"quantities":{"3":1}}"#).status == 200)
       let behind = try await http.get("/shop/carts/1/updates?after=0&wait=5")
       #expect(try behind.status == 200 && behind.decode(SavedCart.self).revision == 1, "a client behind gets the cart at once")
 
-      let quiet = ContinuousClock.now
-      #expect(try await http.get("/shop/carts/1/updates?after=1&wait=1").status == 204, "nothing saved: no content, when the wait is up")
-      #expect(ContinuousClock.now - quiet >= .milliseconds(900))
+      let quiet = Task { try await http.get("/shop/carts/1/updates?after=1&wait=1") }
+      await watchers.untilHolding(atLeast: 1)
+      await clock.advance(by: .milliseconds(999))
+      #expect(watchers.count == 1, "still held just before its wait is up")
+      await clock.advance(by: .milliseconds(2))
+      #expect(try await quiet.value.status == 204, "nothing saved: no content, when the wait is up")
 
-      let waiting = Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/1/updates?after=1&wait=20") }
-      try await Task.sleep(for: .milliseconds(300))
-      let saved = ContinuousClock.now
+      let waiting = Task { try await http.get("/shop/carts/1/updates?after=1&wait=20") }
+      await watchers.untilHolding(atLeast: 1)
       #expect(try await http.cartChanges(1, #"{"quantities":{"4":2}}"#).status == 200)
       let heard = try await waiting.value
-      #expect(try heard.status == 200 && heard.decode(SavedCart.self) == SavedCart(quantities: [3: 1, 4: 2], revision: 2))
-      #expect(ContinuousClock.now - saved < .seconds(10), "woken by the save, not by the end of its 20 s wait (10 s of room for a crowded machine)")
+      #expect(try heard.status == 200 && heard.decode(SavedCart.self) == SavedCart(quantities: [3: 1, 4: 2], revision: 2), "woken by the save: the clock never moved")
 
       #expect(try await http.get("/shop/carts/1/updates?after=2&wait=0").status == 204, "wait=0 answers at once")
       for query in ["", "?after=-1", "?after=x", "?after=0&wait=-1", "?after=0&wait=31"] {
@@ -142,15 +148,18 @@ struct OpenCartRouteTests {
   @Test func waitingClientsAreBounded() async throws {
     var limits = APILimits.testing
     limits.maximumCartWatchers = 2
-    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
-      let first = Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/1/updates?after=0&wait=3") }
-      let second = Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/2/updates?after=0&wait=3") }
-      try await Task.sleep(for: .milliseconds(400))
+    let clock = TestClock()
+    try await RouteTests.withServer(.sqlite, limits: limits, clock: ElapsedClock(clock)) { http, routes in
+      let first = Task { try await http.get("/shop/carts/1/updates?after=0&wait=3") }
+      let second = Task { try await http.get("/shop/carts/2/updates?after=0&wait=3") }
+      await routes.openCarts.watchers.untilHolding(atLeast: 2)
       let third = try await http.get("/shop/carts/1/updates?after=0&wait=3")
       #expect(third.status == 503 && third.headers["retry-after"] == "5")
+      await clock.advance(by: .seconds(3))
       #expect(try await first.value.status == 204)
       #expect(try await second.value.status == 204)
-      #expect(try await http.get("/shop/carts/1/updates?after=0&wait=1").status == 204, "places come back when the waits end")
+      #expect(routes.openCarts.watchers.count == 0, "places come back when the waits end")
+      #expect(try await http.get("/shop/carts/1/updates?after=0&wait=0").status == 204)
     }
   }
 
@@ -160,15 +169,22 @@ struct OpenCartRouteTests {
     var limits = APILimits.testing
     limits.maximumCartWatchers = 10
     limits.maximumCartWatchersPerCustomer = 2
-    try await RouteTests.withServer(.sqlite, limits: limits) { http, _ in
-      let held = (0..<2).map { _ in Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/1/updates?after=0&wait=3") } }
-      try await Task.sleep(for: .milliseconds(400))
+    let clock = TestClock()
+    try await RouteTests.withServer(.sqlite, limits: limits, clock: ElapsedClock(clock)) { http, routes in
+      let watchers = routes.openCarts.watchers
+      let held = (0..<2).map { _ in Task { try await http.get("/shop/carts/1/updates?after=0&wait=3") } }
+      await watchers.untilHolding(atLeast: 2)
       let third = try await http.get("/shop/carts/1/updates?after=0&wait=3")
       #expect(third.status == 503, "a third wait for customer 1")
-      let other = Task(executorPreference: RouteThreads.shared) { try await http.get("/shop/carts/2/updates?after=0&wait=1") }
+      let other = Task { try await http.get("/shop/carts/2/updates?after=0&wait=1") }
+      await watchers.untilHolding(atLeast: 3)
+      await clock.advance(by: .seconds(3))
       #expect(try await other.value.status == 204, "customer 2 still waits")
       for wait in held { #expect(try await wait.value.status == 204) }
-      #expect(try await http.get("/shop/carts/1/updates?after=0&wait=1").status == 204, "customer 1's places come back")
+      let again = Task { try await http.get("/shop/carts/1/updates?after=0&wait=1") }
+      await watchers.untilHolding(atLeast: 1)
+      await clock.advance(by: .seconds(1))
+      #expect(try await again.value.status == 204, "customer 1's places come back")
     }
   }
 

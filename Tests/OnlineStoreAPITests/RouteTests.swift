@@ -16,11 +16,13 @@ struct RouteTests {
   static func withServer(
     _ kind: TestDatabase, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(), limits: APILimits = .testing, token: String? = nil,
     adminToken: String? = nil, frontDoorToken: String? = nil, clock: ElapsedClock = .continuous,
+    now: @escaping @Sendable () -> Date = Date.init,
     _ body: @escaping @Sendable (HTTP, StoreRoutes) async throws -> Void
   ) async throws {
     let (location, remove) = try await kind.make()
     var configuration = APIServer.Configuration.testing(location, catalog: catalog, faults: faults, limits: limits, token: token, adminToken: adminToken)
     configuration.clock = clock
+    configuration.now = now
     configuration.frontDoorToken = frontDoorToken
     do {
       try await InProcessAPI.with(configuration, body)

@@ -7,25 +7,31 @@ import NIOConcurrencyHelpers
 /// Kept in this instance's memory: with several instances behind a balancer each holds its own
 /// buckets, so a customer's rate is at most the limit times the instances. Customers whose
 /// bucket is full again are forgotten, so the table holds only the customers ordering now.
+///
+/// Time is the server's ``ElapsedClock``: a test fills a bucket on a test clock, not by waiting.
 final class OrderRateLimiter: Sendable {
   private struct Bucket {
     var available: Double
-    var updated: ContinuousClock.Instant
+    /// When the bucket was last counted, as the clock's time since it was made.
+    var updated: Duration
   }
 
   let perMinute: Int
+  private let clock: ElapsedClock
   private let buckets = NIOLockedValueBox<[Int: Bucket]>([:])
 
-  init(perMinute: Int) {
+  init(perMinute: Int, clock: ElapsedClock = .continuous) {
     self.perMinute = perMinute
+    self.clock = clock
   }
 
   /// Takes one of `customer`'s orders for an order about to be stored: `nil` when there was one
   /// (the order may go ahead), else how long until there is. Checking and taking are one step
   /// under the lock, so orders arriving together cannot all pass a check made before any of
-  /// them was counted; one that is then not stored gives its order back (``giveBack(by:now:)``).
-  func reserve(for customer: Int, now: ContinuousClock.Instant = .now) -> Duration? {
-    buckets.withLockedValue { buckets in
+  /// them was counted; one that is then not stored gives its order back (``giveBack(by:)``).
+  func reserve(for customer: Int) -> Duration? {
+    let now = clock.elapsed()
+    return buckets.withLockedValue { buckets in
       let available = Self.refilled(buckets[customer], perMinute: perMinute, now: now)
       guard available >= 1 else { return .seconds((1 - available) * 60 / Double(perMinute)) }
       buckets[customer] = Bucket(available: available - 1, updated: now)
@@ -36,16 +42,17 @@ final class OrderRateLimiter: Sendable {
     }
   }
 
-  /// An order reserved with ``reserve(for:now:)`` was not a new one after all (refused, failed, or
+  /// An order reserved with ``reserve(for:)`` was not a new one after all (refused, failed, or
   /// a replay of one already stored): it costs `customer` nothing.
-  func giveBack(by customer: Int, now: ContinuousClock.Instant = .now) {
+  func giveBack(by customer: Int) {
+    let now = clock.elapsed()
     buckets.withLockedValue { buckets in
       let available = Self.refilled(buckets[customer], perMinute: perMinute, now: now)
       buckets[customer] = Bucket(available: min(Double(perMinute), available + 1), updated: now)
     }
   }
 
-  private static func refilled(_ bucket: Bucket?, perMinute: Int, now: ContinuousClock.Instant) -> Double {
+  private static func refilled(_ bucket: Bucket?, perMinute: Int, now: Duration) -> Double {
     guard let bucket else { return Double(perMinute) }
     let elapsed = now - bucket.updated
     let minutes = (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / 60

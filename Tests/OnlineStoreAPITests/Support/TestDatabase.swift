@@ -50,7 +50,10 @@ enum TestDatabase: String, CustomTestStringConvertible, Sendable {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("onlinestore-api-\(UUID().uuidString)")
       return (.sqlite(path: directory.appendingPathComponent("api.sqlite").path), { try? FileManager.default.removeItem(at: directory) })
     case .postgres:
-      let server = try DatabaseLocation(parsing: ProcessInfo.processInfo.environment["ONLINESTORE_TEST_POSTGRES"]!)
+      guard let address = ProcessInfo.processInfo.environment["ONLINESTORE_TEST_POSTGRES"] else {
+        throw TestFailure("no PostgreSQL to test on: set ONLINESTORE_TEST_POSTGRES (.ci/run starts a throwaway server)")
+      }
+      let server = try DatabaseLocation(parsing: address)
       guard case var .postgres(location) = server else { throw TestFailure("ONLINESTORE_TEST_POSTGRES is not a postgres:// address") }
       let name = "onlinestore_test_\(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))"
       try await Self.administer(location, "CREATE DATABASE \(name)")
