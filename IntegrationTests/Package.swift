@@ -2,8 +2,9 @@
 import PackageDescription
 
 // The integration tier: the real programs. Everything here starts a process, opens a
-// pseudo-terminal, talks to a server in another process (PostgreSQL, OpenSSH, HAProxy, the
-// store's own API server) or builds another package. The unit tier is `swift test` at the root.
+// pseudo-terminal or talks to a server in another process (PostgreSQL, OpenSSH, HAProxy, the
+// store's own API server). The unit tier is `swift test` at the root; the checks of builds and
+// packaging (the kit's footprint and DocC, the linker's view) are CI steps in .ci/checks/.
 //
 // Run it after the root's build, sharing its build folder so that nothing is compiled twice:
 //
@@ -58,8 +59,7 @@ let package = Package(
       ],
       exclude: ["__Snapshots__"]
     ),
-    // The front door's parts against OpenSSH's own tools (ssh-keygen, sshd's key files) and the
-    // linker's view of which programs carry the session starter.
+    // The front door's parts against OpenSSH's own tools (ssh-keygen, sshd's key files).
     .testTarget(
       name: "SSHServerTests",
       dependencies: [
@@ -84,9 +84,10 @@ let package = Package(
       ],
       swiftSettings: [.define("INTEGRATION_TIER")]
     ),
-    // Product pictures from servers that answer badly, each within the fetch's real deadline
-    // (a wait on the wall clock, so here, not in the unit tier). `Shared/` links the unit
-    // tier's picture answers.
+    // Servers in this process that answer badly or late — product pictures, and the store's
+    // API client (LiveClientDeadlineTests) — each against the client's real deadline (a wait on
+    // the wall clock, so here, not in the unit tier). `Shared/` links the unit tier's picture
+    // answers.
     .testTarget(
       name: "PictureServerTests",
       dependencies: [
@@ -94,8 +95,5 @@ let package = Package(
         .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),
-    // A package outside this repository's that depends on the kit alone: what it resolves, that
-    // it builds and passes a snapshot test of its own, and that the kit and its DocC build clean.
-    .testTarget(name: "LightPackageTests", exclude: ["OutsidePackage"]),
   ]
 )

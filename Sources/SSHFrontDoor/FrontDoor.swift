@@ -168,9 +168,6 @@ public final class FrontDoor: Sendable {
   /// How many sessions are running.
   public var sessionCount: Int { services.sessions.sessionCount }
 
-  /// How many connections are open.
-  public var connectionCount: Int { services.connections.count }
-
   /// Stops accepting, then ends every session: a drain first, when `drain` is more than zero —
   /// each store is told the host is restarting (SIGUSR1; it says so on the shopper's screen)
   /// and its session may go on until it ends or `drain` has passed, or `interrupted` says to

@@ -1,8 +1,6 @@
 @testable import TerminalKit
 import Testing
 
-@testable import TerminalUI
-
 /// Text measured per grapheme, made safe, truncated and wrapped.
 struct TextWidthTests {
   @Test(arguments: [

@@ -1,8 +1,6 @@
 @testable import TerminalKit
 import Testing
 
-@testable import TerminalUI
-
 /// The canvas never leaves its bounds, never keeps half of a wide character, and never lets
 /// text act on the terminal.
 struct CanvasTests {
