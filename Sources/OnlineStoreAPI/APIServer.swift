@@ -80,7 +80,9 @@ public struct APIServer: Sendable {
       // Requests under way are answered first, for at most the grace; then the rest are
       // cancelled and their connections closed (the write deadline has usually closed a
       // connection that does not read long before).
-      var group = ServiceGroupConfiguration(services: [app], logger: logger)
+      // The drain watch is last, so the group tells it first: `/readyz` says "draining" while
+      // the requests under way are still being answered.
+      var group = ServiceGroupConfiguration(services: [app, DrainWatch(readiness: store.routes.readiness)], logger: logger)
       group.maximumGracefulShutdownDuration = limits.shutdownGrace
       group.maximumCancellationDuration = .seconds(5)
       if handlingSignals {

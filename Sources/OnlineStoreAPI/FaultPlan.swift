@@ -29,6 +29,8 @@ public struct FaultPlan: Sendable, Equatable {
 
   /// Whether the faults apply to a request for `path`.
   func applies(to path: String) -> Bool {
+    // The health checks tell a balancer about the instance, not about its faults.
+    if path == "/livez" || path == "/readyz" { return false }
     guard let route else { return true }
     return path == route || path.hasPrefix(route.hasSuffix("/") ? route : route + "/")
   }

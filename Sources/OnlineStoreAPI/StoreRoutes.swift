@@ -25,6 +25,8 @@ public struct StoreRoutes: Sendable {
   let stock: StockBoard
   let checkout: CheckoutRoutes
   let admin: AdminRoutes
+  /// What `/readyz` answers, and the flag a graceful stop raises first.
+  public let readiness: Readiness
 
   public init(
     catalog: StoreCatalog, database: any StoreDatabase, limits: APILimits = APILimits(), pictures: CatalogPictures = .demo(),
@@ -32,6 +34,7 @@ public struct StoreRoutes: Sendable {
     clock: ElapsedClock = .continuous
   ) throws {
     self.clock = clock
+    self.readiness = Readiness(probeDatabase: { _ = try await database.stock() }, clock: clock)
     customerAccounts = catalog.customers
     let live = try LiveCatalog(catalog, pictures: pictures, publicBase: publicBase)
     self.live = live
@@ -87,7 +90,7 @@ public struct StoreRoutes: Sendable {
     openCarts.watchers.changed(customer)
   }
 
-  /// Adds every route to `router`. With a `token`, the customers' routes — their accounts,
+  /// Adds every route to `router`. `/livez` and `/readyz` (``HealthRoutes``) are open. With a `token`, the customers' routes — their accounts,
   /// orders, open carts, addresses and keys' numbers — sit in a group that asks for it
   /// (``TokenMiddleware``), so that whatever path reaches one of them, the token was asked for
   /// on the way; the catalog, `/shop`, `/shop/shipping` and `/shop/stock` stay open. The back
@@ -95,6 +98,7 @@ public struct StoreRoutes: Sendable {
   /// front door's `frontDoorToken`, the only one that may name an operator — and refuses everyone
   /// when there is none: they are never open, and the shop's token never opens them.
   public func add<Context: RequestContext>(to router: Router<Context>, token: String?, adminToken: String? = nil, frontDoorToken: String? = nil) {
+    HealthRoutes(readiness: readiness).add(to: router)
     addCatalog(to: router)
     addStock(to: router)
     addLogin(to: router)

@@ -20,6 +20,9 @@ final class EffectRunner<Action: Sendable> {
 
   /// The dependencies effects start with. A test store changes them when its test does.
   var dependencies: DependencyValues
+  /// Where effects run: the default executor in a program; a test store's own threads
+  /// (``TestStoreThreads``) under test, so that its effects never wait for a thread.
+  var executor: (any TaskExecutor)?
   /// Which running effects are cancellable under which ids: behind a lock, so that
   /// `Task.cancel(id:)` can cancel from an effect's own thread at once.
   nonisolated let cancellation: EffectCancellation
@@ -135,11 +138,12 @@ final class EffectRunner<Action: Sendable> {
     }
     // Effects see the store's dependencies, whatever task happens to start them.
     let running = tasks
+    let preferred = executor
     let task = DependencyValues.$_current.withValue(dependencies) {
       EffectContext.$cancellation.withValue(cancellation) {
         EffectContext.$scopes.withValue([]) {
           Task(priority: priority) { [weak self] in
-            await Self.perform(work, send: send, countedAs: token, in: running)
+            await Self.perform(work, send: send, countedAs: token, in: running, on: preferred)
             lifetime.hasEnded = true
             self?.finished(token)
           }
@@ -157,9 +161,10 @@ final class EffectRunner<Action: Sendable> {
   @concurrent
   private nonisolated static func perform(
     _ work: @Sendable (Send<Action>) async -> Void, send: Send<Action>,
-    countedAs token: Int, in running: RunningTasks
+    countedAs token: Int, in running: RunningTasks, on executor: (any TaskExecutor)?
   ) async {
-    await work(send)
+    // Under the preference the work and every child task it starts run on `executor`.
+    await withTaskExecutorPreference(executor) { await work(send) }
     running.remove(token)
   }
 

@@ -52,11 +52,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
   /// How long `receive(_:timeout:assert:)` and ``finish(timeout:fileID:filePath:line:column:)``
   /// wait by default before they fail. A passing test never waits this long; it only bounds a
-  /// failing one, which then fails in seconds. Five, not TCA's one: the unit tier runs in
-  /// process with no server, terminal or program beside it (those are the integration tier's),
-  /// but Swift Testing runs its tests side by side on as many threads as there are cores, and on
-  /// two cores the CPU-bound snapshot tests can hold both for over a second — one second failed
-  /// a pure effect in one of three runs. (It was thirty while both tiers shared one process.)
+  /// failing one, which then fails in seconds. Five, not TCA's one: the effects run on threads of
+  /// their own (``TestStoreThreads``), but the actions they send are reduced on the main actor,
+  /// which a test runner shares between every `@MainActor` test it runs side by side.
   public var timeout: Duration = .seconds(5)
   /// The state as the test has asserted it so far.
   public internal(set) var state: State
@@ -111,6 +109,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.reducer = resolved
     self.dependencies = dependencies
     self.effects = EffectRunner(dependencies: dependencies)
+    effects.executor = TestStoreThreads.shared
     self.createdAt = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     effects.deliver = { [weak self] action in self?.deliverFromEffect(action) }
     dismissal.store = self
