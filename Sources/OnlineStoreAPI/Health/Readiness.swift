@@ -11,7 +11,7 @@ public final class Readiness: Sendable {
   struct Report: Encodable, Equatable {
     var ready: Bool
     /// "ok", "unreachable" or "no answer within 2 s": never the error itself, which can name
-    /// hosts and users; that goes to the log.
+    /// hosts and users. (`onFailure` is given it; the server does not log it yet.)
     var database: String
     var draining: Bool
   }
