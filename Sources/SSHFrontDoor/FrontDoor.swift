@@ -158,7 +158,7 @@ public final class FrontDoor: Sendable {
     )
     try gate.pipeline.syncOperations.addHandlers(
       [
-        FirstBytesWatch(connection: connection), TransportWatch(connection: connection), KeyExchangeWatch(), ssh,
+        FirstBytesWatch(connection: connection), TransportWatch(connection: connection), KeyExchangeWatch(connection: connection), ssh,
         ConnectionErrorHandler(connection: connection),
       ],
       position: .after(gate.handler)

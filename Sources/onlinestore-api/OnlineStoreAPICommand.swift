@@ -225,6 +225,7 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     // The database holds orders, open carts, key fingerprints and the catalog's passwords:
     // whatever this server creates is its user's alone.
     umask(0o077)
+    LargeAllocations.returnToTheSystemWhenFreed()
     LoggingSystem.bootstrap(StreamLogHandler.standardError)
     var logger = Logger(label: "onlinestore-api")
     logger.logLevel = .info

@@ -49,6 +49,22 @@ struct GuardedTransportProtectionTests {
     #expect(throws: KeyExchangeAllowance.Exhausted.self) { try allowance.take() }
   }
 
+  /// A re-exchange is under way from the client's KEXINIT to its NEWKEYS, as the cipher sees
+  /// them decrypted; session data and other packets change nothing.
+  @Test func aReExchangeRunsFromTheClientsKeyExchangeInitToItsNewKeys() {
+    let exchanges = KeyExchanges(eventLoop: EmbeddedEventLoop())
+    func packet(_ bytes: [UInt8]) -> ByteBuffer { ByteBuffer(bytes: bytes) }
+    exchanges.saw(packet([94, 0, 0, 0, 0]))
+    #expect(!exchanges.reExchangeUnderWay)
+    exchanges.saw(packet([KeyExchanges.keyExchangeInit] + Array(repeating: 0, count: 16)))
+    #expect(exchanges.reExchangeUnderWay)
+    exchanges.saw(packet([30, 0, 0, 0, 32]))  // The client's ECDH init.
+    exchanges.saw(packet([]))
+    #expect(exchanges.reExchangeUnderWay)
+    exchanges.saw(packet([KeyExchanges.newKeys]))
+    #expect(!exchanges.reExchangeUnderWay)
+  }
+
   @Test func theGuardedCiphersAreTheLibrarysOwnByName() {
     let guarded = GuardedTransportProtection.schemes.map { $0.cipherName }
     let bundled = Constants.bundledTransportProtectionSchemes.map { $0.cipherName }

@@ -61,6 +61,54 @@ struct PtyBridgeTests {
     #expect(try bridged.client.readOutbound(as: SSHChannelData.self) == nil)
   }
 
+  /// Output the client's channel refuses — swift-nio-ssh 0.15.1 refuses a session's data while
+  /// the client re-keys, and the store's frame was lost: an SSH session stalled on "Loading" —
+  /// is held, nothing more is read from the store meanwhile, and it is sent, in order, once the
+  /// channel takes it; while the connection says it cannot send, it is not even tried.
+  @Test func outputTheChannelRefusesIsHeldAndSentInOrderLater() throws {
+    let refusal = RefusingWrites()
+    let bridged = Bridged(refusal)
+    bridged.start()
+    refusal.refusing = true
+    try bridged.storeWrites("frame one")
+    #expect(try bridged.client.readOutbound(as: SSHChannelData.self) == nil)
+    #expect(bridged.terminalReads.count == 1, "nothing more is read from the store while output is held")
+    bridged.loop.advanceTime(by: PtyBridge.heldOutputRetry)
+    #expect(refusal.refused == 2, "tried again, and refused again")
+    bridged.transport.isWritable = false  // A re-exchange began.
+    bridged.loop.advanceTime(by: PtyBridge.heldOutputRetry * 10)
+    #expect(refusal.refused == 2, "not tried while the connection cannot send")
+    refusal.refusing = false
+    bridged.transport.becomeWritable()
+    #expect(try bridged.client.readOutbound(as: SSHChannelData.self) == nil, "tried a moment after, not at once")
+    bridged.loop.advanceTime(by: PtyBridge.heldOutputRetry)
+    let sent = try #require(try bridged.client.readOutbound(as: SSHChannelData.self))
+    #expect(sent.data == .byteBuffer(ByteBuffer(string: "frame one")))
+    #expect(bridged.terminalReads.count == 2, "the store is read again")
+    try bridged.storeWrites("frame two")
+    let next = try #require(try bridged.client.readOutbound(as: SSHChannelData.self))
+    #expect(next.data == .byteBuffer(ByteBuffer(string: "frame two")))
+  }
+
+  /// Output refused for longer than the patience ends the session: a channel that never takes it
+  /// again is not tried forever.
+  @Test func outputRefusedPastThePatienceEndsTheSession() throws {
+    let refusal = RefusingWrites()
+    let bridged = Bridged(refusal)
+    try bridged.client.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 22)).wait()
+    bridged.start()
+    refusal.refusing = true
+    try bridged.storeWrites("a frame")
+    bridged.loop.advanceTime(by: PtyBridge.heldOutputPatience - PtyBridge.heldOutputRetry)
+    #expect(bridged.client.isActive)
+    bridged.loop.advanceTime(by: PtyBridge.heldOutputRetry * 2)
+    #expect(!bridged.client.isActive, "closed once the patience has passed")
+    let tries = refusal.refused
+    #expect(tries <= Int(PtyBridge.heldOutputPatience.nanoseconds / PtyBridge.heldOutputRetry.nanoseconds) + 2)
+    bridged.loop.advanceTime(by: PtyBridge.heldOutputPatience)
+    #expect(refusal.refused == tries, "and not tried again")
+  }
+
   @Test func anExitedStoresTerminalIsClosedWithinTwoSecondsAndTheStoreStageIsTold() throws {
     let bridged = Bridged()
     bridged.start()
@@ -130,7 +178,7 @@ private final class Bridged {
   let client: EmbeddedChannel
   private(set) var terminal: EmbeddedChannel!
 
-  init() {
+  init(_ refusal: RefusingWrites? = nil) {
     let loop = self.loop
     let terminalReads = self.terminalReads
     var opened: EmbeddedChannel?
@@ -142,7 +190,8 @@ private final class Bridged {
       return loop.makeSucceededFuture(terminal)
     }
     bridge.delegate = delegate
-    client = EmbeddedChannel(handlers: [clientReads, bridge], loop: loop)
+    let between: [any ChannelHandler] = refusal.map { [$0] } ?? []
+    client = EmbeddedChannel(handlers: [clientReads] + between + [bridge], loop: loop)
     self.opener = { opened }
   }
 
@@ -156,6 +205,21 @@ private final class Bridged {
   /// The store writes `text` to its terminal, and the read is complete.
   func storeWrites(_ text: String) throws {
     try terminal.writeInbound(ByteBuffer(string: text))
+  }
+}
+
+/// Fails every write while ``refusing``, as swift-nio-ssh fails a session's data during a key
+/// re-exchange.
+private final class RefusingWrites: ChannelOutboundHandler {
+  typealias OutboundIn = Any
+  struct Refused: Error {}
+  var refusing = false
+  private(set) var refused = 0
+
+  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    guard refusing else { return context.write(data, promise: promise) }
+    refused += 1
+    promise?.fail(Refused())
   }
 }
 

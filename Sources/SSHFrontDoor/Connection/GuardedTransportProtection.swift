@@ -14,8 +14,11 @@ import NIOSSH
 /// - **Key exchanges are bounded.** The library creates a cipher for every key exchange, the
 ///   first and each re-exchange a client asks for; each costs the server a few milliseconds of
 ///   CPU, and one connection asked for 500. ``KeyExchangeAllowance`` (the connection's, found
-///   through ``KeyExchangeAllowance/current``) refuses the one past its allowance, which ends
-///   that connection.
+///   through ``KeyExchanges/current``) refuses the one past its allowance, which ends that
+///   connection.
+/// - **A re-exchange is seen from its start to its end** (``KeyExchanges/saw(_:)``), so the
+///   sessions hold their output meanwhile: the library refuses a session's data while a
+///   re-exchange is under way, and what it refuses is lost.
 class GuardedTransportProtection: NIOSSHTransportProtection {
   /// The cipher this one wraps: one of swift-nio-ssh's bundled schemes.
   class var wrapped: NIOSSHTransportProtection.Type { fatalError("a subclass names its cipher") }
@@ -28,7 +31,7 @@ class GuardedTransportProtection: NIOSSHTransportProtection {
   private let inner: NIOSSHTransportProtection
 
   required init(initialKeys: NIOSSHSessionKeys) throws {
-    try KeyExchangeAllowance.current?.take()
+    try KeyExchanges.current?.allowance.take()
     inner = try Self.wrapped.init(initialKeys: initialKeys)
   }
 
@@ -36,7 +39,7 @@ class GuardedTransportProtection: NIOSSHTransportProtection {
   var lengthEncrypted: Bool { inner.lengthEncrypted }
 
   func updateKeys(_ newKeys: NIOSSHSessionKeys) throws {
-    try KeyExchangeAllowance.current?.take()
+    try KeyExchanges.current?.allowance.take()
     try inner.updateKeys(newKeys)
   }
 
@@ -45,7 +48,9 @@ class GuardedTransportProtection: NIOSSHTransportProtection {
   }
 
   func decryptAndVerifyRemainingPacket(_ source: inout ByteBuffer, sequenceNumber: UInt32) throws -> ByteBuffer {
-    ChannelRequestTrim.trimmed(try inner.decryptAndVerifyRemainingPacket(&source, sequenceNumber: sequenceNumber))
+    let packet = try inner.decryptAndVerifyRemainingPacket(&source, sequenceNumber: sequenceNumber)
+    KeyExchanges.current?.saw(packet)
+    return ChannelRequestTrim.trimmed(packet)
   }
 
   func encryptPacket(_ destination: inout ByteBuffer, sequenceNumber: UInt32) throws {
@@ -92,67 +97,3 @@ enum ChannelRequestTrim {
   }
 }
 
-/// How many key exchanges one connection may make: ``burst`` at once (the first among them),
-/// then one more every ``refill``. A client that asks for more is refused and disconnected.
-///
-/// swift-nio-ssh makes a cipher in the middle of reading a packet, with no way to tell which
-/// connection it is for; the front door's ``KeyExchangeWatch``, just before it in each pipeline,
-/// sets ``current`` for as long as it hands the library that connection's bytes.
-///
-/// `@unchecked Sendable`: it is made, read and changed only on its connection's event loop (the
-/// thread-specific slot that holds it is what needs the conformance).
-final class KeyExchangeAllowance: @unchecked Sendable {
-  static let burst = 5
-  static let refill: TimeAmount = .minutes(10)
-
-  private let eventLoop: EventLoop
-  private var tokens = KeyExchangeAllowance.burst
-  private var lastRefill: NIODeadline
-
-  init(eventLoop: EventLoop) {
-    self.eventLoop = eventLoop
-    lastRefill = eventLoop.now
-  }
-
-  struct Exhausted: Error, CustomStringConvertible {
-    var description: String { "more than \(KeyExchangeAllowance.burst) key exchanges in \(KeyExchangeAllowance.refill.nanoseconds / 60_000_000_000) minutes" }
-  }
-
-  /// Takes one key exchange, or throws when none is left.
-  func take() throws {
-    let now = eventLoop.now
-    let earned = Int((now - lastRefill).nanoseconds / Self.refill.nanoseconds)
-    if earned > 0 {
-      tokens = min(Self.burst, tokens + earned)
-      lastRefill = lastRefill + .nanoseconds(Int64(earned) * Self.refill.nanoseconds)
-    }
-    guard tokens > 0 else { throw Exhausted() }
-    tokens -= 1
-  }
-
-  /// The allowance of the connection whose bytes this thread is handing to swift-nio-ssh now.
-  static var current: KeyExchangeAllowance? { reading.currentValue }
-
-  fileprivate static let reading = ThreadSpecificVariable<KeyExchangeAllowance>()
-}
-
-/// Sits just before swift-nio-ssh in a connection's pipeline and makes the connection's
-/// ``KeyExchangeAllowance`` the thread's ``KeyExchangeAllowance/current`` while the library reads
-/// what arrived: a key exchange is completed as the client's packets are read.
-final class KeyExchangeWatch: ChannelInboundHandler {
-  typealias InboundIn = ByteBuffer
-  typealias InboundOut = ByteBuffer
-
-  private var allowance: KeyExchangeAllowance?
-
-  func handlerAdded(context: ChannelHandlerContext) {
-    allowance = KeyExchangeAllowance(eventLoop: context.eventLoop)
-  }
-
-  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    let previous = KeyExchangeAllowance.reading.currentValue
-    KeyExchangeAllowance.reading.currentValue = allowance
-    defer { KeyExchangeAllowance.reading.currentValue = previous }
-    context.fireChannelRead(data)
-  }
-}

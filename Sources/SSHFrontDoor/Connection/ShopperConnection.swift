@@ -19,7 +19,10 @@ final class ShopperConnection {
   private var deadlines: [Scheduled<Void>] = []
   /// Sessions that stopped reading their store's output while the connection could not send.
   private var waitingForTransport: [() -> Void] = []
-  private(set) var transportIsWritable = true
+  private var socketIsWritable = true
+  /// The client is re-keying: swift-nio-ssh refuses session data until it is done (see
+  /// ``KeyExchanges``).
+  private var reKeying = false
 
   init(address: ClientAddress, remote: String, channel: Channel, admission: AdmissionState.ID, services: FrontDoorServices) {
     self.address = address
@@ -75,12 +78,27 @@ final class ShopperConnection {
 
   // MARK: The transport
 
+  /// Whether the sessions may send now: the socket takes more without queueing and no key
+  /// re-exchange is under way.
+  var transportIsWritable: Bool { socketIsWritable && !reKeying }
+
   /// The TCP connection can take more (or no more) without queueing: the sessions read their
   /// stores' output only while it can, so a client that stops reading stops its store, not the
   /// server's memory.
   func transportWritabilityChanged(_ writable: Bool) {
-    transportIsWritable = writable
-    guard writable else { return }
+    socketIsWritable = writable
+    resumeWaitingSessions()
+  }
+
+  /// The client began or ended a key re-exchange: the sessions hold their output meanwhile.
+  func keyReExchange(underWay: Bool) {
+    reKeying = underWay
+    logger.debug("key re-exchange", metadata: ["under way": "\(underWay)"])
+    resumeWaitingSessions()
+  }
+
+  private func resumeWaitingSessions() {
+    guard transportIsWritable else { return }
     let waiting = waitingForTransport
     waitingForTransport = []
     waiting.forEach { $0() }

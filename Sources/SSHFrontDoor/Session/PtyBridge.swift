@@ -14,6 +14,12 @@ import NIOSSH
 ///   socket can take it; otherwise the store blocks in its own writes, not the server's memory.
 ///   With the client gone, it is read and dropped, so the store never blocks on a write nobody
 ///   reads.
+/// - **Output the client's channel refuses** (swift-nio-ssh 0.15.1 refuses a session's data while
+///   the client re-keys, and the connection may learn of the re-exchange a read too late) is
+///   held, with no more read from the store, and tried again ``heldOutputRetry`` after the
+///   connection can send, in order, for up to ``heldOutputPatience``; then the session ends.
+///   (What the library refused still counted against the client's SSH window: a few frames per
+///   re-exchange, and a connection gets few of those.)
 /// - **Window changes** reach the store's terminal once it is open, and not after a hang-up.
 /// - **The store's exit**: what it wrote last is read, and the terminal closed two seconds later
 ///   at the latest.
@@ -42,6 +48,17 @@ final class PtyBridge: ChannelDuplexHandler {
   private var outputWaiting = false
   /// The client's latest window size, until the terminal has it.
   private var pendingSize: Size?
+  /// Output the client's channel refused, oldest first; the store is not read while there is
+  /// any, so it is at most what one read brought.
+  private var heldOutput: [ByteBuffer] = []
+  /// When output was first refused, of what is held now.
+  private var heldSince: NIODeadline?
+  private var retryScheduled = false
+
+  /// How soon held output is tried again once the connection can send.
+  static let heldOutputRetry: TimeAmount = .milliseconds(10)
+  /// How long output may go on being refused before the session is ended.
+  static let heldOutputPatience: TimeAmount = .seconds(10)
 
   init(transport: any TransportWritability, logger: Logger, open: @escaping Opener = PtyBridge.openPipe) {
     self.transport = transport
@@ -129,6 +146,7 @@ final class PtyBridge: ChannelDuplexHandler {
 
   func channelInactive(context: ChannelHandlerContext) {
     clientGone = true
+    heldOutput = []
     readOutput()  // Now only to drop it.
     context.fireChannelInactive()
   }
@@ -137,7 +155,8 @@ final class PtyBridge: ChannelDuplexHandler {
 
   func storeWrote(_ bytes: ByteBuffer) {
     guard !clientGone, let context else { return }
-    context.write(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(bytes))), promise: nil)
+    guard heldOutput.isEmpty else { return heldOutput.append(bytes) }
+    send(bytes, context: context)
   }
 
   func storeOutputRead() {
@@ -185,6 +204,7 @@ final class PtyBridge: ChannelDuplexHandler {
       pty.channel.read()
       return
     }
+    guard heldOutput.isEmpty else { return }  // Read again once it has been sent.
     guard context.channel.isWritable else { return }  // `channelWritabilityChanged` resumes.
     guard transport.transportIsWritable else {
       guard !outputWaiting else { return }
@@ -206,5 +226,54 @@ final class PtyBridge: ChannelDuplexHandler {
     _ = pt_resize(pty.controller, Int32(size.rows), Int32(size.columns))
     pty.size = size
     terminal = .open(pty)
+  }
+
+  // MARK: Held output
+
+  /// Writes `bytes` to the client's channel; if the channel refuses them, they are held.
+  private func send(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
+    let written = context.eventLoop.makePromise(of: Void.self)
+    written.futureResult.assumeIsolated().whenFailure { [self] _ in refused(bytes) }
+    context.write(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(bytes))), promise: written)
+  }
+
+  private func refused(_ bytes: ByteBuffer) {
+    guard !clientGone, let context else { return }
+    heldOutput.append(bytes)
+    if heldSince == nil { heldSince = context.eventLoop.now }
+    scheduleRetry()
+  }
+
+  /// Tries the held output again ``heldOutputRetry`` after the connection says it can send.
+  private func scheduleRetry() {
+    guard !retryScheduled, let context else { return }
+    retryScheduled = true
+    transport.whenTransportWritable { [weak self] in
+      context.eventLoop.assumeIsolated().scheduleTask(in: Self.heldOutputRetry) {
+        guard let self else { return }
+        self.retryScheduled = false
+        guard self.transport.transportIsWritable else { return self.scheduleRetry() }
+        self.retryHeldOutput()
+      }
+    }
+  }
+
+  private func retryHeldOutput() {
+    guard !clientGone, let context, !heldOutput.isEmpty else { return }
+    if let heldSince, context.eventLoop.now - heldSince >= Self.heldOutputPatience {
+      logger.warning("session ended: the client's channel refused its output for \(Self.heldOutputPatience.nanoseconds / 1_000_000_000) s")
+      heldOutput = []
+      context.close(promise: nil)
+      return
+    }
+    let retrying = heldOutput
+    heldOutput = []
+    for bytes in retrying { send(bytes, context: context) }
+    context.flush()
+    // swift-nio-ssh refuses as it is given the data, within the flush: what is held now was refused again.
+    if heldOutput.isEmpty {
+      heldSince = nil
+      readOutput()
+    }
   }
 }
