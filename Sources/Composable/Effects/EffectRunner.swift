@@ -1,4 +1,5 @@
 import Dependencies
+import Foundation
 import IssueReporting
 import Synchronization
 
@@ -191,6 +192,8 @@ final class RunningTasks: Sendable {
   }
 
   private let tasks = Mutex(Tasks())
+  /// Signalled whenever a task is forgotten, for ``waitUntilNoneRun(for:)``.
+  private let forgotten = NSCondition()
 
   /// How many tasks are running, not counting skipped ones.
   var count: Int { tasks.withLock { $0.count } }
@@ -211,6 +214,22 @@ final class RunningTasks: Sendable {
       $0.running[token] = nil
       $0.skipped.remove(token)
     }
+    forgotten.lock()
+    forgotten.broadcast()
+    forgotten.unlock()
+  }
+
+  /// Blocks until no task (skipped ones aside) is running, or `duration` has passed; whether
+  /// none is. A condition, signalled as each task is forgotten, not a poll.
+  func waitUntilNoneRun(for duration: Duration) -> Bool {
+    let (seconds, attoseconds) = duration.components
+    let deadline = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+    forgotten.lock()
+    defer { forgotten.unlock() }
+    while count > 0 {
+      if !forgotten.wait(until: deadline) { return count == 0 }
+    }
+    return true
   }
 
   func cancel(_ token: Int) {

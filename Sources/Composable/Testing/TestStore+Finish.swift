@@ -1,9 +1,4 @@
 import ConcurrencyExtras
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import CustomDump
 import Dependencies
 import IssueReporting
@@ -116,15 +111,10 @@ extension TestStore {
       )
     }
     // An effect whose last action the test has just received may not have returned yet: its
-    // thread is a moment behind the test's — and on two cores, with Swift Testing running the
-    // CPU-bound snapshot tests side by side on both cooperative threads, more than five seconds
-    // behind; that was seen in the unit tier alone. Give such effects up to ten seconds; one
-    // still running after that is running for real. Only a failing test pays the wait. (A wait
-    // on the wall clock here is a known debt: TCA yields instead, and so should this.)
-    let deadline = ContinuousClock.now + .seconds(10)
-    while runningTasks.count > 0, ContinuousClock.now < deadline {
-      usleep(1_000)
-    }
+    // thread (one of ``TestStoreThreads``) is a moment behind the test's. Such an effect is
+    // given up to ``endGrace`` to return, waited for on a condition each ending task signals;
+    // only a test that leaves an effect running pays the whole wait.
+    _ = runningTasks.waitUntilNoneRun(for: TestStore.endGrace)
     let running = runningTasks.count
     if running > 0 {
       createdAt.reportIssue(

@@ -51,11 +51,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
   }
   /// How long `receive(_:timeout:assert:)` and ``finish(timeout:fileID:filePath:line:column:)``
-  /// wait by default before they fail. A passing test never waits this long; it only bounds a
-  /// failing one, which then fails in seconds. Five, not TCA's one: the effects run on threads of
-  /// their own (``TestStoreThreads``), but the actions they send are reduced on the main actor,
-  /// which a test runner shares between every `@MainActor` test it runs side by side.
-  public var timeout: Duration = .seconds(5)
+  /// wait by default before they fail: a second, as TCA's. A passing test never waits this long;
+  /// it only bounds a failing one, which then fails in a second.
+  public var timeout: Duration = .seconds(1)
+  /// How long a test store that goes away waits for effects still running to return before it
+  /// reports them (see `checkNothingIsLeft`).
+  nonisolated static var endGrace: Duration { .seconds(1) }
   /// The state as the test has asserted it so far.
   public internal(set) var state: State
   /// The dependencies the reducer and its effects use. A test may change them between actions
