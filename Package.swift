@@ -322,7 +322,8 @@ let package = Package(
         .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
       ]
     ),
-    .testTarget(name: "TerminalKitTests", dependencies: [terminalKit, terminalKitTesting], exclude: ["__Snapshots__", "Forms/__Snapshots__"]),
+    .testTarget(
+      name: "TerminalKitTests", dependencies: [terminalKit, terminalKitTesting, .product(name: "Clocks", package: "swift-clocks")], exclude: ["__Snapshots__", "Forms/__Snapshots__"]),
     // Docs/Testing.md's "Snapshot-test your own screens", as it is written there: a screen of its
     // own, tested with nothing but the kit and its snapshot strategies.
     .testTarget(name: "KitExampleTests", dependencies: [terminalKit, terminalKitTesting, "TodoApp"], exclude: ["__Snapshots__"]),

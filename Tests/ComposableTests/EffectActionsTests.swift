@@ -30,15 +30,23 @@ struct EffectActionsTests {
     #expect(await collect(effect) == [.first, .second, .third])
   }
 
+  /// The slow part sends only once the test has seen the quick one: the stream is still open
+  /// then, and ends after it.
   @Test func mergedEffectsAllFinishBeforeTheStreamEnds() async {
+    let (gate, open) = AsyncStream.makeStream(of: Void.self)
     let effect = Effect<Step>.merge(
       .run { send in
-        try await Task.sleep(for: .milliseconds(30))
+        for await _ in gate { break }
         await send(.second)
       },
       .send(.first)
     )
-    #expect(await collect(effect) == [.first, .second])
+    var seen: [Step] = []
+    for await step in effect.actions {
+      seen.append(step)
+      if step == .first { open.yield() }
+    }
+    #expect(seen == [.first, .second])
   }
 
   /// Told by what the slow part saw, not by a stopwatch: cancelled, it never sends `.late`.
@@ -65,23 +73,25 @@ struct EffectActionsTests {
     #expect(cancelled.value)
   }
 
-  @Test func endingTheIterationEarlyCancelsWhatStillRuns() async {
-    let ended = LockIsolated(false)
+  /// The effect says it was cancelled through a stream the test awaits: no clock, and a test
+  /// that would otherwise wait for ever is ended by its time limit.
+  @Test(.timeLimit(.minutes(1))) func endingTheIterationEarlyCancelsWhatStillRuns() async {
+    let (ended, end) = AsyncStream.makeStream(of: Bool.self)
     let effect = Effect<Step>.run { send in
       await send(.first)
       do {
-        try await Task.sleep(for: .seconds(30))
+        try await Task.sleep(for: .seconds(3_600))
+        end.yield(false)
       } catch {
-        ended.setValue(true)
+        end.yield(true)
       }
     }
     for await step in effect.actions {
       #expect(step == .first)
       break
     }
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !ended.value, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-    #expect(ended.value)
+    var iterator = ended.makeAsyncIterator()
+    #expect(await iterator.next() == true, "cancelled, not ended by its sleep")
   }
 
   @Test func aMappedRunTransformsWithTheDependenciesOfWhereItWasMapped() async {

@@ -69,7 +69,15 @@ struct LoopWakeUpsTests {
     #expect(steps.events == [.inputWaiting, .ended(signal: 15)])
     wakeUps.post(.inputWaiting)
     wakeUps.post(.stateChanged)
-    try? await Task.sleep(for: .milliseconds(50))
+    // Nothing takes them now: a new serving is handed them, from the input on (had the ended
+    // serving's step been handed anything more, the input would be gone).
+    let next = Steps()
+    wakeUps.serve { event in
+      next.record(event)
+      return !(event == .ended(signal: 15))
+    }
+    await waitFor(2, in: next)
+    #expect(next.events == [.inputWaiting, .ended(signal: 15)])
     #expect(steps.events.count == 2, "no step after the one that ended the serving")
   }
 

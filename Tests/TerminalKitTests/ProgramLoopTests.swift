@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Synchronization
 import TerminalKit
@@ -23,7 +24,14 @@ struct ProgramLoopTests {
     /// How many frames were rendered, drawn or not.
     var framesRendered = 0
 
-    init() { (changes, changed) = AsyncStream.makeStream(of: Void.self) }
+    /// The slow work (`s`) goes on once the test lets it, through `slowWorkMayEnd`.
+    let slowWorkGate: AsyncStream<Void>
+    let slowWorkMayEnd: AsyncStream<Void>.Continuation
+
+    init() {
+      (changes, changed) = AsyncStream.makeStream(of: Void.self)
+      (slowWorkGate, slowWorkMayEnd) = AsyncStream.makeStream(of: Void.self)
+    }
 
     /// Whether it reports a change by calling the loop back at the change, as a store's
     /// `observeChanges` does, rather than through a stream.
@@ -65,7 +73,7 @@ struct ProgramLoopTests {
         return .started(nil)
       case .slow:
         return .started(ProgramWork { @MainActor in
-          try? await Task.sleep(for: .milliseconds(50))
+          for await _ in self.slowWorkGate { break }
           self.count += 100
         })
       case .quit: return .quit
@@ -122,13 +130,15 @@ struct ProgramLoopTests {
   @Test func aScriptWaitsForTheWorkEachKeyStartedAPersonDoesNot() async {
     let scripted = Self.scripted()
     await scripted.start()
+    scripted.program.slowWorkMayEnd.yield()
     await scripted.press(.character("s"))
     #expect(scripted.program.count == 100, "the screen after the key shows what it led to")
 
     let live = ProgramLoop(program: Counter(), backend: RecordingTerminal(size: Size(width: 30, height: 2)), waitsForWork: false, tickInterval: nil)
     await live.start()
-    await live.press(.character("s"))
+    await live.press(.character("s"))  // Returns though the work cannot end until it is let.
     #expect(live.program.count == 0, "a person's next key is not held up by the work")
+    live.program.slowWorkMayEnd.finish()
   }
 
   /// A terminal sends Alt-+ as Esc and +: a program that binds nothing to Alt-+ gets those two.
@@ -166,14 +176,22 @@ struct ProgramLoopTests {
     let counter = Counter()
     counter.animating = true
     let terminal = RecordingTerminal(size: Size(width: 30, height: 2))
-    let loop = ProgramLoop(program: counter, backend: terminal, tickInterval: .milliseconds(10))
+    let clock = TestClock()
+    let began = clock.now
+    let loop = ProgramLoop(program: counter, backend: terminal, tickInterval: .milliseconds(10), clock: clock)
     let running = Task { await loop.run() }
     terminal.type([.key(.character("+")), .key(.character("+"))])
-    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 2") == true }
+    await terminal.painted { $0.textRows.first?.hasPrefix("+ count 2") == true }
     counter.count = 7
     counter.changed.yield()
-    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 7") == true }
-    try await waitUntil { (terminal.screen?.textRows.first?.split(separator: " ").last).flatMap { Int($0) } ?? 0 >= 3 }
+    await terminal.painted { $0.textRows.first?.hasPrefix("+ count 7") == true }
+    // Three ticks of the test's clock: time moves on until the ticker has slept through three.
+    func ticks() -> Int { (terminal.screen?.textRows.first?.split(separator: " ").last).flatMap { Int($0) } ?? 0 }
+    while ticks() < 3 {
+      await clock.advance(by: .milliseconds(10))
+      await Task.yield()
+    }
+    #expect(began.duration(to: clock.now) >= .milliseconds(30), "a tick every 10 ms of the loop's clock")
     terminal.hangUp()
     #expect(await running.value == .signal(1))
     #expect(terminal.isStopped)
@@ -189,10 +207,10 @@ struct ProgramLoopTests {
     let loop = ProgramLoop(program: counter, backend: terminal, tickInterval: nil)
     let running = Task { await loop.run() }
     terminal.type([.key(.character("+"))])
-    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 1") == true }
+    await terminal.painted { $0.textRows.first?.hasPrefix("+ count 1") == true }
     counter.count = 7
     counter.announce()
-    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 7") == true }
+    await terminal.painted { $0.textRows.first?.hasPrefix("+ count 7") == true }
     #expect(loop.framesPainted == 3, "the first frame, the key's and the change's")
     terminal.hangUp()
     #expect(await running.value == .signal(1))
@@ -208,14 +226,15 @@ struct ProgramLoopTests {
     let terminal = RecordingTerminal(size: Size(width: 30, height: 2))
     let loop = ProgramLoop(program: counter, backend: terminal, tickInterval: nil)
     let running = Task { await loop.run() }
-    try await waitUntil { counter.onChange != nil && terminal.screen != nil }
+    await terminal.painted { _ in true }  // The loop observes the program before its first frame.
+    #expect(counter.onChange != nil)
     terminal.type([.key(.character("+"))])
-    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 1") == true }
+    await terminal.painted { $0.textRows.first?.hasPrefix("+ count 1") == true }
     counter.count = 7
     counter.announce()
-    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 7") == true }
+    await terminal.painted { $0.textRows.first?.hasPrefix("+ count 7") == true }
     terminal.type([.key(.character("+"))])
-    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 8") == true }
+    await terminal.painted { $0.textRows.first?.hasPrefix("+ count 8") == true }
     #expect(loop.framesPainted == 4, "the first frame, the key's, the change's and the second key's")
     #expect(counter.framesRendered == loop.framesPainted)
     terminal.hangUp()
@@ -232,9 +251,9 @@ struct ProgramLoopTests {
     let loop = ProgramLoop(program: counter, backend: terminal, tickInterval: nil)
     let running = Task { await loop.run() }
     terminal.type([.mouse(MouseEvent(.press, at: Point(x: 0, y: 0)))])
-    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 1") == true }
+    await terminal.painted { $0.textRows.first?.hasPrefix("+ count 1") == true }
     terminal.type([.mouse(MouseEvent(.press, at: Point(x: 0, y: 0)))])
-    try await waitUntil { terminal.screen?.textRows.first?.hasPrefix("+ count 2") == true }
+    await terminal.painted { $0.textRows.first?.hasPrefix("+ count 2") == true }
     #expect(loop.framesPainted == 3)
     #expect(counter.framesRendered == loop.framesPainted, "no frame rendered only to find what was clicked")
     terminal.hangUp()
@@ -264,9 +283,10 @@ struct ProgramLoopTests {
     let terminal = ThreadedTerminal()
     let loop = ProgramLoop(program: Counter(), backend: terminal, tickInterval: nil)
     let running = Task { await loop.run() }
-    try await waitUntil { terminal.handlers.withLock { !$0.isEmpty } }
+    await terminal.recorder.painted { _ in true }  // The loop asks for wake-ups before its first frame.
+    #expect(terminal.handlers.withLock { !$0.isEmpty })
     terminal.wakeFromAnotherThread(.inputWaiting)
-    try await waitUntil { terminal.recorder.screen?.textRows.first?.hasPrefix("+ count 1") == true }
+    await terminal.recorder.painted { $0.textRows.first?.hasPrefix("+ count 1") == true }
     terminal.wakeFromAnotherThread(.ended(signal: 15))
     #expect(await running.value == .signal(15))
     #expect(terminal.handlers.withLock { $0.count } == 1, "the loop asks for wake-ups once")
@@ -279,7 +299,7 @@ struct ProgramLoopTests {
     let terminal = RecordingTerminal(size: Size(width: 30, height: 2))
     let loop = ProgramLoop(program: Counter(), backend: terminal, tickInterval: nil)
     let running = Task { await loop.run() }
-    try await waitUntil { loop.framesPainted == 1 }
+    await terminal.painted { _ in true }
     running.cancel()
     #expect(await running.value == .signal(TerminalWakeUp.hangUpSignal))
     #expect(terminal.isStopped)
@@ -328,24 +348,32 @@ struct ProgramLoopTests {
     #expect(loop.backend.isStopped)
   }
 
-  /// A last save that never finishes holds the terminal for ``ProgramLoop/finishingTime``, not
-  /// for its 30 s: told by the save itself, which would have ended had it been waited for, not
-  /// by a stopwatch that a busy machine can stretch.
+  /// A last save that never finishes holds the terminal for ``ProgramLoop/finishingTime`` of the
+  /// loop's clock, not for its 30 s: the save and the loop sleep on one test clock, moved on a
+  /// tenth of a second at a time until the terminal is given back.
   @Test func finishingDoesNotWaitForeverForTheLastSave() async {
     let savedToTheEnd = Mutex(false)
+    let clock = TestClock()
+    let began = clock.now
     let counter = Counter()
     counter.finishing = ProgramWork {
       do {
-        try await Task.sleep(for: .seconds(30))
+        try await clock.sleep(for: .seconds(30))
         savedToTheEnd.withLock { $0 = true }
       } catch {
         // Let go when the loop stopped waiting.
       }
     }
-    let loop = Self.scripted(counter)
+    let loop = ProgramLoop(program: counter, backend: RecordingTerminal(size: Size(width: 30, height: 2)), waitsForWork: true, tickInterval: nil, clock: clock)
     await loop.start()
-    await loop.finish()
-    #expect(loop.backend.isStopped)
+    let finishing = Task { await loop.finish() }
+    while !loop.backend.isStopped {
+      await clock.advance(by: .milliseconds(100))
+      await Task.yield()
+    }
+    await finishing.value
+    #expect(began.duration(to: clock.now) >= ProgramLoop<Counter, RecordingTerminal>.finishingTime, "not before the finishing time")
+    #expect(began.duration(to: clock.now) < .seconds(30))
     #expect(!savedToTheEnd.withLock { $0 }, "the terminal was given back while the save still ran")
   }
 
@@ -357,18 +385,5 @@ struct ProgramLoopTests {
       terminal.paint(canvas, repaintEverything: false)
     }
     #expect(terminal.paints.map { $0.canvas.textRows[0] } == ["7", "8", "9"])
-  }
-
-  /// Waits for `condition`: at once on an idle machine; the deadline is for two cores shared
-  /// with every other suite, where a once-a-run 5 s, and later 15 s, were seen to run out.
-  private func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
-    while !condition() {
-      guard ContinuousClock.now < deadline else {
-        Issue.record("timed out")
-        return
-      }
-      try await Task.sleep(for: .milliseconds(5))
-    }
   }
 }

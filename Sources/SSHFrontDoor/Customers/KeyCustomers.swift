@@ -64,12 +64,12 @@ public final class SQLiteKeyCustomers: KeyCustomers {
   public func number(for fingerprint: String, from address: ClientAddress, now: Date) throws(KeyCustomersError) -> Int {
     do {
       return try database.write { db in
-        if let number = try Int.fetchOne(db, sql: "SELECT number FROM key_customers WHERE fingerprint = ?", arguments: [fingerprint]) {
+        if let number = try Int.fetchOne(db, sql: Statements.numberOfKey, arguments: [fingerprint]) {
           return number
         }
         let origin = address.limitKey.description
         let recent = try Int.fetchOne(
-          db, sql: "SELECT COUNT(*) FROM key_customers WHERE first_address = ? AND registered > ?",
+          db, sql: Statements.newKeysFromAddressSince,
           arguments: [origin, now.timeIntervalSince1970 - 3_600]
         ) ?? 0
         guard recent < newKeysPerAddressPerHour else { throw KeyCustomersError.tooManyNewKeys(limit: newKeysPerAddressPerHour) }
@@ -92,8 +92,17 @@ public final class SQLiteKeyCustomers: KeyCustomers {
     try database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM key_customers") ?? 0 }
   }
 
+  /// What a login asks the database: each a look-up in an index, whatever the number of keys
+  /// (KeyCustomersTests reads their plans).
+  enum Statements {
+    static let numberOfKey = "SELECT number FROM key_customers WHERE fingerprint = ?"
+    static let newKeysFromAddressSince = "SELECT COUNT(*) FROM key_customers WHERE first_address = ? AND registered > ?"
+    static let highestNumber = "SELECT MAX(number) FROM key_customers"
+    static let all = [numberOfKey, newKeysFromAddressSince, highestNumber]
+  }
+
   private static func nextNumber(_ db: Database) throws -> Int {
-    let highest = try Int.fetchOne(db, sql: "SELECT MAX(number) FROM key_customers") ?? 0
+    let highest = try Int.fetchOne(db, sql: Statements.highestNumber) ?? 0
     return max(Customer.keyShopperNumbers.lowerBound, highest + 1)
   }
 

@@ -23,6 +23,8 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
   public let tickInterval: Duration?
   /// How long ``finish()`` lets the app save before the terminal is given back.
   public static var finishingTime: Duration { .seconds(1) }
+  /// What the ticker and the finishing time are measured on: the continuous clock, or a test's.
+  public let clock: any Clock<Duration>
 
   private static var hangUp: Int32 { TerminalWakeUp.hangUpSignal }
 
@@ -35,11 +37,15 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
   /// How many frames the loop has painted: what a test or a benchmark counts per key.
   public private(set) var framesPainted = 0
 
-  public init(program: Program, backend: Backend, waitsForWork: Bool = false, tickInterval: Duration? = .milliseconds(100)) {
+  public init(
+    program: Program, backend: Backend, waitsForWork: Bool = false, tickInterval: Duration? = .milliseconds(100),
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.program = program
     self.backend = backend
     self.waitsForWork = waitsForWork
     self.tickInterval = tickInterval
+    self.clock = clock
   }
 
   /// Why the loop ended.
@@ -105,6 +111,7 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
     let saving = program.finish()
     let (done, signal) = AsyncStream.makeStream(of: Void.self)
     let finishingTime = Self.finishingTime
+    let clock = self.clock
     // Off the main actor: neither the save's wait nor the deadline queues behind the app.
     let waiters = [
       Task.detached {
@@ -112,7 +119,7 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
         signal.yield()
       },
       Task.detached {
-        try? await Task.sleep(for: finishingTime)
+        try? await clock.sleep(for: finishingTime)
         signal.yield()
       },
     ]
@@ -257,9 +264,10 @@ public final class ProgramLoop<Program: TerminalProgram, Backend: TerminalBacken
   private func updateTicker(_ tick: @escaping @MainActor () -> Void) {
     guard let interval = tickInterval else { return }
     if program.isAnimating, ticker == nil {
+      let clock = self.clock
       ticker = Task {
         while !Task.isCancelled {
-          try? await Task.sleep(for: interval)
+          try? await clock.sleep(for: interval)
           tick()
         }
       }

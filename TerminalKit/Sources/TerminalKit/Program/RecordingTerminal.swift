@@ -26,6 +26,8 @@ public final class RecordingTerminal: TerminalBackend {
   private var waiting: [InputEvent] = []
   private let clock = ContinuousClock()
   private let began: ContinuousClock.Instant
+  /// Callers of ``painted(until:)``, resumed at the next paint.
+  private var paintWaiters: [CheckedContinuation<Void, Never>] = []
 
   public init(size: Size, theme: Theme = .color, keptPaints: Int = 1) {
     self.size = size
@@ -79,6 +81,18 @@ public final class RecordingTerminal: TerminalBackend {
   public func paint(_ canvas: Canvas, repaintEverything: Bool) {
     paints.append(Paint(canvas: canvas, time: clock.now - began))
     if paints.count > keptPaints { paints.removeFirst(paints.count - keptPaints) }
+    let waiters = paintWaiters
+    paintWaiters = []
+    waiters.forEach { $0.resume() }
+  }
+
+  /// Returns once the screen satisfies `condition` — at once if it does now, else at the first
+  /// paint after which it does. For whoever drives a loop that ``ProgramLoop/run()``s: a wait
+  /// for what the loop draws, with no clock in it.
+  public func painted(until condition: (Canvas) -> Bool) async {
+    while !(screen.map(condition) ?? false) {
+      await withCheckedContinuation { paintWaiters.append($0) }
+    }
   }
 
   public func stop() {
