@@ -22,7 +22,7 @@ final class ShopperConnection {
   private var socketIsWritable = true
   /// The client is re-keying: swift-nio-ssh refuses session data until it is done (see
   /// ``KeyExchanges``).
-  private var reKeying = false
+  private(set) var reKeying = false
 
   init(address: ClientAddress, remote: String, channel: Channel, admission: AdmissionState.ID, services: FrontDoorServices) {
     self.address = address

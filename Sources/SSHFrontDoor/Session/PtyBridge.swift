@@ -55,6 +55,9 @@ final class PtyBridge: ChannelDuplexHandler {
   private var heldSince: NIODeadline?
   private var retryScheduled = false
 
+  /// Whether output the client's channel refused is waiting to be sent again.
+  var holdsOutput: Bool { !heldOutput.isEmpty }
+
   /// How soon held output is tried again once the connection can send.
   static let heldOutputRetry: TimeAmount = .milliseconds(10)
   /// How long output may go on being refused before the session is ended.

@@ -98,8 +98,23 @@ extension StoreSession {
         ].merging(shopperField) { $1 }
       )
     }
-    guard !clientGone, let context else { return }
     let message = message ?? (store != nil && services.sessions.isRestarting ? Self.restartMessage : nil)
+    sendExit(status: status, message: message)
+  }
+
+  /// Tells the client the exit status and closes the channel once it can take them: not while
+  /// the connection re-keys (swift-nio-ssh would refuse the status and the close, and the
+  /// client would wait for ever) nor while the bridge holds the store's last output — for at
+  /// most ``PtyBridge/heldOutputPatience``, then regardless.
+  private func sendExit(status: Int, message: String?, waited: TimeAmount = .zero) {
+    guard !clientGone, let context else { return }
+    if connection.reKeying || bridge.holdsOutput, waited < PtyBridge.heldOutputPatience {
+      let retry = PtyBridge.heldOutputRetry
+      connection.channel.eventLoop.assumeIsolated().scheduleTask(in: retry) { [self] in
+        sendExit(status: status, message: message, waited: waited + retry)
+      }
+      return
+    }
     SessionExit.send(status: status, message: message, on: context)
   }
 
