@@ -40,6 +40,12 @@ public struct APIServer: Sendable {
     public var clock: ElapsedClock = .continuous
     /// The date an order without one is given and changes are written at: a test's in a test.
     public var now: @Sendable () -> Date = Date.init
+    /// What the server measures: requests, orders. ``APIMetrics/none`` unless the operator asked
+    /// for metrics.
+    public var metrics: APIMetrics = .none
+    /// Where `/metrics`, `/livez` and `/readyz` are served for the operator (``MetricsEndpoint``),
+    /// when set: `--metrics 127.0.0.1:9464`.
+    public var metricsAddress: (host: String, port: Int)?
 
     public init() {}
   }
@@ -82,7 +88,13 @@ public struct APIServer: Sendable {
       // connection that does not read long before).
       // The drain watch is last, so the group tells it first: `/readyz` says "draining" while
       // the requests under way are still being answered.
-      var group = ServiceGroupConfiguration(services: [app, DrainWatch(readiness: store.routes.readiness)], logger: logger)
+      var services: [any Service] = [app]
+      if let (metricsHost, metricsPort) = configuration.metricsAddress {
+        let endpoint = MetricsEndpoint(metrics: configuration.metrics, readiness: store.routes.readiness)
+        services.append(endpoint.application(host: metricsHost, port: metricsPort, logger: logger))
+      }
+      services.append(DrainWatch(readiness: store.routes.readiness))
+      var group = ServiceGroupConfiguration(services: services, logger: logger)
       group.maximumGracefulShutdownDuration = limits.shutdownGrace
       group.maximumCancellationDuration = .seconds(5)
       if handlingSignals {
@@ -121,6 +133,9 @@ public struct APIServer: Sendable {
     // HEAD is answered wherever GET is (its headers, no body), as HTTP asks of a server.
     let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware())
+    if configuration.metrics.registry != nil {
+      router.add(middleware: RequestMetricsMiddleware(metrics: configuration.metrics))
+    }
     router.add(middleware: JSONErrorMiddleware())
     router.add(middleware: DeclaredLengthMiddleware())
     router.add(middleware: PathSpellingMiddleware())
@@ -130,7 +145,7 @@ public struct APIServer: Sendable {
     let routes = try StoreRoutes(
       catalog: catalog, database: database, limits: configuration.limits, pictures: configuration.pictures ?? .demo(),
       publicBase: configuration.publicBase, shipping: configuration.shipping, now: configuration.now,
-      clock: configuration.clock
+      clock: configuration.clock, metrics: configuration.metrics
     )
     routes.add(to: router, token: configuration.token, adminToken: configuration.adminToken, frontDoorToken: configuration.frontDoorToken)
     // The framework's own ceiling, measured next to the real routes (Docs/Benchmarks.md, "The API server").

@@ -33,7 +33,30 @@ extension StoreRoutes {
     }
   }
 
+  /// Places the order the request carries, counting it as placed or refused (by why) for the
+  /// operator's metrics.
   func placeOrder(_ request: Request, context: some RequestContext) async throws -> Response {
+    do {
+      let (response, placed) = try await takeOrder(request)
+      if let placed { metrics.orderPlaced(units: placed.products.reduce(0) { $0 + $1.quantity }) }
+      switch response.status {
+      case .tooManyRequests: metrics.orderRefused(.rate)
+      case .conflict: metrics.orderRefused(.soldOut)
+      default: break
+      }
+      return response
+    } catch let failure as APIFailure {
+      switch failure.status {
+      case .conflict: metrics.orderRefused(.changed)
+      case .unprocessableContent: metrics.orderRefused(.keyReused)
+      default: metrics.orderRefused(.invalid)
+      }
+      throw failure
+    }
+  }
+
+  /// The answer to an order, and the order when it was new.
+  private func takeOrder(_ request: Request) async throws -> (Response, NewOrder?) {
     var request = request
     let body = Data(buffer: try await request.collectBody(upTo: RouteLimits.maximumBodyBytes))
     let key = request.headers[.idempotencyKey]
@@ -46,7 +69,7 @@ extension StoreRoutes {
         if let earlier = try await database.replay(order) {
           var response = try JSONAnswer.ok(earlier)
           response.headers[.idempotentReplayed] = "true"
-          return response
+          return (response, nil)
         }
       } catch OrderRejection.keyReusedForAnotherOrder {
         throw APIFailure(.unprocessableContent, "this Idempotency-Key was used for a different order")
@@ -56,7 +79,7 @@ extension StoreRoutes {
       )
       // Whole seconds, rounded up: a client that waits what it is told is not refused again.
       answer.headers[.retryAfter] = String(max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0)))
-      return answer
+      return (answer, nil)
     }
     // One of the customer's orders is reserved: a replay, a refusal or a failure gives it back.
     do {
@@ -64,13 +87,13 @@ extension StoreRoutes {
       if placed.isNew { stock.changed() } else { orderRate.giveBack(by: order.userId) }
       var response = try JSONAnswer.ok(placed.order)
       if !placed.isNew { response.headers[.idempotentReplayed] = "true" }
-      return response
+      return (response, placed.isNew ? order : nil)
     } catch OrderRejection.keyReusedForAnotherOrder {
       orderRate.giveBack(by: order.userId)
       throw APIFailure(.unprocessableContent, "this Idempotency-Key was used for a different order")
     } catch let OrderRejection.outOfStock(shortages) {
       orderRate.giveBack(by: order.userId)
-      return try outOfStock(shortages)
+      return (try outOfStock(shortages), nil)
     } catch {
       orderRate.giveBack(by: order.userId)
       throw error

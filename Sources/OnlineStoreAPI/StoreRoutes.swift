@@ -27,13 +27,16 @@ public struct StoreRoutes: Sendable {
   let admin: AdminRoutes
   /// What `/readyz` answers, and the flag a graceful stop raises first.
   public let readiness: Readiness
+  /// Orders placed and refused, for the operator's Prometheus.
+  let metrics: APIMetrics
 
   public init(
     catalog: StoreCatalog, database: any StoreDatabase, limits: APILimits = APILimits(), pictures: CatalogPictures = .demo(),
     publicBase: String? = nil, shipping: ShippingRules = .standard, now: @escaping @Sendable () -> Date = Date.init,
-    clock: ElapsedClock = .continuous
+    clock: ElapsedClock = .continuous, metrics: APIMetrics = .none
   ) throws {
     self.clock = clock
+    self.metrics = metrics
     self.readiness = Readiness(probeDatabase: { _ = try await database.stock() }, clock: clock)
     customerAccounts = catalog.customers
     let live = try LiveCatalog(catalog, pictures: pictures, publicBase: publicBase)

@@ -32,12 +32,32 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
         route=PATH         faults only for PATH and below it (route=/carts: orders only)
 
       Stop it with SIGTERM or Ctrl-C: requests under way are answered first.
+
+      `onlinestore-api backup --to FILE` and `onlinestore-api restore --from FILE` copy an \
+      SQLite database while the server runs, and put one back (Docs/Operating.md).
       """,
-    version: "onlinestore-api \(Release.version)"
+    version: "onlinestore-api \(Release.version)",
+    subcommands: [BackupCommand.self, RestoreCommand.self]
   )
 
   @Option(help: ArgumentHelp("Where to listen.", valueName: "host:port"))
   var listen = "127.0.0.1:8080"
+
+  @Option(
+    help: ArgumentHelp(
+      "Serve Prometheus metrics (GET /metrics) and /livez and /readyz here, for the operator: an address shoppers cannot reach.",
+      valueName: "host:port"
+    )
+  )
+  var metrics: String?
+
+  /// How the log is written to standard error.
+  enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  @Option(help: "How log lines are written: text, or json (one object per line, with each request's request_id).")
+  var logFormat: LogFormat = .text
 
   @Option(
     help: ArgumentHelp(
@@ -226,11 +246,18 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     // whatever this server creates is its user's alone.
     umask(0o077)
     LargeAllocations.returnToTheSystemWhenFreed()
-    LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    switch logFormat {
+    case .text: LoggingSystem.bootstrap(StreamLogHandler.standardError)
+    case .json: LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
+    }
     var logger = Logger(label: "onlinestore-api")
     logger.logLevel = .info
     var configuration = APIServer.Configuration()
     (configuration.host, configuration.port) = try address()
+    if let metrics {
+      configuration.metricsAddress = try Self.hostAndPort(metrics, option: "--metrics", example: "127.0.0.1:9464")
+      configuration.metrics = APIMetrics()
+    }
     configuration.database = try databaseLocation()
     if database == nil, case let .sqlite(path) = configuration.database {
       // The default place is the store's own directory, which an earlier version made 0755.
@@ -286,14 +313,18 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   }
 
   private func address() throws -> (String, Int) {
-    guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
+    try Self.hostAndPort(listen, option: "--listen", example: "127.0.0.1:8080")
+  }
+
+  static func hostAndPort(_ text: String, option: String, example: String) throws -> (String, Int) {
+    guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
       (0...65_535).contains(port)
     else {
-      throw ValidationError("--listen needs HOST:PORT, such as 127.0.0.1:8080 (got '\(listen)').")
+      throw ValidationError("\(option) needs HOST:PORT, such as \(example) (got '\(text)').")
     }
-    var host = String(listen[..<colon])
+    var host = String(text[..<colon])
     if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-    guard !host.isEmpty else { throw ValidationError("--listen needs a host before the port (got '\(listen)').") }
+    guard !host.isEmpty else { throw ValidationError("\(option) needs a host before the port (got '\(text)').") }
     return (host, port)
   }
 

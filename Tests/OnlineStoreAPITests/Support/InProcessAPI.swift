@@ -49,6 +49,15 @@ enum InProcessAPI {
     }
   }
 
+  /// Runs `body` with a client of `router` alone (the operator's metrics router, say).
+  static func withRouter(_ router: Router<BasicRequestContext>, _ body: @escaping @Sendable (HTTP) async throws -> Void) async throws {
+    try await withTaskExecutorPreference(RouteThreads.shared) {
+      try await Application(router: router, logger: Logger(label: "test-router")).test(.router) { client in
+        try await body(HTTP(baseURL: base, router: client))
+      }
+    }
+  }
+
   /// `request` handed to the router, its answer read as ``HTTP/Answer``. No answer within
   /// `timeout` seconds is `URLError(.timedOut)`, as over a socket — even from a route that
   /// never looks at its cancellation: the wait does not wait for the request to end.

@@ -252,7 +252,7 @@ final class Deployment: Sendable {
     return (process, port)
   }
 
-  private static func freePort() throws -> Int {
+  static func freePort() throws -> Int {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { Glibc.close(socket) }
     var address = sockaddr_in()

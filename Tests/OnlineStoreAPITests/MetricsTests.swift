@@ -1,0 +1,97 @@
+import Foundation
+@testable import OnlineStoreAPI
+import Testing
+
+/// What `--metrics` shows an operator: each request timed by its route's pattern, method and
+/// status; orders placed, units taken and refusals by why; `/metrics` in Prometheus' format on
+/// a router of its own, beside `/livez` and `/readyz`; and nothing measured without it.
+struct MetricsTests {
+  /// The value of the sample `name` whose labels include `labels`, in Prometheus' text format.
+  static func sample(_ name: String, _ labels: [String: String] = [:], in text: String) -> Double? {
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+      guard let space = line.lastIndex(of: " ") else { continue }
+      let series = line[..<space]
+      let seriesName = series.split(separator: "{", maxSplits: 1).first.map(String.init) ?? ""
+      guard seriesName == name else { continue }
+      guard labels.allSatisfy({ series.contains("\($0.key)=\"\($0.value)\"") }) else { continue }
+      return Double(line[line.index(after: space)...])
+    }
+    return nil
+  }
+
+  @Test func requestsAreTimedByRoutePatternMethodAndStatus() async throws {
+    let (location, remove) = try await TestDatabase.sqlite.make()
+    var configuration = APIServer.Configuration.testing(location)
+    let metrics = APIMetrics()
+    configuration.metrics = metrics
+    try await InProcessAPI.with(configuration, adding: { _ in }) { http, _ async throws in
+      for _ in 0..<3 { #expect(try await http.get("/products").status == 200) }
+      for id in 1...4 { #expect(try await http.get("/products/\(id)").status == 200) }
+      #expect(try await http.get("/products/999").status == 404)
+      for number in 0..<5 { #expect(try await http.get("/no/such/route/\(number)").status == 404) }
+    }
+    await remove()
+    let text = metrics.exposition()
+    let count = "http_server_request_duration_seconds_count"
+    #expect(Self.sample(count, ["http_route": "/products", "http_request_method": "GET", "http_response_status_code": "200"], in: text) == 3)
+    let byID = text.split(separator: "\n").filter { $0.hasPrefix(count) && $0.contains("http_route=\"/products/") }
+    #expect(byID.count == 2, "one series for the pattern's 200s and one for its 404, whatever the ids: \(byID)")
+    #expect(!text.contains("/products/1\"") && !text.contains("/products/999"), "no id makes a series of its own")
+    #expect(Self.sample(count, ["http_route": "unmatched", "http_response_status_code": "404"], in: text) == 5, "paths no route has are one series")
+    #expect(Self.sample("http_server_active_requests", in: text) == 0, "every request ended")
+  }
+
+  @Test func ordersArePlacedOrRefusedByWhy() async throws {
+    let (location, remove) = try await TestDatabase.sqlite.make()
+    var configuration = APIServer.Configuration.testing(location)
+    let metrics = APIMetrics()
+    configuration.metrics = metrics
+    try await InProcessAPI.with(configuration, adding: { _ in }) { http, _ async throws in
+      let order = Data(#"{"userId":1,"products":[{"productId":2,"quantity":3},{"productId":4,"quantity":1}]}"#.utf8)
+      #expect(try await http.post("/carts", body: order, headers: ["Idempotency-Key": "once"]).status == 200)
+      #expect(try await http.post("/carts", body: order, headers: ["Idempotency-Key": "once"]).status == 200, "a replay is no new order")
+      let other = Data(#"{"userId":1,"products":[{"productId":3,"quantity":1}]}"#.utf8)
+      #expect(try await http.post("/carts", body: other, headers: ["Idempotency-Key": "once"]).status == 422)
+      #expect(try await http.post("/carts", body: Data("not json".utf8)).status == 400)
+      #expect(try await http.post("/carts", body: Data(#"{"userId":1,"products":[{"productId":999,"quantity":1}]}"#.utf8)).status == 400)
+    }
+    await remove()
+    let text = metrics.exposition()
+    #expect(Self.sample("onlinestore_orders_placed_total", in: text) == 1)
+    #expect(Self.sample("onlinestore_stock_taken_total", in: text) == 4, "three of one product and one of another")
+    #expect(Self.sample("onlinestore_orders_refused_total", ["reason": "key_reused"], in: text) == 1)
+    #expect(Self.sample("onlinestore_orders_refused_total", ["reason": "invalid"], in: text) == 2)
+    #expect(Self.sample("onlinestore_orders_refused_total", ["reason": "sold_out"], in: text) == 0)
+  }
+
+  /// The operator's router: `/metrics` as Prometheus reads it, and health beside it.
+  @Test func theMetricsRouterServesTheTextAndHealth() async throws {
+    let (location, remove) = try await TestDatabase.sqlite.make()
+    var configuration = APIServer.Configuration.testing(location)
+    let metrics = APIMetrics()
+    configuration.metrics = metrics
+    try await InProcessAPI.with(configuration, adding: { _ in }) { http, routes async throws in
+      _ = try await http.get("/products")
+      let endpoint = MetricsEndpoint(metrics: metrics, readiness: routes.readiness)
+      try await InProcessAPI.withRouter(endpoint.router()) { scraper in
+        let scraped = try await scraper.get("/metrics")
+        #expect(scraped.status == 200 && scraped.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
+        let text = String(decoding: scraped.body, as: UTF8.self)
+        #expect(text.contains("# TYPE http_server_request_duration_seconds histogram"))
+        #expect(Self.sample("http_server_request_duration_seconds_count", ["http_route": "/products"], in: text) == 1)
+        #expect(try await scraper.get("/livez").status == 200)
+        #expect(try await scraper.get("/readyz").status == 200)
+        routes.readiness.beginDraining()
+        #expect(try await scraper.get("/readyz").status == 503, "a draining host says so on the operator's port too")
+      }
+    }
+    await remove()
+  }
+
+  @Test func withoutMetricsNothingIsMeasured() async throws {
+    #expect(APIMetrics.none.exposition().isEmpty)
+    #expect(APIMetrics.prometheusName("http.server.request.duration") == "http_server_request_duration_seconds")
+    #expect(APIMetrics.prometheusName("onlinestore.orders.placed") == "onlinestore_orders_placed_total")
+    #expect(APIMetrics.prometheusName("http.route") == "http_route")
+  }
+}
