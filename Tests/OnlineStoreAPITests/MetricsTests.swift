@@ -19,18 +19,35 @@ struct MetricsTests {
     return nil
   }
 
-  @Test func requestsAreTimedByRoutePatternMethodAndStatus() async throws {
+  /// Runs `body` against an in-process server measuring into a registry of its own; returns
+  /// the metrics it made.
+  static func measured(_ body: @escaping @Sendable (HTTP, StoreRoutes, APIMetrics) async throws -> Void) async throws -> APIMetrics {
     let (location, remove) = try await TestDatabase.sqlite.make()
     var configuration = APIServer.Configuration.testing(location)
     let metrics = APIMetrics()
     configuration.metrics = metrics
-    try await InProcessAPI.with(configuration, adding: { _ in }) { http, _ async throws in
+    do {
+      try await InProcessAPI.with(configuration, adding: { _ in }) { http, routes async throws in try await body(http, routes, metrics) }
+    } catch {
+      await remove()
+      throw error
+    }
+    await remove()
+    return metrics
+  }
+
+  /// ``measured(_:)`` for a body that needs only the client.
+  static func measured(_ body: @escaping @Sendable (HTTP, StoreRoutes) async throws -> Void) async throws -> APIMetrics {
+    try await measured { http, routes, _ in try await body(http, routes) }
+  }
+
+  @Test func requestsAreTimedByRoutePatternMethodAndStatus() async throws {
+    let metrics = try await Self.measured { http, _ async throws in
       for _ in 0..<3 { #expect(try await http.get("/products").status == 200) }
       for id in 1...4 { #expect(try await http.get("/products/\(id)").status == 200) }
       #expect(try await http.get("/products/999").status == 404)
       for number in 0..<5 { #expect(try await http.get("/no/such/route/\(number)").status == 404) }
     }
-    await remove()
     let text = metrics.exposition()
     let count = "http_server_request_duration_seconds_count"
     #expect(Self.sample(count, ["http_route": "/products", "http_request_method": "GET", "http_response_status_code": "200"], in: text) == 3)
@@ -42,11 +59,7 @@ struct MetricsTests {
   }
 
   @Test func ordersArePlacedOrRefusedByWhy() async throws {
-    let (location, remove) = try await TestDatabase.sqlite.make()
-    var configuration = APIServer.Configuration.testing(location)
-    let metrics = APIMetrics()
-    configuration.metrics = metrics
-    try await InProcessAPI.with(configuration, adding: { _ in }) { http, _ async throws in
+    let metrics = try await Self.measured { http, _ async throws in
       let order = Data(#"{"userId":1,"products":[{"productId":2,"quantity":3},{"productId":4,"quantity":1}]}"#.utf8)
       #expect(try await http.post("/carts", body: order, headers: ["Idempotency-Key": "once"]).status == 200)
       #expect(try await http.post("/carts", body: order, headers: ["Idempotency-Key": "once"]).status == 200, "a replay is no new order")
@@ -55,7 +68,6 @@ struct MetricsTests {
       #expect(try await http.post("/carts", body: Data("not json".utf8)).status == 400)
       #expect(try await http.post("/carts", body: Data(#"{"userId":1,"products":[{"productId":999,"quantity":1}]}"#.utf8)).status == 400)
     }
-    await remove()
     let text = metrics.exposition()
     #expect(Self.sample("onlinestore_orders_placed_total", in: text) == 1)
     #expect(Self.sample("onlinestore_stock_taken_total", in: text) == 4, "three of one product and one of another")
@@ -66,11 +78,7 @@ struct MetricsTests {
 
   /// The operator's router: `/metrics` as Prometheus reads it, and health beside it.
   @Test func theMetricsRouterServesTheTextAndHealth() async throws {
-    let (location, remove) = try await TestDatabase.sqlite.make()
-    var configuration = APIServer.Configuration.testing(location)
-    let metrics = APIMetrics()
-    configuration.metrics = metrics
-    try await InProcessAPI.with(configuration, adding: { _ in }) { http, routes async throws in
+    _ = try await Self.measured { http, routes, metrics async throws in
       _ = try await http.get("/products")
       let endpoint = MetricsEndpoint(metrics: metrics, readiness: routes.readiness)
       try await InProcessAPI.withRouter(endpoint.router()) { scraper in
@@ -85,7 +93,6 @@ struct MetricsTests {
         #expect(try await scraper.get("/readyz").status == 503, "a draining host says so on the operator's port too")
       }
     }
-    await remove()
   }
 
   @Test func withoutMetricsNothingIsMeasured() async throws {

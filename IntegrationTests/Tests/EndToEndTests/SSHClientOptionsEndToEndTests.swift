@@ -17,11 +17,7 @@ struct SSHClientOptionsEndToEndTests {
     for options in [["-X"], ["-Y"], ["-o", "ForwardX11=yes", "-o", "ForwardX11Trusted=no"]] {
       // A display for the client to offer, whether or not one is running.
       let shopper = try await StoreTerminal.connect(server.ssh(identity: key, options: options), environment: ["DISPLAY": ":99"])
-      try shopper.press("+")
-      try await shopper.waitFor(text: "Cart: 1 item")
-      try shopper.press("-")
-      try await shopper.waitFor(text: "Cart: empty")
-      try await StoreTerminal.quit(shopper)
+      try await Self.addAndRemoveOneThenQuit(shopper)
     }
     #expect(await server.stop() == 0)
   }
@@ -35,11 +31,7 @@ struct SSHClientOptionsEndToEndTests {
     let key = try await ShopperKey.make(in: workspace, name: "rekey-some")
     for _ in 0..<3 {
       let shopper = try await StoreTerminal.connect(server.ssh(identity: key, options: ["-o", "RekeyLimit=1K"]))
-      try shopper.press("+")
-      try await shopper.waitFor(text: "Cart: 1 item")
-      try shopper.press("-")
-      try await shopper.waitFor(text: "Cart: empty")
-      try await StoreTerminal.quit(shopper)
+      try await Self.addAndRemoveOneThenQuit(shopper)
     }
     #expect(await server.stop() == 0)
   }
@@ -63,5 +55,14 @@ struct SSHClientOptionsEndToEndTests {
     try await ordinary.waitFor(text: "Ultralight tent")
     try await StoreTerminal.quit(ordinary)
     #expect(await server.stop() == 0)
+  }
+
+  /// A shopper adds a product, takes it out again, seeing each on the cart's line, and quits.
+  static func addAndRemoveOneThenQuit(_ shopper: TerminalSession) async throws {
+    try shopper.press("+")
+    try await shopper.waitFor(text: "Cart: 1 item")
+    try shopper.press("-")
+    try await shopper.waitFor(text: "Cart: empty")
+    try await StoreTerminal.quit(shopper)
   }
 }
