@@ -16,7 +16,7 @@ struct TestStoreTaskTests {
     #expect(task.isCancelled, "nothing runs, as for a send that started no effect")
   }
 
-  @Test func aTaskThatOutlivesItsTimeoutIsReported() async {
+  @Test(.timeLimit(.minutes(1))) func aTaskThatOutlivesItsTimeoutIsReported() async {
     let ended = LockIsolated(false)
     let endless = Task<Void, Never> {
       try? await Task.sleep(for: .seconds(3_600))

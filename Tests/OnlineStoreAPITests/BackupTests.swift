@@ -66,6 +66,14 @@ struct BackupTests {
     let backup = folder.appendingPathComponent("one-order.sqlite").path
     #expect(try SQLiteBackup.copy(database: path, to: backup).orders == 1)
     #expect(throws: SQLiteBackup.Failure.self, "a backup never overwrites a file") { try SQLiteBackup.copy(database: path, to: backup) }
+    // Two copies to one new name at once: one names it, the other is refused; no partial is left.
+    let raced = folder.appendingPathComponent("raced.sqlite").path
+    let outcomes = await withTaskGroup(of: Bool.self) { group in
+      for _ in 0..<2 { group.addTask { (try? SQLiteBackup.copy(database: path, to: raced)) != nil } }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(outcomes.filter { $0 }.count == 1 && FileManager.default.fileExists(atPath: raced))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.contains(".partial") }, "no partial file left")
     try await InProcessAPI.with(.testing(location), adding: { _ in }) { http, _ async throws in
       #expect(try await http.post("/carts", body: Data(#"{"userId":2,"products":[{"productId":2,"quantity":1}]}"#.utf8)).status == 200)
     }

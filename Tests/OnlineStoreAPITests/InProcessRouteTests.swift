@@ -103,7 +103,7 @@ extension InProcessRouteTests {
   /// A request in process that gets no answer within its client's timeout fails as it would
   /// over a socket, even from a route that never looks at its cancellation: the client does not
   /// wait for the route to give up.
-  @Test func anAnswerThatNeverComesTimesOut() async throws {
+  @Test(.timeLimit(.minutes(1))) func anAnswerThatNeverComesTimesOut() async throws {
     let (location, remove) = try await TestDatabase.sqlite.make()
     // The route ends only when the test lets it, whatever happens to the request.
     let (release, letGo) = AsyncStream.makeStream(of: Void.self)

@@ -7,6 +7,7 @@ import Testing
 /// The program loop's mailbox: bounded whatever comes, handed on in the order the loop handles
 /// things, one step at a time on the main actor, woken from any thread.
 @MainActor
+@Suite(.timeLimit(.minutes(1)))
 struct LoopWakeUpsTests {
   /// What the steps were handed, in order, and a word each time one was.
   final class Steps: Sendable {

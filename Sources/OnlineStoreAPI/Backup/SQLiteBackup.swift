@@ -19,32 +19,31 @@ public enum SQLiteBackup {
     public var products: Int
   }
 
-  /// Copies the database at `database` to `file`, which must not exist: into `file.partial`
-  /// first, checked (`PRAGMA integrity_check`, the store's tables present), flushed to disk, then
-  /// renamed — a backup is whole or absent. The copy is the server's own (mode 0600).
+  /// Copies the database at `database` to `file`, which must not exist: into a partial file of
+  /// this process's own first, checked (`PRAGMA integrity_check`, the store's tables present),
+  /// flushed to disk, then linked to its name — which fails if the name was taken meanwhile, so
+  /// two backups to one name never overwrite each other, and a backup is whole or absent. The
+  /// copy is the server's own (mode 0600). A `kill -9` leaves only the partial file.
   public static func copy(database: String, to file: String) throws -> Summary {
     guard FileManager.default.fileExists(atPath: database) else { throw Failure("there is no database at \(database)") }
     guard !FileManager.default.fileExists(atPath: file) else { throw Failure("\(file) exists already: give the backup a new name") }
-    let partial = file + ".partial"
-    try? FileManager.default.removeItem(atPath: partial)
-    do {
-      var reading = Configuration()
-      reading.readonly = true
-      reading.busyMode = .timeout(10)
-      let source = try DatabasePool(path: database, configuration: reading)
-      PrivateFiles.ensureFile(partial)
-      let copy = try DatabaseQueue(path: partial)
-      try source.backup(to: copy)
-      let summary = try check(copy, named: file)
-      try copy.close()
-      try source.close()
-      try flush(partial)
-      guard rename(partial, file) == 0 else { throw Failure("could not name the backup \(file): \(String(cString: strerror(errno)))") }
-      return summary
-    } catch {
-      try? FileManager.default.removeItem(atPath: partial)
-      throw error
+    let partial = "\(file).partial-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+    defer { unlink(partial) }
+    var reading = Configuration()
+    reading.readonly = true
+    reading.busyMode = .timeout(10)
+    let source = try DatabasePool(path: database, configuration: reading)
+    PrivateFiles.ensureFile(partial)
+    let copy = try DatabaseQueue(path: partial)
+    try source.backup(to: copy)
+    let summary = try check(copy, named: file)
+    try copy.close()
+    try source.close()
+    try flush(partial)
+    guard link(partial, file) == 0 else {
+      throw Failure(errno == EEXIST ? "\(file) exists already: give the backup a new name" : "could not name the backup \(file): \(String(cString: strerror(errno)))")
     }
+    return summary
   }
 
   /// Makes the database at `database` what `file` holds. The database it replaces, if any, is

@@ -15,8 +15,8 @@ import Synchronization
 /// requests handed to it with their method, path and query as spelled, headers and body. (Not
 /// what URLSession adds on its own — Accept, User-Agent, Host — and the router sees the authority
 /// `localhost`; no route reads those. An error a route throws past `JSONErrorMiddleware` would
-/// come back as a bare 500 here, where the server maps it to its status; that middleware, the
-/// outermost, answers every error first.) The route suites run on it; the bounds on slow and
+/// come back as a bare 500 here, where the server maps it to its status; that middleware, outside
+/// every route (only the request log and the metrics are outside it), answers every error first.) The route suites run on it; the bounds on slow and
 /// greedy clients live in the server's channel, so their tests (HardeningTests,
 /// RouteProtectionTests) and the tests of several instances keep real sockets (``TestServer``).
 enum InProcessAPI {

@@ -81,17 +81,26 @@ public final class RecordingTerminal: TerminalBackend {
   public func paint(_ canvas: Canvas, repaintEverything: Bool) {
     paints.append(Paint(canvas: canvas, time: clock.now - began))
     if paints.count > keptPaints { paints.removeFirst(paints.count - keptPaints) }
+    wakePaintWaiters()
+  }
+
+  private func wakePaintWaiters() {
     let waiters = paintWaiters
     paintWaiters = []
     waiters.forEach { $0.resume() }
   }
 
   /// Returns once the screen satisfies `condition` — at once if it does now, else at the first
-  /// paint after which it does. For whoever drives a loop that ``ProgramLoop/run()``s: a wait
+  /// paint after which it does — or once the calling task is cancelled (a test's time limit),
+  /// whatever the screen shows. For whoever drives a loop that ``ProgramLoop/run()``s: a wait
   /// for what the loop draws, with no clock in it.
   public func painted(until condition: (Canvas) -> Bool) async {
-    while !(screen.map(condition) ?? false) {
-      await withCheckedContinuation { paintWaiters.append($0) }
+    while !(screen.map(condition) ?? false), !Task.isCancelled {
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { paintWaiters.append($0) }
+      } onCancel: {
+        Task { @MainActor in self.wakePaintWaiters() }
+      }
     }
   }
 
