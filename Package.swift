@@ -304,7 +304,10 @@ let package = Package(
     ),
     .testTarget(
       name: "CursesTerminalTests",
-      dependencies: [cursesTerminal, terminalKit, .product(name: "CNCurses", package: "TerminalKit")]
+      dependencies: [
+        cursesTerminal, terminalKit, .product(name: "CNCurses", package: "TerminalKit"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
     ),
     // The back office's features, each with a TestStore; its screens and keys, headless.
     .testTarget(

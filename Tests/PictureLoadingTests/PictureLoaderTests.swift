@@ -12,17 +12,38 @@ import Testing
 struct PictureLoaderTests {
   static let mode = PictureMode(symbols: .halfBlocks, colors: .truecolor)
 
-  /// A fetcher that holds every request until released.
+  /// A fetcher that holds every request until ``open()``: each waits on a continuation, not a
+  /// timer.
   final class Gate: Sendable {
     let started = Mutex<[String]>([])
-    let open = Mutex(false)
+    private let state = Mutex<(isOpen: Bool, held: [CheckedContinuation<Void, Never>])>((false, []))
 
     var fetcher: PictureFetcher {
       PictureFetcher { [self] address throws(PictureFetchFailure) in
         started.withLock { $0.append(address.key) }
-        while !open.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) }
+        await passed()
         guard let bytes = DemoCatalogFiles.picture(named: "product-1.png") else { throw PictureFetchFailure("none") }
         return bytes
+      }
+    }
+
+    /// Lets every held request go, and every later one through at once.
+    func open() {
+      let held = state.withLock { state in
+        state.isOpen = true
+        defer { state.held = [] }
+        return state.held
+      }
+      for request in held { request.resume() }
+    }
+
+    private func passed() async {
+      await withCheckedContinuation { request in
+        let isOpen = state.withLock { state in
+          if !state.isOpen { state.held.append(request) }
+          return state.isOpen
+        }
+        if isOpen { request.resume() }
       }
     }
   }
@@ -39,7 +60,7 @@ struct PictureLoaderTests {
     let work = loader.load(keys)
     #expect(loader.pending.running == PictureLoader.concurrentLoads)
     #expect(loader.pending.waiting == PictureLoader.maximumWaiting, "the oldest requests are dropped")
-    gate.open.withLock { $0 = true }
+    gate.open()
     for item in work { await item.finished() }
     #expect(loader.pending == (0, 0))
     let newest = keys.last!

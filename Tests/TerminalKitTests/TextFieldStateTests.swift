@@ -1,5 +1,7 @@
-import TerminalKit
+import Synchronization
 import Testing
+
+@testable import TerminalKit
 
 /// `TextFieldState`: editing by grapheme, the line editor's keys, and whatever arrives cleaned.
 struct TextFieldStateTests {
@@ -62,12 +64,35 @@ struct TextFieldStateTests {
     #expect(TextFieldState(limit: 1_000_000).limit == TextFieldState.maximumLimit)
   }
 
+  /// The work a paste costs is bounded by the field, not the paste: cleaning reads a fixed
+  /// number of scalars of an endless one (counted, not timed), escape sequences included.
   @Test func aHugePasteCostsAsLittleAsASmallOne() {
-    let huge = String(repeating: "0123456789", count: 2_000_000)  // 20 MB
-    let clock = ContinuousClock()
-    let start = clock.now
-    let state = field("", limit: 50, .paste(huge))
-    #expect(clock.now - start < .seconds(1), "only what the field can hold is read")
+    let budget = 51 * TextFieldState.scalarsPerCharacter
+    for unit in ["0", "\u{1B}[", "\u{1B}]8;;", "e\u{301}"] {
+      let endless = CountedScalars(repeating: unit)
+      let kept = TextFieldState.clean(scalars: endless, keeping: 50)
+      #expect(endless.read <= budget, "\(endless.read) scalars read of \(unit.debugDescription) repeated")
+      #expect(kept.count <= 51)
+    }
+    let state = field("", limit: 50, .paste(String(repeating: "0123456789", count: 100_000)))
     #expect(state.text.count == 50 && state.wasCut)
+  }
+}
+
+/// `unit`'s scalars over and over without end, counting how many were read.
+private final class CountedScalars: Sequence, Sendable {
+  private let unit: [Unicode.Scalar]
+  private let count = Mutex(0)
+  var read: Int { count.withLock { $0 } }
+
+  init(repeating unit: String) { self.unit = Array(unit.unicodeScalars) }
+
+  func makeIterator() -> AnyIterator<Unicode.Scalar> {
+    var index = 0
+    return AnyIterator { [self] in
+      count.withLock { $0 += 1 }
+      defer { index = (index + 1) % unit.count }
+      return unit[index]
+    }
   }
 }

@@ -34,23 +34,8 @@ public final class CursesTerminal {
   /// The frame the window holds, to compare the next one with.
   private var lastPainted: Canvas?
   private var isStopped = false
-  /// Text of a paste whose end has not been read yet, and when it began.
-  private var paste: String?
-  /// The scalars kept of the paste so far (counted here: counting the string is not free).
-  private var pasteLength = 0
-  /// Whether the paste's last scalar was a carriage return, so that a "\n" after it is not a
-  /// second line break.
-  private var pasteAfterReturn = false
-  private var pasteBegan = ContinuousClock.now
-
-  /// A paste whose end has not come this long after its start is over anyway: a terminal sends
-  /// a paste at once, and a start sequence typed by hand (or cut off) must not swallow every
-  /// later key, Ctrl-C included.
-  static let longestPaste = Duration.seconds(2)
-
-  /// The most of one paste kept; the rest is dropped (no screen takes more than a line).
-  static let maximumPasteLength = 65_536
-
+  /// The paste being read, if one has begun; the terminal's clock tells it the time.
+  private var paste = PasteAssembly<ContinuousClock.Instant>()
 
   /// Takes over the terminal.
   ///
@@ -125,38 +110,23 @@ public final class CursesTerminal {
     var code: wint_t = 0
     // A paste can be long; read in bounded batches so a frame is drawn in between. A paste
     // still open at the end of a batch goes on in the next.
-    if paste != nil, ContinuousClock.now - pasteBegan > Self.longestPaste {
-      if let text = paste, !text.isEmpty { events.append(.paste(text)) }
-      paste = nil
-    }
+    if let expired = paste.expire(at: .now) { events.append(expired) }
     var read = 0
     while read < 4096 {
       let status = wget_wch(window, &code)
       if status == ERR { break }
       read += 1
       if status == KEY_CODE_YES, Int32(code) == cn_key_paste_start() {
-        if paste == nil {
-          pasteBegan = .now
-          pasteLength = 0
-          pasteAfterReturn = false
-        }
-        paste = paste ?? ""
+        paste.begin(at: .now)
         continue
       }
       if status == KEY_CODE_YES, Int32(code) == cn_key_paste_end() {
-        if let text = paste, !text.isEmpty { events.append(.paste(text)) }
-        paste = nil
+        if let pasted = paste.end() { events.append(pasted) }
         continue
       }
-      if paste != nil {
+      if paste.isOpen {
         // Inside a paste every character is text, Enter and Tab included, never a key.
-        if status != KEY_CODE_YES, let scalar = Unicode.Scalar(UInt32(code)), pasteLength < Self.maximumPasteLength {
-          // A line break arrives as "\r", "\n" or both; each is one "\n".
-          defer { pasteAfterReturn = scalar == "\r" }
-          if scalar == "\n", pasteAfterReturn { continue }
-          pasteLength += 1
-          paste!.unicodeScalars.append(scalar == "\r" ? "\n" : scalar)
-        }
+        if status != KEY_CODE_YES, let scalar = Unicode.Scalar(UInt32(code)) { paste.append(scalar) }
         continue
       }
       let event =

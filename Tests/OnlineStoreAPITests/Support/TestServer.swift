@@ -17,15 +17,17 @@ final class TestServer: Sendable {
   private let task: Task<Void, any Error>
 
   /// Starts a server over `location` (loading `catalog` if it is empty) with `faults`; the
-  /// tests that send many orders for one customer raise its order rate.
+  /// tests that send many orders for one customer raise its order rate. Its held requests wait
+  /// on `clock`.
   init(
     location: DatabaseLocation, catalog: StoreCatalog? = nil, faults: FaultPlan = FaultPlan(), limits: APILimits = .testing,
-    token: String? = nil, adminToken: String? = nil, benchmarkRoute: Bool = false
+    token: String? = nil, adminToken: String? = nil, benchmarkRoute: Bool = false, clock: ElapsedClock = .continuous
   ) async throws {
     var configuration = APIServer.Configuration.testing(
       location, catalog: catalog, faults: faults, limits: limits, token: token, adminToken: adminToken
     )
     configuration.port = 0
+    configuration.clock = clock
     configuration.servesBenchmarkRoute = benchmarkRoute
     var logger = Logger(label: "test-api")
     logger.logLevel = .warning

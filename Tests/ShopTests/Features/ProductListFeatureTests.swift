@@ -528,14 +528,6 @@ final class Gate: Sendable {
     }
   }
 
-  /// Opens the gate `delay` from now.
-  func open(after delay: Duration) {
-    Task {
-      try? await Task.sleep(for: delay)
-      open()
-    }
-  }
-
   /// Opens the gate now.
   func open() {
     let waiting = state.withValue { state in

@@ -61,7 +61,7 @@ struct ProductListStockTests {
     await store.receive(\._internal.keeping._internal.savedCartLoaded.success) { $0.kept.restoration = .waiting(.empty) }
     levels.continuation.yield(StockLevels(left: [Product.demo.id: 3]))
     await store.receive(\._internal.stockChanged) { $0.stock = StockLevels(left: [Product.demo.id: 3]) }
-    gate.open(after: .zero)
+    gate.open()
     await store.receive(\._internal.productsResponse.success) {
       $0.status = .loaded
       $0.products = ProductListFeatureTests.rows

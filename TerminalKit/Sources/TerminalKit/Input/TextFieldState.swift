@@ -176,10 +176,18 @@ public struct TextFieldState: Hashable, Sendable {
   /// characters of it, so that a paste of any size costs the same small work and still shows
   /// whether it was longer than `maximum`.
   static func clean(_ text: String, keeping maximum: Int = maximumLimit, lineBreaks: Bool = false) -> [Character] {
+    clean(scalars: text.unicodeScalars, keeping: maximum, lineBreaks: lineBreaks)
+  }
+
+  /// ``clean(_:keeping:lineBreaks:)`` of any run of scalars: it reads at most
+  /// `(maximum + 1) × scalarsPerCharacter` of them, however many there are (a test counts).
+  static func clean<Scalars: Sequence<Unicode.Scalar>>(
+    scalars text: Scalars, keeping maximum: Int = maximumLimit, lineBreaks: Bool = false
+  ) -> [Character] {
     // A grapheme rarely has more than a dozen scalars; reading 32 per character kept is enough.
     let scalarBudget = (maximum + 1) * scalarsPerCharacter
     var kept = String.UnicodeScalarView()
-    var scalars = text.unicodeScalars.makeIterator()
+    var scalars = text.makeIterator()
     var read = 0
     var afterReturn = false
     while read < scalarBudget, let scalar = scalars.next() {
@@ -213,8 +221,8 @@ public struct TextFieldState: Hashable, Sendable {
   /// Skips what follows an ESC, counting what it reads in `read` and stopping at `budget`: a
   /// CSI sequence to its final byte (a scalar that cannot be in one ends it and is returned, to
   /// be kept), an OSC/DCS/APC/PM/SOS string to BEL, ST or C1 ST, or one character.
-  private static func skipEscapeSequence(
-    _ scalars: inout String.UnicodeScalarView.Iterator, reading read: inout Int, budget: Int
+  private static func skipEscapeSequence<Scalars: IteratorProtocol<Unicode.Scalar>>(
+    _ scalars: inout Scalars, reading read: inout Int, budget: Int
   ) -> Unicode.Scalar? {
     func next() -> Unicode.Scalar? {
       guard read < budget, let scalar = scalars.next() else { return nil }
