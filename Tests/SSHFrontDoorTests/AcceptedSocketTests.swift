@@ -19,14 +19,22 @@ import Testing
   /// the process, and would take other tests' children from them.
   @Test func anAcceptedConnectionHasNagleOffAndNoDebugging() async throws {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let (setUp, announce) = AsyncStream.makeStream(of: Void.self)
     let listener = try await ServerBootstrap(group: group)
-      .childChannelInitializer { channel in channel.eventLoop.makeCompletedFuture { try FrontDoor.setUpSocket(of: channel) } }
+      .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try FrontDoor.setUpSocket(of: channel)
+          announce.yield()
+        }
+      }
       .bind(host: "127.0.0.1", port: 0).get()
     let port = try #require(listener.localAddress?.port)
     let client = try #require(RawConnection(port: port))
     defer { client.close() }
     let clientPort = try #require(Self.port(of: client.descriptor, peer: false))
-    let accepted = try #require(await Self.acceptedSocket(serverPort: port, clientPort: clientPort), "no accepted socket found")
+    var announced = setUp.makeAsyncIterator()
+    _ = await announced.next()
+    let accepted = try #require(Self.acceptedSocket(serverPort: port, clientPort: clientPort), "no accepted socket found")
     #expect(Self.option(accepted, Int32(IPPROTO_TCP), TCP_NODELAY) == 1, "Nagle off")
     #expect(Self.option(accepted, SOL_SOCKET, SO_DEBUG) == 0, "no SO_DEBUG")
     try await listener.close()
@@ -34,16 +42,10 @@ import Testing
   }
 
   /// The descriptor of this process whose socket is the server's end of the connection from
-  /// `clientPort` to `serverPort`, once the front door has accepted it (within 5 s).
-  static func acceptedSocket(serverPort: Int, clientPort: Int) async -> Int32? {
-    for _ in 0..<100 {
-      let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
-      for descriptor in descriptors where port(of: descriptor, peer: false) == serverPort && port(of: descriptor, peer: true) == clientPort {
-        return descriptor
-      }
-      try? await Task.sleep(for: .milliseconds(50))
-    }
-    return nil
+  /// `clientPort` to `serverPort` (asked once the front door has set the socket up).
+  static func acceptedSocket(serverPort: Int, clientPort: Int) -> Int32? {
+    let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap { Int32($0) } ?? []
+    return descriptors.first { port(of: $0, peer: false) == serverPort && port(of: $0, peer: true) == clientPort }
   }
 
   static func port(of descriptor: Int32, peer: Bool) -> Int? {
