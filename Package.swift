@@ -160,13 +160,23 @@ let package = Package(
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        "Observability",
         .product(name: "CoreMetrics", package: "swift-metrics"),
-        .product(name: "Prometheus", package: "swift-prometheus"),
+      ]
+    ),
+    // What an operator reads of the API server and the front door: metrics as Prometheus names
+    // them, and logs as JSON lines.
+    .target(
+      name: "Observability",
+      dependencies: [
+        .product(name: "CoreMetrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .executableTarget(
       name: "onlinestore-api",
       dependencies: [
+        "Observability",
         "OnlineStoreAPI",
         "StoreModels",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -197,6 +207,9 @@ let package = Package(
       name: "SSHFrontDoor",
       dependencies: [
         pseudoTerminal,
+        "Observability",
+        .product(name: "CoreMetrics", package: "swift-metrics"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         "StoreCommand",
         "StoreModels",
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -213,6 +226,7 @@ let package = Package(
     .executableTarget(
       name: "onlinestore",
       dependencies: [
+        "Observability",
         "BackOffice",
         "BackOfficeTerminal",
         "Boundaries",
@@ -345,7 +359,7 @@ let package = Package(
         pseudoTerminal, "SSHFrontDoor", "StoreTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
-        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
     .testTarget(name: "StoreCommandTests", dependencies: ["StoreCommand", "StoreModels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -364,6 +378,7 @@ let package = Package(
     .testTarget(
       name: "OnlineStoreAPITests",
       dependencies: [
+        "Observability",
         "OnlineStoreAPI",
         "StoreModels",
         "StoreTestSupport",

@@ -133,7 +133,7 @@ public struct APIServer: Sendable {
     // HEAD is answered wherever GET is (its headers, no body), as HTTP asks of a server.
     let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware())
-    if configuration.metrics.registry != nil {
+    if configuration.metrics.registry.isMeasuring {
       router.add(middleware: RequestMetricsMiddleware(metrics: configuration.metrics))
     }
     router.add(middleware: JSONErrorMiddleware())

@@ -27,17 +27,26 @@ public final class FrontDoor: Sendable {
   public let address: SocketAddress
   /// The limits in force: the configuration's, lowered to fit the descriptors this process has.
   public let limits: FrontDoorLimits
+  /// Where the operator's port listens (`/metrics`, `/livez`, `/readyz`), if it was asked for.
+  public var operatorAddress: SocketAddress? { operatorPort?.address }
   private let serverChannel: Channel
   private let group: MultiThreadedEventLoopGroup
   private let services: FrontDoorServices
+  private let readiness: FrontDoorReadiness
+  private let operatorPort: OperatorPort?
 
-  private init(hostKey: HostKey, serverChannel: Channel, group: MultiThreadedEventLoopGroup, services: FrontDoorServices) {
+  private init(
+    hostKey: HostKey, serverChannel: Channel, group: MultiThreadedEventLoopGroup, services: FrontDoorServices, readiness: FrontDoorReadiness,
+    operatorPort: OperatorPort?
+  ) {
     self.hostKey = hostKey
     self.serverChannel = serverChannel
     self.address = serverChannel.localAddress!
     self.group = group
     self.services = services
     self.limits = services.configuration.limits
+    self.readiness = readiness
+    self.operatorPort = operatorPort
   }
 
   /// Checks or makes the state directory and the host key, and starts listening.
@@ -57,7 +66,7 @@ public final class FrontDoor: Sendable {
     let forks = configuration.forksStores
     // Started from a thread that lives as long as the server: see `StoreLauncher`.
     let launcher = try await blocking.runIfActive(eventLoop: group.next()) {
-      StoreLauncher(executable: executable, useStarter: forks, logger: logger)
+      StoreLauncher(executable: executable, useStarter: forks, logger: logger, metrics: configuration.metrics)
     }.get()
     let services = FrontDoorServices(
       configuration: configuration, logger: logger, state: state, connections: ConnectionTable(limits: configuration.limits.admission),
@@ -87,15 +96,34 @@ public final class FrontDoor: Sendable {
           throw error
         }
       }
+    let readiness = FrontDoorReadiness()
+    var operatorPort: OperatorPort?
     do {
-      let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
-      return FrontDoor(hostKey: hostKey, serverChannel: channel, group: group, services: services)
+      if let address = configuration.operatorAddress {
+        let answers = OperatorAnswers(
+          metrics: configuration.metrics, readiness: readiness, sessions: { services.sessions.sessionCount },
+          starter: { forks ? launcher.hasStarter : nil }
+        )
+        do {
+          operatorPort = try await OperatorPort.open(host: address.host, port: address.port, group: group, answers: answers)
+        } catch {
+          throw FrontDoorError("Could not listen on \(address.host):\(address.port) for --metrics: \(error).")
+        }
+      }
+      let channel: any Channel
+      do {
+        channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+      } catch {
+        throw FrontDoorError("Could not listen on \(configuration.host):\(configuration.port): \(error).")
+      }
+      return FrontDoor(hostKey: hostKey, serverChannel: channel, group: group, services: services, readiness: readiness, operatorPort: operatorPort)
     } catch {
+      await operatorPort?.close()
       launcher.stop()
       services.reaper.stop()
       try? await blocking.shutdownGracefully()
       try? await group.shutdownGracefully()
-      throw FrontDoorError("Could not listen on \(configuration.host):\(configuration.port): \(error).")
+      throw error
     }
   }
 
@@ -146,7 +174,7 @@ public final class FrontDoor: Sendable {
             SessionRequestValidator(
               policy: SessionRequestPolicy(maximumVariables: limits.maximumEnvironment), maximumReplies: limits.maximumRepliedRequests
             ),
-            TerminalRequirement(),
+            TerminalRequirement(metrics: connection.services.metrics),
             ResizeThrottle(interval: limits.resizeInterval),
             IdleWatch(timeout: limits.idleTimeout),
             InputRateLimiter(rate: limits.inputRate, burst: limits.inputBurst),
@@ -175,6 +203,8 @@ public final class FrontDoor: Sendable {
   /// cart), given up to `grace` to end, and killed if it has not. Every connection is closed, and
   /// every shopper whose session this ends reads that the host is restarting.
   public func stop(drain: Duration = .zero, grace: Duration = .seconds(5), interrupted: @Sendable () -> Bool = { false }) async {
+    // First of all, so that a balancer asking `/readyz` sends no one else here.
+    readiness.beginDraining()
     try? await serverChannel.close()
     services.launcher.stop()
     services.sessions.restart()
@@ -196,6 +226,7 @@ public final class FrontDoor: Sendable {
       services.logger.warning("session killed: its store did not end within the grace after the hang-up", metadata: ["pid": "\(pid)"])
     }
     services.connections.closeAll()
+    await operatorPort?.close()
     services.reaper.stop()
     try? await services.blocking.shutdownGracefully()
     try? await group.shutdownGracefully()

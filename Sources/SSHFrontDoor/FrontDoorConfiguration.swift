@@ -31,6 +31,11 @@ public struct FrontDoorConfiguration: Sendable {
   public var keyCustomers: (any KeyCustomers)?
   /// The operators' keys (`--admin-keys`) and the back office they get instead of the shop.
   public var operators: Operators?
+  /// What the front door measures; ``FrontDoorMetrics/none`` unless the operator asked.
+  public var metrics: FrontDoorMetrics = .none
+  /// Where the operator's port listens (`--metrics HOST:PORT`: `/metrics`, `/livez`,
+  /// `/readyz`); `nil` for none.
+  public var operatorAddress: (host: String, port: Int)?
 
   /// Keys that reach the back office, and how it is started for them.
   public struct Operators: Sendable {

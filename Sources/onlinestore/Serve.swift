@@ -2,6 +2,7 @@ import ArgumentParser
 import CPseudoTerminal
 import Foundation
 import Logging
+import Observability
 import SSHFrontDoor
 import StoreCommand
 import Synchronization
@@ -64,6 +65,22 @@ struct Serve: AsyncParsableCommand {
   )
   var drainTimeout = 30
 
+  @Option(
+    help: ArgumentHelp(
+      "Serve Prometheus metrics (GET /metrics) and /livez and /readyz here, for the operator and a load balancer's check: an address shoppers cannot reach.",
+      valueName: "host:port"
+    )
+  )
+  var metrics: String?
+
+  /// How the log is written to standard error.
+  enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  @Option(help: "How log lines are written: text, or json (one object per line, with each session's number).")
+  var logFormat: LogFormat = .text
+
   @OptionGroup(title: "Limits") var limits: ServeLimitOptions
 
   @Flag(name: .customLong("exec-each-store"), help: .hidden)
@@ -80,6 +97,9 @@ struct Serve: AsyncParsableCommand {
   func validate() throws {
     guard parsedListen != nil else {
       throw ValidationError("--listen needs HOST:PORT, such as 0.0.0.0:2222 or 127.0.0.1:0 (got '\(listen)').")
+    }
+    if let metrics, Self.hostAndPort(metrics) == nil {
+      throw ValidationError("--metrics needs HOST:PORT, such as 127.0.0.1:9465 (got '\(metrics)').")
     }
     if let proxyProtocolFrom, AddressRange.list(parsing: proxyProtocolFrom) == nil {
       throw ValidationError("--proxy-protocol-from needs addresses or CIDR blocks, comma-separated, such as 10.0.0.0/8,192.0.2.7 (got '\(proxyProtocolFrom)').")
@@ -111,9 +131,12 @@ struct Serve: AsyncParsableCommand {
     return FrontDoorConfiguration.Operators(keys: keys, options: options)
   }
 
-  private var parsedListen: (host: String, port: Int)? {
-    guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65_535).contains(port) else { return nil }
-    let host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+  private var parsedListen: (host: String, port: Int)? { Self.hostAndPort(listen) }
+
+  /// `HOST:PORT` (an IPv6 host in brackets), or `nil`.
+  static func hostAndPort(_ text: String) -> (host: String, port: Int)? {
+    guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65_535).contains(port) else { return nil }
+    let host = String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
     return host.isEmpty ? nil : (host, port)
   }
 
@@ -122,7 +145,10 @@ struct Serve: AsyncParsableCommand {
       try Self.makeHostKey(at: URL(fileURLWithPath: newHostKey))
       return
     }
-    LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+    switch logFormat {
+    case .text: LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+    case .json: LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
+    }
     let logger = Logger(label: "onlinestore.serve")
     var shoppers: AuthorizedKeys?
     if let authorizedKeys {
@@ -143,13 +169,17 @@ struct Serve: AsyncParsableCommand {
     }
     let stockRelay = state.appendingPathComponent("stock")
     if shared.options.apiBaseURL != nil { shared.options.stockRelay = stockRelay.path }
-    let configuration = FrontDoorConfiguration(
+    var configuration = FrontDoorConfiguration(
       host: host, port: port, stateDirectory: state, hostKeyFile: hostKey.map { URL(fileURLWithPath: $0) }, limits: limits.limits,
       authorizedKeys: shoppers, storeExecutable: storeProgram ?? Self.executablePath, storeOptions: shared.options,
       forksStores: !execEachStore && storeProgram == nil,
       proxyProtocolSources: proxyProtocolFrom.flatMap(AddressRange.list(parsing:)) ?? [], keyCustomers: shared.keyCustomers,
       operators: try operators()
     )
+    if let metrics {
+      configuration.operatorAddress = Self.hostAndPort(metrics)
+      configuration.metrics = FrontDoorMetrics()
+    }
     if let operators = configuration.operators { Self.log(operators.keys.refusals, of: "--admin-keys", logger: logger) }
     let door: FrontDoor
     do {
@@ -168,7 +198,8 @@ struct Serve: AsyncParsableCommand {
       throw ExitCode(1)
     }
     // One line, written at once, when connections are accepted: scripts wait for it.
-    let ready = "onlinestore serve: listening on \(host):\(door.address.port ?? port) (host key \(door.hostKey.fingerprint))\n"
+    let operatorPort = door.operatorAddress.map { "; metrics and health on \($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? ""
+    let ready = "onlinestore serve: listening on \(host):\(door.address.port ?? port) (host key \(door.hostKey.fingerprint))\(operatorPort)\n"
     FileHandle.standardOutput.write(Data(ready.utf8))
     let number = await Self.nextSignal(from: stopSignals)
     logger.info("draining", metadata: ["signal": "\(number)", "sessions": "\(door.sessionCount)", "seconds": "\(drainTimeout)"])

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Observability
 @testable import OnlineStoreAPI
 import Synchronization
 import Testing

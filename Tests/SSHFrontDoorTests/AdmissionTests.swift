@@ -137,7 +137,7 @@ struct AdmissionTests {
       let id = admitted(full.admit(ClientAddress(parsing: "192.0.2.\(index + 1)")!, now: start))!
       full.loggedIn(id)
     }
-    #expect(full.admit(other, now: start) == .refused("the server holds its maximum of 2 connections"), "logged-in shoppers are never pushed out")
+    #expect(full.admit(other, now: start) == .refused("the server holds its maximum of 2 connections", .full), "logged-in shoppers are never pushed out")
   }
 
   @Test func theTableForgetsAddressesThatLeftLongAgo() {

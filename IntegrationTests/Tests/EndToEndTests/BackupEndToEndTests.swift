@@ -4,13 +4,17 @@ import Testing
 
 /// Docs/Operating.md's backup and restore, as an operator types them: `onlinestore-api backup`
 /// while a running server takes orders, then `restore` into a new place that a new server
-/// serves, with every order acknowledged before the backup.
+/// serves, with every order acknowledged before the backup. On SQLite the server and both
+/// commands run as the unprivileged service user, as an operator's deployment runs them.
 @Suite(.serialized)
 struct BackupEndToEndTests {
   @Test func theNightlyBackupIsRestoredIntoANewServer() async throws {
     let workspace = try StoreTerminal.temporaryStateDirectory()
     let database = workspace.appendingPathComponent("api.sqlite").path
-    let server = try await APIServerProcess.start(database: "sqlite:" + database, arguments: ["--orders-per-minute", "1000"])
+    let restored = workspace.appendingPathComponent("restored").appendingPathComponent("api.sqlite").path
+    try FileManager.default.createDirectory(atPath: (restored as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    ServiceUser.handOver(workspace)
+    let server = try await APIServerProcess.start(database: "sqlite:" + database, arguments: ["--orders-per-minute", "1000"], asServiceUser: true)
     var before: [Int] = []
     for number in 0..<30 {
       let (status, body) = try await PrometheusScrapeTests.send(
@@ -29,18 +33,16 @@ struct BackupEndToEndTests {
         )
       }
     }
-    let backup = try Self.run(["backup", "--database", "sqlite:" + database, "--to", backupFile])
+    let backup = try Self.runAsServiceUser(["backup", "--database", "sqlite:" + database, "--to", backupFile])
     await more.value
     #expect(backup.status == 0, "\(backup.output)")
     #expect(backup.output.hasPrefix("onlinestore-api: backed up "), "\(backup.output)")
-    #expect(try Self.run(["backup", "--database", "sqlite:" + database, "--to", backupFile]).status != 0, "never overwritten")
+    #expect(try Self.runAsServiceUser(["backup", "--database", "sqlite:" + database, "--to", backupFile]).status != 0, "never overwritten")
     await server.stop()
 
-    let restored = workspace.appendingPathComponent("restored").appendingPathComponent("api.sqlite").path
-    try FileManager.default.createDirectory(atPath: (restored as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    let restore = try Self.run(["restore", "--from", backupFile, "--database", "sqlite:" + restored])
+    let restore = try Self.runAsServiceUser(["restore", "--from", backupFile, "--database", "sqlite:" + restored])
     #expect(restore.status == 0 && restore.output.contains("restored "), "\(restore.output)")
-    let again = try await APIServerProcess.start(database: "sqlite:" + restored)
+    let again = try await APIServerProcess.start(database: "sqlite:" + restored, asServiceUser: true)
     for id in before {
       #expect(try await PrometheusScrapeTests.send("GET", again.baseURL.appendingPathComponent("carts/\(id)")).0 == 200, "order \(id)")
     }
@@ -90,6 +92,12 @@ struct BackupEndToEndTests {
   /// Runs `onlinestore-api` with `arguments`; its exit status and what it wrote.
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
     try run(APIServerProcess.binary.path, arguments)
+  }
+
+  /// Runs `onlinestore-api` with `arguments` as the service user (when the tests are root).
+  static func runAsServiceUser(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    let (program, command) = ServiceUser.command(APIServerProcess.binary, arguments)
+    return try run(program.path, command)
   }
 
   /// Runs `program` with `arguments`; its exit status and what it wrote.

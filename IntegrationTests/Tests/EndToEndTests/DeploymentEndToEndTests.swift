@@ -56,6 +56,39 @@ struct DeploymentEndToEndTests {
     await store.close()
   }
 
+  /// Docs/SeveralHosts.md's health check: HAProxy asks each host's `/readyz`. A host told to
+  /// restart (SIGTERM) answers 503 from the first moment of its drain, so the balancer takes it
+  /// out — its check says so — and sends the next shopper to the other host, while the shopper
+  /// already on it goes on shopping until the drain ends.
+  @Test func aDrainingHostIsTakenOutByItsReadinessWhileItsShopperFinishes() async throws {
+    let store = try await Deployment.open(serveArguments: [["--drain-timeout", "120"], ["--drain-timeout", "120"]])
+    for index in 0..<2 {
+      let view = try await store.balancerView(of: index)
+      #expect(view.status == "UP" && view.check.hasPrefix("L7OK"), "host \(index) before: \(view)")
+    }
+    let ada = try await ShopperKey.make(in: store.workspace, name: "ada")
+    try await store.route(to: 0)
+    let staying = try await StoreTerminal.connect(store.ssh(as: ada))
+    try await store.routeToEvery()
+    #expect(store.sessionsStarted() == [1, 0])
+    kill(store.hosts[0].pid, SIGTERM)
+    var view = (status: "", check: "")
+    let out = await Self.eventually(15) {
+      view = (try? await store.balancerView(of: 0)) ?? view
+      return view.status == "DOWN"
+    }
+    #expect(out && view.check == "L7STS 503", "the draining host is out by its /readyz: \(view)")
+    let bob = try await ShopperKey.make(in: store.workspace, name: "bob")
+    let newcomer = try await StoreTerminal.connect(store.ssh(as: bob))
+    #expect(store.sessionsStarted() == [1, 1], "the next shopper reached the other host")
+    try await StoreTerminal.quit(newcomer)
+    try await staying.waitFor(text: "This host is restarting in a moment")
+    try staying.press("+")
+    try await staying.waitFor(text: "Cart: 1 item")  // still shopping on the draining host
+    try await StoreTerminal.quit(staying)
+    await store.close()
+  }
+
   @Test func aHostKilledMidSessionLosesTheShopperNothing() async throws {
     let store = try await Deployment.open()
     let ada = try await ShopperKey.make(in: store.workspace, name: "ada")

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
+import SSHTestSupport
 import StoreTestSupport
 import Testing
 
@@ -9,36 +10,17 @@ import Testing
 /// after orders and requests, the series it stores say what was done, as its HTTP API answers.
 @Suite(.serialized)
 struct PrometheusScrapeTests {
+  /// The API server runs as the unprivileged service user, as a deployment runs it.
   @Test func prometheusSeesTheOrdersAndRequestsMade() async throws {
     let workspace = try StoreTerminal.temporaryStateDirectory()
+    ServiceUser.handOver(workspace)
     let metricsPort = try Deployment.freePort()
     let api = try await APIServerProcess.start(
-      database: "sqlite:" + workspace.appendingPathComponent("api.sqlite").path, arguments: ["--metrics", "127.0.0.1:\(metricsPort)"]
+      database: "sqlite:" + workspace.appendingPathComponent("api.sqlite").path, arguments: ["--metrics", "127.0.0.1:\(metricsPort)"],
+      asServiceUser: true
     )
-    let prometheusPort = try Deployment.freePort()
-    let configuration = workspace.appendingPathComponent("prometheus.yml")
-    try """
-      global:
-        scrape_interval: 1s
-      scrape_configs:
-        - job_name: onlinestore-api
-          static_configs:
-            - targets: ["127.0.0.1:\(metricsPort)"]
-      """.write(to: configuration, atomically: true, encoding: .utf8)
-    let prometheus = Process()
-    prometheus.executableURL = URL(fileURLWithPath: "/usr/bin/prometheus")
-    prometheus.arguments = [
-      "--config.file=\(configuration.path)", "--storage.tsdb.path=\(workspace.appendingPathComponent("tsdb").path)",
-      "--web.listen-address=127.0.0.1:\(prometheusPort)",
-    ]
-    prometheus.standardOutput = FileHandle.nullDevice
-    prometheus.standardError = try FileHandle(forWritingTo: {
-      let log = workspace.appendingPathComponent("prometheus.log")
-      _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-      return log
-    }())
-    try prometheus.run()
-    defer { prometheus.terminate() }
+    let prometheus = try PrometheusProcess.start(in: workspace, job: "onlinestore-api", target: metricsPort)
+    defer { prometheus.stop() }
 
     for _ in 0..<3 { #expect(try await Self.send("GET", api.baseURL.appendingPathComponent("products")).0 == 200) }
     let order = #"{"userId":1,"products":[{"productId":2,"quantity":2}]}"#
@@ -46,31 +28,89 @@ struct PrometheusScrapeTests {
       let (status, _) = try await Self.send("POST", api.baseURL.appendingPathComponent("carts"), body: order, key: "order-\(number)")
       #expect(status == 200)
     }
-    let prometheusURL = URL(string: "http://127.0.0.1:\(prometheusPort)")!
     // Scraped each second: the values are in within a few scrapes of the last order.
     var placed: Double?, listed: Double?, taken: Double?
     let seen = await DeploymentEndToEndTests.eventually(60) {
-      placed = await Self.query(prometheusURL, "onlinestore_orders_placed_total")
-      taken = await Self.query(prometheusURL, "onlinestore_stock_taken_total")
-      listed = await Self.query(prometheusURL, #"http_server_request_duration_seconds_count{http_route="/products",http_response_status_code="200"}"#)
+      placed = await prometheus.query("onlinestore_orders_placed_total")
+      taken = await prometheus.query("onlinestore_stock_taken_total")
+      listed = await prometheus.query(#"http_server_request_duration_seconds_count{http_route="/products",http_response_status_code="200"}"#)
       return placed == 7 && taken == 14 && listed == 3
     }
     #expect(seen, "Prometheus has orders \(String(describing: placed)), units \(String(describing: taken)), listings \(String(describing: listed))")
-    let up = await Self.query(prometheusURL, #"up{job="onlinestore-api"}"#)
+    let up = await prometheus.query(#"up{job="onlinestore-api"}"#)
     #expect(up == 1, "the target is up")
     await api.stop()
   }
 
-  /// The value of the one series `expression` selects now, from Prometheus' HTTP API.
-  static func query(_ prometheus: URL, _ expression: String) async -> Double? {
-    var components = URLComponents(url: prometheus.appendingPathComponent("api/v1/query"), resolvingAgainstBaseURL: false)!
-    components.queryItems = [URLQueryItem(name: "query", value: expression)]
-    guard let (status, body) = try? await send("GET", components.url!), status == 200,
-      let answer = try? JSONSerialization.jsonObject(with: body) as? [String: Any], let data = answer["data"] as? [String: Any],
-      let result = data["result"] as? [[String: Any]], result.count == 1, let value = result[0]["value"] as? [Any], value.count == 2,
-      let text = value[1] as? String
-    else { return nil }
-    return Double(text)
+  /// `onlinestore serve --metrics` (run as the service user, as ``ServeProcess`` runs it): the
+  /// sessions Prometheus sees go up and down with a real shopper's, a client without a terminal
+  /// is counted as refused, and `/readyz` turns at the first moment of the drain while the
+  /// shopper still shops. Its log is JSON lines, as `--log-format json` asks.
+  @Test func prometheusSeesServesSessionsAndReadinessTurnsAtTheDrain() async throws {
+    let workspace = try SSHEndToEndTests.workspace()
+    let metricsPort = try Deployment.freePort()
+    let server = try await ServeProcess.start(
+      stateDirectory: workspace.appendingPathComponent("state"), arguments: ["--metrics", "127.0.0.1:\(metricsPort)", "--drain-timeout", "60", "--log-format", "json"]
+    )
+    let prometheus = try PrometheusProcess.start(in: workspace, job: "onlinestore-serve", target: metricsPort)
+    defer { prometheus.stop() }
+    let operatorPort = URL(string: "http://127.0.0.1:\(metricsPort)")!
+    let ready = try await Self.send("GET", operatorPort.appendingPathComponent("readyz"))
+    #expect(ready.0 == 200 && String(decoding: ready.1, as: UTF8.self).contains(#""draining":false"#))
+
+    let bare = try await SSHTestClient.connect(port: server.port)
+    let refused = try await bare.openSession()
+    _ = await refused.shell()
+    #expect(await refused.exitStatus() == 1, "no terminal, no store")
+    await bare.close()
+
+    let shopper = try await SSHTestClient.connect(port: server.port)
+    let session = try await shopper.openSession()
+    #expect(await session.pty() == true)
+    #expect(await session.shell() == true)
+    #expect(await session.waitFor("Dot-grid"))
+    var active: Double?
+    let up = await DeploymentEndToEndTests.eventually(60) {
+      active = await prometheus.query("onlinestore_ssh_sessions_active")
+      return active == 1
+    }
+    #expect(up, "one session active, Prometheus says \(String(describing: active))")
+    await shopper.close()
+    var started: Double?, firstFrames: Double?, noTerminal: Double?, sent: Double?
+    let down = await DeploymentEndToEndTests.eventually(60) {
+      active = await prometheus.query("onlinestore_ssh_sessions_active")
+      started = await prometheus.query("onlinestore_ssh_sessions_started_total")
+      firstFrames = await prometheus.query("onlinestore_ssh_first_frame_duration_seconds_count")
+      noTerminal = await prometheus.query(#"onlinestore_ssh_refused_total{reason="no_pty"}"#)
+      sent = await prometheus.query("onlinestore_ssh_sent_bytes_total")
+      return active == 0 && started == 1 && firstFrames == 1 && noTerminal == 1 && (sent ?? 0) > 1_000
+    }
+    #expect(
+      down,
+      "active \(String(describing: active)), started \(String(describing: started)), first frames \(String(describing: firstFrames)), no pty \(String(describing: noTerminal)), bytes \(String(describing: sent))"
+    )
+
+    let staying = try await SSHTestClient.connect(port: server.port)
+    let shopping = try await staying.openSession()
+    #expect(await shopping.pty() == true)
+    #expect(await shopping.shell() == true)
+    #expect(await shopping.waitFor("Dot-grid"), "a session to keep the drain going")
+    kill(server.pid, SIGTERM)
+    var readiness = 0
+    let turned = await DeploymentEndToEndTests.eventually(10) {
+      readiness = (try? await Self.send("GET", operatorPort.appendingPathComponent("readyz")).0) ?? 0
+      return readiness == 503
+    }
+    #expect(turned, "/readyz answered \(readiness) during the drain")
+    #expect(try await Self.send("GET", operatorPort.appendingPathComponent("livez")).0 == 200, "alive while it drains")
+    #expect(await shopping.waitFor("This host is restarting in a moment"), "the shopper is still in the store, told of the restart")
+    kill(server.pid, SIGTERM)
+    await staying.close()
+    #expect(await server.stop() == 0)
+    let lines = server.logText.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String] }
+    #expect(!lines.isEmpty && lines.allSatisfy { $0 != nil }, "every line one JSON object: \(server.logText.prefix(2_000))")
+    let sessionLines = lines.compactMap { $0 }.filter { $0["message"] == "session started" }
+    #expect(sessionLines.count == 2 && sessionLines.allSatisfy { $0["session"] != nil && $0["level"] == "info" }, "\(sessionLines)")
   }
 
   static func send(_ method: String, _ url: URL, body: String? = nil, key: String? = nil) async throws -> (Int, Data) {

@@ -68,11 +68,16 @@ struct ReadmeDeploymentTests {
     #expect(made == 0)
     let state = workspace.appendingPathComponent("serve-state")
     if ServiceUser.account != nil { try ServiceUser.makeStateDirectory(state) }
+    let operatorPort = try Deployment.freePort()
     let serveCommand = serveUnit.command(replacing: [
       "/usr/local/bin/onlinestore": StoreTerminal.binary.path, "0.0.0.0:2222": "127.0.0.1:0", "/etc/onlinestore/host_ed25519_key": hostKey.path,
       "http://10.0.0.21:8080": "http://127.0.0.1:\(api.port)", "/etc/onlinestore/api-token": token.path, "/var/lib/onlinestore": state.path,
+      "10.0.0.11:9465": "127.0.0.1:\(operatorPort)",
     ])
     let serve = try await UnitProcess.start(serveCommand, unit: serveUnit, readyLine: "onlinestore serve: listening on 127.0.0.1:", log: workspace)
+    // The balancer's health check, as the guide's HAProxy asks it.
+    let readiness = try await PrometheusScrapeTests.send("GET", URL(string: "http://127.0.0.1:\(operatorPort)/readyz")!)
+    #expect(readiness.0 == 200, "\(String(decoding: readiness.1, as: UTF8.self))")
     try await Self.shopOnce(at: serve.port, in: workspace)
     #expect(serve.logText.contains("carts and key customers are kept by the store's server"), "\(serve.logText)")
     // The cart is in the API's open carts: the token opens them.

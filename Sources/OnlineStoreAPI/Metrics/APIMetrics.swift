@@ -1,11 +1,9 @@
 import CoreMetrics
-import Prometheus
+import Observability
 import Synchronization
 
 /// What the API server measures, for an operator's Prometheus (`--metrics HOST:PORT`): its
-/// requests and its orders. Made through one factory — a Prometheus registry that `/metrics`
-/// writes out, or nothing at all (``none``) — never through swift-metrics' global system, so that
-/// every test has its own.
+/// requests and its orders, in a ``MetricsRegistry`` of its own (or nothing, ``none``).
 ///
 /// Names follow the OpenTelemetry semantic conventions where one exists
 /// (`http.server.request.duration`, `http.server.active_requests`, with `http.route`,
@@ -27,11 +25,11 @@ public final class APIMetrics: Sendable {
   }
 
   /// Measures nothing: a server without `--metrics`.
-  public static let none = APIMetrics(factory: NOOPMetricsHandler.instance, registry: nil)
+  public static let none = APIMetrics(registry: .none)
 
-  /// What `/metrics` writes out; `nil` for ``none``.
-  public let registry: PrometheusCollectorRegistry?
-  private let factory: any MetricsFactory
+  /// Where the metrics are kept, for `/metrics`.
+  public let registry: MetricsRegistry
+  private var factory: any MetricsFactory { registry.factory }
   private let activeRequests: Meter
   private let ordersPlaced: CoreMetrics.Counter
   private let unitsTaken: CoreMetrics.Counter
@@ -48,17 +46,12 @@ public final class APIMetrics: Sendable {
 
   /// Measures into a new Prometheus registry.
   public convenience init() {
-    let registry = PrometheusCollectorRegistry()
-    var factory = PrometheusMetricsFactory(registry: registry)
-    factory.nameAndLabelSanitizer = { label, dimensions in
-      (APIMetrics.prometheusName(label), dimensions.map { (APIMetrics.prometheusName($0.0), $0.1) })
-    }
-    self.init(factory: factory, registry: registry)
+    self.init(registry: MetricsRegistry(counters: Self.counters))
   }
 
-  init(factory: any MetricsFactory, registry: PrometheusCollectorRegistry?) {
-    self.factory = factory
+  init(registry: MetricsRegistry) {
     self.registry = registry
+    let factory = registry.factory
     activeRequests = Meter(label: "http.server.active_requests", factory: factory)
     ordersPlaced = CoreMetrics.Counter(label: "onlinestore.orders.placed", factory: factory)
     unitsTaken = CoreMetrics.Counter(label: "onlinestore.stock.taken", factory: factory)
@@ -76,10 +69,7 @@ public final class APIMetrics: Sendable {
   /// `onlinestore.orders.placed` → `onlinestore_orders_placed_total`; a label's name
   /// (`http.route`) → `http_route`.
   static func prometheusName(_ name: String) -> String {
-    let underscored = name.replacingOccurrences(of: ".", with: "_")
-    if name.hasSuffix(".duration") { return underscored + "_seconds" }
-    if counters.contains(name) { return underscored + "_total" }
-    return underscored
+    PrometheusName.of(name, counters: counters)
   }
 
   // MARK: Requests
@@ -99,8 +89,7 @@ public final class APIMetrics: Sendable {
       timers[kind] = timer
       return timer
     }
-    let (seconds, attoseconds) = duration.components
-    timer.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    timer.record(duration)
   }
 
   // MARK: Orders
@@ -116,10 +105,5 @@ public final class APIMetrics: Sendable {
   }
 
   /// The registry's text, as Prometheus scrapes it; empty for ``none``.
-  public func exposition() -> String {
-    guard let registry else { return "" }
-    var bytes: [UInt8] = []
-    registry.emit(into: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-  }
+  public func exposition() -> String { registry.exposition() }
 }

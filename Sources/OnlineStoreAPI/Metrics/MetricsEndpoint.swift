@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import Observability
 
 /// The operator's port (`--metrics HOST:PORT`): `GET /metrics` in Prometheus' text format, and
 /// `/livez` and `/readyz` as on the API's own port — on an address the operator keeps private,
@@ -13,7 +14,7 @@ struct MetricsEndpoint {
     let metrics = self.metrics
     router.get("metrics") { _, _ in
       Response(
-        status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+        status: .ok, headers: [.contentType: MetricsRegistry.contentType],
         body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition()))
       )
     }

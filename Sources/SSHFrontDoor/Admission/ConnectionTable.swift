@@ -37,7 +37,8 @@ struct AdmissionState {
   enum Verdict: Equatable {
     /// In, as `id`; the connections in `evicting` must be closed to make room.
     case admitted(ID, evicting: [ID])
-    case refused(String)
+    /// Out, with the reason for the log and its kind for the metrics.
+    case refused(String, FrontDoorMetrics.Refusal)
   }
 
   /// The most addresses whose recent arrivals are remembered at once: enough for any real crowd,
@@ -69,14 +70,14 @@ struct AdmissionState {
       if recentPerKey[key] == nil, recentPerKey.count >= Self.maximumRememberedAddresses {
         forgetOldArrivals(now: now)
         guard recentPerKey.count < Self.maximumRememberedAddresses else {
-          return .refused("connections are arriving from too many addresses at once")
+          return .refused("connections are arriving from too many addresses at once", .full)
         }
       }
       if (recentPerKey[key]?.count ?? 0) >= limits.newPerAddress {
-        return .refused("more than \(limits.newPerAddress) new connections from this address in \(limits.newPerAddressWindow)")
+        return .refused("more than \(limits.newPerAddress) new connections from this address in \(limits.newPerAddressWindow)", .address)
       }
       if openPerKey[key, default: 0] >= limits.maximumPerAddress {
-        return .refused("\(limits.maximumPerAddress) connections from this address are open")
+        return .refused("\(limits.maximumPerAddress) connections from this address are open", .address)
       }
     }
     var evicting: [ID] = []
@@ -84,7 +85,7 @@ struct AdmissionState {
       // Full either way: a connection still logging in makes room; only shoppers who have
       // logged in, every one of them, keep a newcomer out.
       guard let victim = oldestLoggingIn() else {
-        return .refused("the server holds its maximum of \(limits.maximumConnections) connections")
+        return .refused("the server holds its maximum of \(limits.maximumConnections) connections", .full)
       }
       evicting.append(victim)
     }

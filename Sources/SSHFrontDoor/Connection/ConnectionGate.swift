@@ -81,7 +81,8 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
     headerDeadline?.cancel()
     let channel = context.channel
     switch services.connections.admit(address, close: { channel.close(promise: nil) }) {
-    case let .refused(reason):
+    case let .refused(reason, kind):
+      services.metrics.refused(kind)
       services.refusals.refused("\(remote) (\(address))", reason: reason)
       context.close(promise: nil)
     case let .admitted(id, _):
@@ -104,6 +105,7 @@ final class ConnectionGate: ChannelInboundHandler, RemovableChannelHandler {
   private func refuse(_ reason: String, context: ChannelHandlerContext) {
     decided = true
     headerDeadline?.cancel()
+    services.metrics.refused(.proxyHeader)
     services.refusals.refused(remote, reason: reason)
     context.close(promise: nil)
   }

@@ -21,6 +21,8 @@ struct FrontDoorServices: Sendable {
   let refusals: RefusalLog
   /// Connections accepted but not set up, and accepts that failed: never silent, never a flood.
   let setupFailures: RefusalLog
+  /// What the operator's Prometheus reads (``FrontDoorMetrics/none`` without `--metrics`).
+  var metrics: FrontDoorMetrics { configuration.metrics }
 
   /// Runs `work` on a blocking thread and delivers its result on `eventLoop`.
   func offLoop<Value: Sendable>(on eventLoop: EventLoop, _ work: @escaping @Sendable () throws -> Value) -> EventLoopFuture<Value> {

@@ -23,6 +23,9 @@ final class ShopperConnection {
   /// The client is re-keying: swift-nio-ssh refuses session data until it is done (see
   /// ``KeyExchanges``).
   private(set) var reKeying = false
+  /// When the connection was admitted, on its event loop's clock: the login's wait is measured
+  /// from here.
+  private let admittedAt: NIODeadline
 
   init(address: ClientAddress, remote: String, channel: Channel, admission: AdmissionState.ID, services: FrontDoorServices) {
     self.address = address
@@ -30,6 +33,7 @@ final class ShopperConnection {
     self.channel = channel
     self.admission = admission
     self.services = services
+    admittedAt = channel.eventLoop.now
     let limits = services.configuration.limits
     deadlines = [
       schedule(after: limits.loginTimeout, "no login within \(limits.loginTimeout)") { $0.shopper == nil },
@@ -53,6 +57,7 @@ final class ShopperConnection {
     guard self.shopper == nil else { return }
     self.shopper = shopper
     services.connections.loggedIn(admission)
+    services.metrics.loggedIn(after: .nanoseconds((channel.eventLoop.now - admittedAt).nanoseconds))
   }
 
   /// Whether a session channel may open now: after login, one at a time, and a few in all.

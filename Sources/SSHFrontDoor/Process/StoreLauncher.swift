@@ -27,11 +27,13 @@ final class StoreLauncher: Sendable {
   private let logger: Logger
   /// The starter, if there is one; `nil` once it could not be had. One request at a time.
   private let starter: NIOLockedValueBox<Starter?>
+  private let metrics: FrontDoorMetrics
 
   /// A launcher for `executable`; with `useStarter`, stores are forked by a session starter.
-  init(executable: String, useStarter: Bool = true, logger: Logger) {
+  init(executable: String, useStarter: Bool = true, logger: Logger, metrics: FrontDoorMetrics = .none) {
     self.executable = executable
     self.logger = logger
+    self.metrics = metrics
     // The stores the starter forks are handed to this process when their middle process ends;
     // without that they could not be waited for, so no starter without it.
     let canReap = useStarter && pt_become_subreaper() == 0
@@ -44,6 +46,7 @@ final class StoreLauncher: Sendable {
     let arguments = command.arguments
     let environment = command.environment
     if let started = try forkFromStarter(arguments: arguments, environment: environment, title: title, rows: rows, columns: columns) {
+      metrics.storeStarted(.starter)
       return started
     }
     var controller: Int32 = -1
@@ -51,6 +54,7 @@ final class StoreLauncher: Sendable {
       CStrings.with(environment) { envp in pt_spawn(executable, argv, envp, Int32(rows), Int32(columns), &controller) }
     }
     guard pid > 0 else { throw FrontDoorError("the store could not start: \(String(cString: strerror(errno)))") }
+    metrics.storeStarted(.exec)
     return (pid, controller)
   }
 
@@ -81,6 +85,7 @@ final class StoreLauncher: Sendable {
         Self.retire(current)
         logger.error("session starter gone", metadata: ["reason": "\(reason)", "attempt": "\(attempt + 1)"])
         starter = attempt == 0 ? Self.startStarter(executable, logger: logger) : nil
+        metrics.starterRestarted()
       }
       return nil
     }
@@ -95,6 +100,9 @@ final class StoreLauncher: Sendable {
       return nil
     }
   }
+
+  /// Whether stores are forked by a running session starter (else each is executed).
+  var hasStarter: Bool { starter.withLockedValue { $0 != nil } }
 
   /// Ends the starter; stores it forked go on until they are hung up.
   func stop() {

@@ -236,7 +236,12 @@ final class PtyBridge: ChannelDuplexHandler {
   /// Writes `bytes` to the client's channel; if the channel refuses them, they are held.
   private func send(_ bytes: ByteBuffer, context: ChannelHandlerContext) {
     let written = context.eventLoop.makePromise(of: Void.self)
-    written.futureResult.assumeIsolated().whenFailure { [self] _ in refused(bytes) }
+    written.futureResult.assumeIsolated().whenComplete { [self] result in
+      switch result {
+      case .success: delegate?.outputSent(bytes: bytes.readableBytes)
+      case .failure: refused(bytes)
+      }
+    }
     context.write(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(bytes))), promise: written)
   }
 

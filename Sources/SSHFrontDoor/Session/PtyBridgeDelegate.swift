@@ -11,6 +11,13 @@ protocol PtyBridgeDelegate: AnyObject {
   func ptyClosed()
   /// The store's terminal could not be read.
   func ptyFailed()
+  /// `bytes` of the store's output were handed to the client's channel.
+  func outputSent(bytes: Int)
+}
+
+extension PtyBridgeDelegate {
+  /// A delegate that does not count output need not say so.
+  func outputSent(bytes: Int) {}
 }
 
 /// What the bridge needs of the connection under the client's channel: whether its socket can

@@ -83,6 +83,10 @@ extension StoreSession {
       store = running
     }
     state = .ended
+    if countedAsActive {
+      countedAsActive = false
+      services.metrics.sessionEnded()
+    }
     if let store {
       store.cancelTimers()
       services.sessions.ended(store.pid)

@@ -44,6 +44,11 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
   var shopperField: Logger.Metadata { [connection.shopper?.logField ?? "shopper": "\(shopperName)"] }
   /// This session's number (``SessionRegistry/nextNumber()``), once it asked for a store.
   var number: Int?
+  /// When the shopper asked for the store, on the event loop's clock, until its first output
+  /// reached the connection (``FrontDoorMetrics/firstFrame(after:)``).
+  private var askedAt: NIODeadline?
+  /// Whether the store ran, so that its end is counted once (``FrontDoorMetrics/sessionEnded()``).
+  var countedAsActive = false
 
   /// Internal, not private, so that `StoreSession+Ending.swift` can change it too.
   var state = State.waiting
@@ -116,13 +121,16 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
     switch services.sessions.admit() {
     case .admitted: break
     case .full:
+      services.metrics.refused(.sessions)
       end(status: 1, message: "The store is full, try again in a minute.")
       return
     case .restarting:
       // A connection that logged in before the drain and asks for a shell during it.
+      services.metrics.refused(.draining)
       end(status: 1, message: Self.restartMessage)
       return
     }
+    askedAt = connection.channel.eventLoop.now
     state = .starting(terminal)
     let services = self.services
     let address = connection.address
@@ -159,6 +167,8 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
     // Only a session that is starting launches a store, and nothing ends one while it starts.
     guard case let .starting(terminal) = state else { return }
     state = .running(RunningStore(launched, terminal: terminal))
+    services.metrics.sessionStarted()
+    countedAsActive = true
     if services.sessions.started(launched.pid) {
       // The drain began while this store was starting: it hears of it as the others did.
       kill(launched.pid, SIGUSR1)
@@ -190,5 +200,15 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
     setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(store.pid), 10)
     let rate = services.configuration.limits.inputRate
     logger.info("store slowed", metadata: ["session": "\(number ?? 0)", "reason": "input faster than \(rate) bytes/s"].merging(shopperField) { $1 })
+  }
+}
+
+extension StoreSession {
+  /// Counts what reached the shopper, and how long the first of it took from the request.
+  func outputSent(bytes: Int) {
+    services.metrics.sent(bytes)
+    guard let askedAt else { return }
+    self.askedAt = nil
+    services.metrics.firstFrame(after: .nanoseconds((connection.channel.eventLoop.now - askedAt).nanoseconds))
   }
 }

@@ -73,7 +73,7 @@ final class Deployment: Sendable {
       for (index, namespace) in namespaces.enumerated() {
         let arguments = [
           "--api", (live ? backend.liveAPI(for: index) : backend.api(for: index)).baseURL.absoluteString, "--proxy-protocol-from", "10.\(network).\(index + 1).1",
-          "--host-key", hostKey.path,
+          "--host-key", hostKey.path, "--metrics", "10.\(network).\(index + 1).2:\(operatorPort)",
         ] + (index < serveArguments.count ? serveArguments[index] : [])
         hosts.append(
           try await ServeProcess.start(
@@ -117,8 +117,34 @@ final class Deployment: Sendable {
     }
   }
 
-  /// One command on HAProxy's admin socket; its answer must be empty (HAProxy's "done").
-  private func balancerCommand(_ command: String) throws {
+  /// What HAProxy says of host `index` now: its status (`UP`, `DOWN`, `MAINT`) and its last
+  /// health check's (`L7OK`, `L7STS` with the status that failed it, …), from `show stat`.
+  func balancerView(of index: Int) async throws -> (status: String, check: String) {
+    let answer = try await Blocking.run { [self] in try balancerCommand("show stat", expectingAnswer: true) }
+    let lines = answer.split(separator: "\n").map(String.init)
+    guard let header = lines.first?.dropFirst(2).split(separator: ",", omittingEmptySubsequences: false).map(String.init),
+      let status = header.firstIndex(of: "status"), let check = header.firstIndex(of: "check_status"), let code = header.firstIndex(of: "check_code")
+    else { throw TestFailure("HAProxy's stats have no header: \(answer.prefix(200))") }
+    for line in lines.dropFirst() {
+      let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      guard fields.count > max(status, check, code), fields[0] == "shop", fields[1] == "host\(index)" else { continue }
+      return (fields[status], fields[check] + (fields[code].isEmpty ? "" : " " + fields[code]))
+    }
+    throw TestFailure("HAProxy's stats do not name host\(index)")
+  }
+
+  /// Sends sessions to every host again (after ``route(to:)``), each as its health check says.
+  func routeToEvery() async throws {
+    let count = hosts.count
+    try await Blocking.run { [self] in
+      for index in 0..<count { try balancerCommand("set server shop/host\(index) state ready") }
+    }
+  }
+
+  /// One command on HAProxy's admin socket; unless `expectingAnswer`, its answer must be empty
+  /// (HAProxy's "done"). Returns the answer.
+  @discardableResult
+  private func balancerCommand(_ command: String, expectingAnswer: Bool = false) throws -> String {
     let path = workspace.appendingPathComponent("haproxy.sock").path
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     defer { Glibc.close(descriptor) }
@@ -133,10 +159,17 @@ final class Deployment: Sendable {
     guard connected else { throw TestFailure("HAProxy's admin socket cannot be reached") }
     let line = Array((command + "\n").utf8)
     guard write(descriptor, line, line.count) == line.count else { throw TestFailure("HAProxy's admin socket took no command") }
-    var answer = [UInt8](repeating: 0, count: 4_096)
-    let count = read(descriptor, &answer, answer.count)
-    let text = String(decoding: answer.prefix(max(0, count)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard text.isEmpty else { throw TestFailure("HAProxy refused '\(command)': \(text)") }
+    // HAProxy answers and closes: read to the end, within a bound.
+    var answer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4_096)
+    while answer.count < 1 << 20 {
+      let count = read(descriptor, &chunk, chunk.count)
+      guard count > 0 else { break }
+      answer += chunk.prefix(count)
+    }
+    let text = String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard expectingAnswer || text.isEmpty else { throw TestFailure("HAProxy refused '\(command)': \(text)") }
+    return text
   }
 
   func close() async {
@@ -206,13 +239,16 @@ final class Deployment: Sendable {
     return 0
   }
 
-  /// HAProxy on 127.0.0.1 and a free port, round robin over `backends`, PROXY v2 to each, a
-  /// health check every second (a host that stops answering is out after one), and a connection
-  /// that cannot reach its host sent to the other.
+  /// The port each host's `serve --metrics` listens on, in its own namespace.
+  static let operatorPort = 9465
+
+  /// HAProxy on 127.0.0.1 and a free port, round robin over `backends`, PROXY v2 to each, the
+  /// guide's health check — each host's `/readyz` on its operator's port — every second (a host
+  /// that fails one is out), and a connection that cannot reach its host sent to the other.
   private static func startBalancer(in workspace: URL, backends: [String]) throws -> (Process, Int) {
     let port = try freePort()
     let servers = backends.enumerated().map { index, address in
-      "    server host\(index) \(address) send-proxy-v2 check check-send-proxy inter 1s fall 1 rise 1"
+      "    server host\(index) \(address) send-proxy-v2 check port \(operatorPort) inter 1s fall 1 rise 1"
     }
     let configuration = """
       global
@@ -230,8 +266,8 @@ final class Deployment: Sendable {
           default_backend shop
       backend shop
           balance roundrobin
-          option tcp-check
-          tcp-check expect rstring ^SSH-2\\.0-
+          option httpchk GET /readyz
+          http-check expect status 200
       \(servers.joined(separator: "\n"))
 
       """

@@ -10,12 +10,18 @@ final class TerminalRequirement: ChannelInboundHandler {
   typealias OutboundOut = SSHChannelData
 
   static let message = "The store needs a terminal: connect with ssh -t."
+  private let metrics: FrontDoorMetrics
+
+  init(metrics: FrontDoorMetrics = .none) {
+    self.metrics = metrics
+  }
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     guard case SessionRequest.start(terminal: nil, _, _) = event else {
       context.fireUserInboundEventTriggered(event)
       return
     }
+    metrics.refused(.noTerminal)
     SessionExit.send(status: 1, message: Self.message, on: context)
   }
 }

@@ -28,7 +28,7 @@ public struct JSONLogHandler: LogHandler {
 
   /// The line for one event, without its newline. The fixed fields come first; metadata follows
   /// in key order, and a key named like a fixed field is written as `metadata.<key>`.
-  static func line(time: Date, level: Logger.Level, label: String, message: String, metadata: Logger.Metadata) -> String {
+  public static func line(time: Date, level: Logger.Level, label: String, message: String, metadata: Logger.Metadata) -> String {
     var fields = [("time", Self.timestamp(time)), ("level", level.rawValue), ("label", label), ("message", message)]
     let fixed = Set(fields.map(\.0))
     for (key, value) in metadata.sorted(by: { $0.key < $1.key }) {

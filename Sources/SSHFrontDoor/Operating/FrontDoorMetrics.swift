@@ -1,0 +1,108 @@
+import CoreMetrics
+import Observability
+
+/// What the front door measures, for an operator's Prometheus (`onlinestore serve --metrics
+/// HOST:PORT`): its sessions, what it refused and why, how long a shopper waits for the login
+/// and for the first frame, the bytes it sends, and how its stores were started. Kept in a
+/// ``MetricsRegistry`` of its own, or nowhere (``none``). `Docs/Operating.md` lists each metric
+/// with what to alert on.
+public final class FrontDoorMetrics: Sendable {
+  /// Why the front door turned a connection or a session away: a small, fixed set, so that a
+  /// label never grows.
+  public enum Refusal: String, Sendable, CaseIterable {
+    /// The server held its most connections, or connections came from too many addresses.
+    case full
+    /// One address opened too many connections, or too many in a short time.
+    case address
+    /// A load balancer's PROXY header that could not be read, or none in time (or a socket that
+    /// is not IP at all).
+    case proxyHeader = "proxy_header"
+    /// Every session place was taken.
+    case sessions
+    /// The host was draining.
+    case draining
+    /// The client asked for a store without a terminal (`ssh` without `-t`).
+    case noTerminal = "no_pty"
+  }
+
+  /// How a store was started: forked by the session starter, or executed on its own.
+  public enum StoreStart: String, Sendable, CaseIterable {
+    case starter
+    case exec
+  }
+
+  /// Measures nothing: a front door without `--metrics`.
+  public static let none = FrontDoorMetrics(registry: .none)
+
+  /// Where the metrics are kept, for `/metrics`.
+  public let registry: MetricsRegistry
+  private let activeSessions: Meter
+  private let startedSessions: CoreMetrics.Counter
+  private let refusals: [Refusal: CoreMetrics.Counter]
+  private let handshakes: CoreMetrics.Timer
+  private let firstFrames: CoreMetrics.Timer
+  private let sentBytes: CoreMetrics.Counter
+  private let storeStarts: [StoreStart: CoreMetrics.Counter]
+  private let starterRestarts: CoreMetrics.Counter
+
+  /// The counters among the names: Prometheus writes them with `_total`.
+  static let counters: Set<String> = [
+    "onlinestore.ssh.sessions.started", "onlinestore.ssh.refused", "onlinestore.ssh.sent_bytes", "onlinestore.stores.started",
+    "onlinestore.stores.starter_restarts",
+  ]
+
+  /// Measures into a new Prometheus registry.
+  public convenience init() {
+    self.init(registry: MetricsRegistry(counters: Self.counters))
+  }
+
+  init(registry: MetricsRegistry) {
+    self.registry = registry
+    let factory = registry.factory
+    activeSessions = Meter(label: "onlinestore.ssh.sessions.active", factory: factory)
+    startedSessions = CoreMetrics.Counter(label: "onlinestore.ssh.sessions.started", factory: factory)
+    refusals = Dictionary(
+      uniqueKeysWithValues: Refusal.allCases.map {
+        ($0, CoreMetrics.Counter(label: "onlinestore.ssh.refused", dimensions: [("reason", $0.rawValue)], factory: factory))
+      }
+    )
+    handshakes = CoreMetrics.Timer(label: "onlinestore.ssh.handshake.duration", factory: factory)
+    firstFrames = CoreMetrics.Timer(label: "onlinestore.ssh.first_frame.duration", factory: factory)
+    sentBytes = CoreMetrics.Counter(label: "onlinestore.ssh.sent_bytes", factory: factory)
+    storeStarts = Dictionary(
+      uniqueKeysWithValues: StoreStart.allCases.map {
+        ($0, CoreMetrics.Counter(label: "onlinestore.stores.started", dimensions: [("how", $0.rawValue)], factory: factory))
+      }
+    )
+    starterRestarts = CoreMetrics.Counter(label: "onlinestore.stores.starter_restarts", factory: factory)
+  }
+
+  /// A connection or a session was turned away.
+  func refused(_ reason: Refusal) { refusals[reason]?.increment() }
+
+  /// A shopper logged in `duration` after the connection was admitted.
+  func loggedIn(after duration: Duration) { handshakes.record(duration) }
+
+  /// A session's store is running; ``sessionEnded()`` follows.
+  func sessionStarted() {
+    startedSessions.increment()
+    activeSessions.increment()
+  }
+
+  func sessionEnded() { activeSessions.decrement() }
+
+  /// A session's first output reached its connection `duration` after the shopper asked for
+  /// the store.
+  func firstFrame(after duration: Duration) { firstFrames.record(duration) }
+
+  /// `count` bytes of a store's output went to its shopper.
+  func sent(_ count: Int) { sentBytes.increment(by: count) }
+
+  func storeStarted(_ how: StoreStart) { storeStarts[how]?.increment() }
+
+  /// The session starter was gone and another was started (or none could be).
+  func starterRestarted() { starterRestarts.increment() }
+
+  /// The registry's text, as Prometheus scrapes it; empty for ``none``.
+  public func exposition() -> String { registry.exposition() }
+}

@@ -1,0 +1,105 @@
+import NIOCore
+import NIOEmbedded
+import NIOHTTP1
+import Testing
+
+@testable import SSHFrontDoor
+
+/// What the front door measures, as Prometheus reads it, and its operator's port.
+struct FrontDoorMetricsTests {
+  @Test func eachMeasureIsWrittenUnderItsPrometheusName() {
+    let metrics = FrontDoorMetrics()
+    metrics.refused(.sessions)
+    metrics.refused(.sessions)
+    metrics.refused(.noTerminal)
+    metrics.sessionStarted()
+    metrics.sessionStarted()
+    metrics.sessionEnded()
+    metrics.loggedIn(after: .milliseconds(250))
+    metrics.firstFrame(after: .milliseconds(40))
+    metrics.sent(100)
+    metrics.sent(28)
+    metrics.storeStarted(.starter)
+    metrics.storeStarted(.exec)
+    metrics.storeStarted(.starter)
+    metrics.starterRestarted()
+    let text = metrics.exposition()
+    for line in [
+      #"onlinestore_ssh_refused_total{reason="sessions"} 2"#,
+      #"onlinestore_ssh_refused_total{reason="no_pty"} 1"#,
+      #"onlinestore_ssh_refused_total{reason="full"} 0"#,
+      "onlinestore_ssh_sessions_started_total 2",
+      "onlinestore_ssh_sessions_active 1.0",
+      "onlinestore_ssh_handshake_duration_seconds_count 1",
+      "onlinestore_ssh_handshake_duration_seconds_sum 0.25",
+      "onlinestore_ssh_first_frame_duration_seconds_count 1",
+      "onlinestore_ssh_sent_bytes_total 128",
+      #"onlinestore_stores_started_total{how="starter"} 2"#,
+      #"onlinestore_stores_started_total{how="exec"} 1"#,
+      "onlinestore_stores_starter_restarts_total 1",
+    ] {
+      #expect(text.split(separator: "\n").contains { $0 == line }, "\(line) in:\n\(text)")
+    }
+    #expect(FrontDoorMetrics.none.exposition().isEmpty)
+  }
+
+  static func answers(_ metrics: FrontDoorMetrics = FrontDoorMetrics(), readiness: FrontDoorReadiness = FrontDoorReadiness()) -> OperatorAnswers {
+    OperatorAnswers(metrics: metrics, readiness: readiness, sessions: { 3 }, starter: { true })
+  }
+
+  @Test func readinessGoesAtTheStartOfTheDrainAndLivenessStays() {
+    let readiness = FrontDoorReadiness()
+    let answers = Self.answers(readiness: readiness)
+    let ready = answers.answer(method: .GET, uri: "/readyz")
+    #expect(ready.status == .ok)
+    #expect(ready.body == #"{"ready":true,"draining":false,"sessions":3,"starter":"running"}"#)
+    readiness.beginDraining()
+    let draining = answers.answer(method: .GET, uri: "/readyz?verbose")
+    #expect(draining.status == .serviceUnavailable)
+    #expect(draining.body == #"{"ready":false,"draining":true,"sessions":3,"starter":"running"}"#)
+    #expect(answers.answer(method: .GET, uri: "/livez") == .init(status: .ok, contentType: "application/json", body: #"{"status":"live"}"#))
+  }
+
+  @Test func onlyTheThreeRoutesAreAnsweredAndOnlyToReads() {
+    let metrics = FrontDoorMetrics()
+    metrics.sent(5)
+    let answers = Self.answers(metrics)
+    let scraped = answers.answer(method: .GET, uri: "/metrics")
+    #expect(scraped.status == .ok && scraped.contentType.hasPrefix("text/plain; version=0.0.4"))
+    #expect(scraped.body.contains("onlinestore_ssh_sent_bytes_total 5"))
+    #expect(answers.answer(method: .GET, uri: "/").status == .notFound)
+    #expect(answers.answer(method: .GET, uri: "/metrics/../etc/passwd").status == .notFound)
+    #expect(answers.answer(method: .POST, uri: "/readyz").status == .methodNotAllowed)
+    #expect(answers.answer(method: .DELETE, uri: "/metrics").status == .methodNotAllowed)
+  }
+
+  /// Through NIO's HTTP/1 codec as the port sets it up: one request, one answer, then closed —
+  /// whatever else the client sends after it.
+  @Test func aConnectionGetsOneAnswerAndIsClosed() throws {
+    let channel = EmbeddedChannel()
+    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+    try channel.pipeline.syncOperations.addHandler(OperatorRequestHandler(answers: Self.answers()))
+    try channel.writeInbound(ByteBuffer(string: "GET /readyz HTTP/1.1\r\nHost: x\r\n\r\nGET /metrics HTTP/1.1\r\nHost: x\r\n\r\n"))
+    var written = ""
+    while let part = try channel.readOutbound(as: ByteBuffer.self) { written += String(buffer: part) }
+    #expect(written.hasPrefix("HTTP/1.1 200 OK\r\n"))
+    #expect(written.contains("Connection: close\r\n") || written.contains("connection: close\r\n"))
+    #expect(written.hasSuffix(#"{"ready":true,"draining":false,"sessions":3,"starter":"running"}"#))
+    #expect(written.components(separatedBy: "HTTP/1.1 ").count == 2, "one answer: \(written)")
+    #expect(!channel.isActive, "closed after its answer")
+  }
+
+  @Test func aConnectionThatSendsNothingIsClosedAtTheRequestTimeout() throws {
+    // Half a request: the head never ends.
+    let loop = EmbeddedEventLoop()
+    let channel = EmbeddedChannel(loop: loop)
+    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+    try channel.pipeline.syncOperations.addHandler(OperatorRequestHandler(answers: Self.answers()))
+    try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+    try channel.writeInbound(ByteBuffer(string: "GET /metr"))
+    loop.advanceTime(by: OperatorPort.requestTimeout - .milliseconds(1))
+    #expect(channel.isActive)
+    loop.advanceTime(by: .milliseconds(2))
+    #expect(!channel.isActive, "closed at its timeout on the loop's clock")
+  }
+}
