@@ -1,3 +1,5 @@
+import StoreModels
+
 /// How one session's store is started: the program, its options, and the whole of its
 /// environment. Built by the SSH front door from what it checked (the client's terminal and
 /// locale, the shopper), and nothing else: no variable of the server's own environment reaches a
@@ -19,6 +21,9 @@ public struct StoreCommand: Sendable {
   /// the store's and the same for everyone, so a picture is fetched once for all shoppers and
   /// no shopper's home grows a copy.
   public var cacheDirectory: String?
+  /// The session's id (in `SessionVariable.name`), which the store sends with each request to
+  /// its server as part of the request's `X-Request-Id`.
+  public var sessionID: String?
 
   public init(
     executable: String, options: StoreOptions, term: String, clientEnvironment: [String: String], stateDirectory: String,
@@ -36,11 +41,12 @@ public struct StoreCommand: Sendable {
   public var arguments: [String] { [executable] + (admin?.arguments ?? options.arguments) }
 
   /// `NAME=value` lines: the terminal, the shopper's state directory as their home, a plain
-  /// `PATH`, the client's variables (sorted, so the same session always gets the same list), and
+  /// `PATH`, the session's id, the client's variables (sorted, so the same session always gets the same list), and
   /// a UTF-8 locale unless the client chose one.
   public var environment: [String] {
     var lines = ["TERM=\(term)", "XDG_STATE_HOME=\(stateDirectory)", "HOME=\(stateDirectory)", "PATH=/usr/local/bin:/usr/bin:/bin"]
     if let cacheDirectory { lines.append("XDG_CACHE_HOME=\(cacheDirectory)") }
+    if let sessionID { lines.append("\(SessionVariable.name)=\(sessionID)") }
     lines += clientEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     if clientEnvironment["LANG"] == nil, clientEnvironment["LC_ALL"] == nil { lines.append("LANG=C.UTF-8") }
     return lines

@@ -59,6 +59,10 @@ struct StoreOptionsTests {
     #expect(plain.environment.last == "LANG=C.UTF-8", "UTF-8 unless the client chose a locale")
     let shared = StoreCommand(executable: "/x", options: StoreOptions(), term: "vt100", clientEnvironment: [:], stateDirectory: "/s", cacheDirectory: "/c")
     #expect(shared.environment.contains("XDG_CACHE_HOME=/c"), "every session's pictures in the server's one cache")
+    var traced = plain
+    traced.sessionID = "5f0c1e2a9b3d4c6e"
+    #expect(traced.environment.contains("ONLINESTORE_SESSION_ID=5f0c1e2a9b3d4c6e"), "the session's id, for the store's requests")
+    #expect(!plain.environment.contains { $0.hasPrefix("ONLINESTORE_SESSION_ID=") })
   }
 
   @Test(arguments: [

@@ -80,6 +80,11 @@ struct ReadmeDeploymentTests {
     #expect(readiness.0 == 200, "\(String(decoding: readiness.1, as: UTF8.self))")
     try await Self.shopOnce(at: serve.port, in: workspace)
     #expect(serve.logText.contains("carts and key customers are kept by the store's server"), "\(serve.logText)")
+    // One search finds the shopper's session in both logs: serve names its id, and the API each
+    // request the session's store sent (`<id>.<n>`).
+    let sessionID = try #require(serve.logText.firstMatch(of: /session_id=([0-9a-f]{16})/).map { String($0.1) }, "\(serve.logText)")
+    #expect(api.logText.contains("request_id=\(sessionID).1"), "the store's first request, in the API's log: \(api.logText.suffix(3_000))")
+    #expect(api.logText.components(separatedBy: "request_id=\(sessionID).").count > 3, "and the requests after it")
     // The cart is in the API's open carts: the token opens them.
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(api.port)/shop/carts/1001")!)
     request.setValue("Bearer " + String(repeating: "ab", count: 32), forHTTPHeaderField: "Authorization")

@@ -17,7 +17,7 @@ enum StoreLaunch {
   /// the front door's blocking threads.
   static func launch(
     shopper: Shopper, from address: ClientAddress, terminal: SessionTerminal, environment: [String: String], accessible: Bool,
-    title: String, services: FrontDoorServices
+    title: String, sessionID: String, services: FrontDoorServices
   ) throws -> Launched {
     var options = services.configuration.storeOptions
     options.accessible = accessible
@@ -47,6 +47,7 @@ enum StoreLaunch {
       stateDirectory: home.path, cacheDirectory: services.state.cache.path
     )
     command.admin = admin
+    command.sessionID = sessionID
     do {
       let (pid, controller) = try services.launcher.launch(
         command, title: title, rows: terminal.rows, columns: terminal.columns

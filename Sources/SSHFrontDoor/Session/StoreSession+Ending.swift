@@ -97,7 +97,7 @@ extension StoreSession {
       logger.info(
         "session ended",
         metadata: [
-          "remote": "\(connection.remote)", "session": "\(number ?? 0)",
+          "remote": "\(connection.remote)", "session": "\(number ?? 0)", "session_id": "\(sessionID)",
           "seconds": "\((ContinuousClock.now - store.started).components.seconds)", "ending": "\(store.endingDescription(status: status))",
         ].merging(shopperField) { $1 }
       )

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOSSH
+import StoreModels
 
 /// The stage of a session channel that runs the shopper's store: in a process of its own, on a
 /// pseudo-terminal whose bytes the ``PtyBridge`` after it carries. The stages before it check
@@ -44,6 +45,8 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
   var shopperField: Logger.Metadata { [connection.shopper?.logField ?? "shopper": "\(shopperName)"] }
   /// This session's number (``SessionRegistry/nextNumber()``), once it asked for a store.
   var number: Int?
+  /// This session's id, random, for the logs of every program it reaches (``SessionVariable``).
+  let sessionID = SessionVariable.newID()
   /// When the shopper asked for the store, on the event loop's clock, until its first output
   /// reached the connection (``FrontDoorMetrics/firstFrame(after:)``).
   private var askedAt: NIODeadline?
@@ -139,9 +142,11 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
     // A process title is readable by every local user: it names the session, not the shopper.
     let title = "onlinestore store: session \(number)"
     let session = NIOLoopBound(self, eventLoop: connection.channel.eventLoop)
+    let sessionID = self.sessionID
     services.offLoop(on: connection.channel.eventLoop) {
       try StoreLaunch.launch(
-        shopper: shopper, from: address, terminal: terminal, environment: environment, accessible: accessible, title: title, services: services
+        shopper: shopper, from: address, terminal: terminal, environment: environment, accessible: accessible, title: title, sessionID: sessionID,
+        services: services
       )
     }.whenComplete { result in
       let session = session.value
@@ -181,7 +186,7 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
     logger.info(
       "session started",
       metadata: [
-        "remote": "\(connection.remote)", "client": "\(connection.address)", "session": "\(number ?? 0)",
+        "remote": "\(connection.remote)", "client": "\(connection.address)", "session": "\(number ?? 0)", "session_id": "\(sessionID)",
         "term": "\(terminal.term)", "size": "\(terminal.columns)x\(terminal.rows)",
       ].merging(shopperField) { $1 }
     )

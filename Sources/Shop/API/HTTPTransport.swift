@@ -32,18 +32,24 @@ public final class HTTPTransport: Sendable {
   let timeout: Duration
   let maxResponseBytes: Int
   let hosts: PictureHostPolicy
+  /// Where each request's `X-Request-Id` comes from, unless it names one itself; `nil` sends
+  /// none.
+  let requestIDs: RequestIDs?
 
   /// The most redirects one request follows.
   static let maximumRedirects = 5
 
-  public convenience init(timeout: Duration, maxResponseBytes: Int) {
-    self.init(timeout: timeout, maxResponseBytes: maxResponseBytes, hosts: .any)
+  /// A transport to any host whose requests carry ids from `requestIDs` — by default the
+  /// session's, when the front door gave this process one.
+  public convenience init(timeout: Duration, maxResponseBytes: Int, requestIDs: RequestIDs? = .ofThisProcess) {
+    self.init(timeout: timeout, maxResponseBytes: maxResponseBytes, hosts: .any, requestIDs: requestIDs)
   }
 
-  init(timeout: Duration, maxResponseBytes: Int, hosts: PictureHostPolicy) {
+  init(timeout: Duration, maxResponseBytes: Int, hosts: PictureHostPolicy, requestIDs: RequestIDs? = .ofThisProcess) {
     self.timeout = timeout
     self.maxResponseBytes = maxResponseBytes
     self.hosts = hosts
+    self.requestIDs = requestIDs
   }
 
   /// The body of the answer to `request`, or why there is none.
@@ -62,7 +68,9 @@ public final class HTTPTransport: Sendable {
   func answer(for request: URLRequest, acceptingAnyStatus: Bool = false) async throws(APIError) -> HTTPAnswer {
     guard var url = request.url else { throw .other("The request has no address") }
     let method = request.httpMethod ?? "GET"
-    let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { name, value in
+    var fields = request.allHTTPHeaderFields ?? [:]
+    if let requestIDs, request.value(forHTTPHeaderField: "X-Request-Id") == nil { fields["X-Request-Id"] = requestIDs.next() }
+    let headers = fields.sorted { $0.key < $1.key }.map { name, value in
       // A value is one line: nothing a caller passes may add a header of its own.
       "\(name): \(value.filter { $0 != "\r" && $0 != "\n" })"
     }

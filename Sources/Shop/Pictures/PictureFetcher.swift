@@ -43,7 +43,8 @@ public struct PictureFetcher: Sendable {
     now: @escaping @Sendable () -> Date = Date.init,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) -> PictureFetcher {
-    let transport = HTTPTransport(timeout: timeout, maxResponseBytes: maximumBytes, hosts: hosts)
+    // No request id: a picture host may be anyone's, and the id is for the store's own server.
+    let transport = HTTPTransport(timeout: timeout, maxResponseBytes: maximumBytes, hosts: hosts, requestIDs: nil)
     return PictureFetcher { address throws(PictureFetchFailure) in
       switch address {
       case let .demo(name):
