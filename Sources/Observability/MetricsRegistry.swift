@@ -18,15 +18,20 @@ public final class MetricsRegistry: Sendable {
   public let registry: PrometheusCollectorRegistry?
 
   /// A new Prometheus registry, for a program whose counters are `counters` (their Prometheus
-  /// names end in `_total`).
-  public convenience init(counters: Set<String>) {
+  /// names end in `_total`) and whose histograms of sizes are `byteHistograms` (named in
+  /// `.size`, written in `_bytes`, with ``byteBuckets``).
+  public convenience init(counters: Set<String>, byteHistograms: Set<String> = []) {
     let registry = PrometheusCollectorRegistry()
     var factory = PrometheusMetricsFactory(registry: registry)
     factory.nameAndLabelSanitizer = { label, dimensions in
       (PrometheusName.of(label, counters: counters), dimensions.map { (PrometheusName.of($0.0, counters: []), $0.1) })
     }
+    for label in byteHistograms { factory.valueHistogramBuckets[PrometheusName.of(label, counters: counters)] = Self.byteBuckets }
     self.init(factory: factory, registry: registry)
   }
+
+  /// The buckets of a histogram of sizes: 64 bytes to 16 MiB, by fours.
+  public static let byteBuckets: [Double] = [64, 256, 1_024, 4_096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304, 16_777_216]
 
   init(factory: any MetricsFactory, registry: PrometheusCollectorRegistry?) {
     self.factory = factory
@@ -50,12 +55,14 @@ public final class MetricsRegistry: Sendable {
 
 /// An OpenTelemetry name as Prometheus writes it.
 public enum PrometheusName {
-  /// `http.server.request.duration` → `http_server_request_duration_seconds`; a counter
+  /// `http.server.request.duration` → `http_server_request_duration_seconds`;
+  /// `http.server.request.body.size` → `http_server_request_body_size_bytes`; a counter
   /// (`onlinestore.orders.placed`, in `counters`) → `onlinestore_orders_placed_total`; a label's
   /// name (`http.route`) → `http_route`.
   public static func of(_ name: String, counters: Set<String>) -> String {
     let underscored = name.replacingOccurrences(of: ".", with: "_")
     if name.hasSuffix(".duration") { return underscored + "_seconds" }
+    if name.hasSuffix(".size") { return underscored + "_bytes" }
     if counters.contains(name) { return underscored + "_total" }
     return underscored
   }

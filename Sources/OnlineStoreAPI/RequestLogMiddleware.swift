@@ -21,6 +21,9 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     let id = Self.requestID(request.headers[.requestID])
     var context = context
     context.logger[metadataKey: "request_id"] = .string(id)
+    // Hummingbird's own number for the request, in every line its logger writes: one id per
+    // request is enough, and ours is the one the caller and the other programs know.
+    context.logger[metadataKey: "hb.request.id"] = nil
     do {
       var response = try await next(request, context)
       response.headers[.requestID] = id

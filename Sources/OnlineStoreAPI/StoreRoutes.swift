@@ -35,6 +35,7 @@ public struct StoreRoutes: Sendable {
     publicBase: String? = nil, shipping: ShippingRules = .standard, now: @escaping @Sendable () -> Date = Date.init,
     clock: ElapsedClock = .continuous, metrics: APIMetrics = .none
   ) throws {
+    let database: any StoreDatabase = metrics.registry.isMeasuring ? MeasuredDatabase(database, metrics: metrics) : database
     self.clock = clock
     self.metrics = metrics
     self.readiness = Readiness(probeDatabase: { _ = try await database.stock() }, clock: clock)
@@ -65,6 +66,8 @@ public struct StoreRoutes: Sendable {
       return StockLevels(left: try await database.stock().filter { sellable[$0.key] != nil }.compactMapValues { $0 })
     }
     self.stock = stock
+    metrics.sample("onlinestore.long_polls.waiting", dimensions: [("topic", "cart")]) { watchers.count }
+    metrics.sample("onlinestore.long_polls.waiting", dimensions: [("topic", "stock")]) { stock.watchers.count }
     self.checkout = CheckoutRoutes(database: database, customers: customers, shipping: shipping)
     self.admin = AdminRoutes(
       database: database, accounts: catalog.customers, live: live, limits: limits,

@@ -76,6 +76,35 @@ struct MetricsTests {
     #expect(Self.sample("onlinestore_orders_refused_total", ["reason": "sold_out"], in: text) == 0)
   }
 
+  /// The sizes of what came and went, the database's time by operation, and the requests held
+  /// for a change, read when scraped.
+  @Test func bodiesTheDatabaseAndTheWaitingAreMeasured() async throws {
+    let order = Data(#"{"userId":1,"products":[{"productId":2,"quantity":1}]}"#.utf8)
+    let metrics = try await Self.measured { http, routes, metrics async throws in
+      #expect(try await http.post("/carts", body: order).status == 200)
+      let router = try #require(http.router)
+      let waiting = Task(executorPreference: RouteThreads.shared) {
+        try await router.executeRequest(uri: "/shop/carts/1/updates?after=0&wait=20", method: .get, headers: [:], body: nil)
+      }
+      await routes.openCarts.watchers.untilHolding(atLeast: 1)
+      let held = metrics.exposition()
+      #expect(Self.sample("onlinestore_long_polls_waiting", ["topic": "cart"], in: held) == 1, "one held, as the scrape found it")
+      #expect(Self.sample("onlinestore_long_polls_waiting", ["topic": "stock"], in: held) == 0)
+      waiting.cancel()
+      _ = await waiting.result
+      #expect(Self.sample("onlinestore_long_polls_waiting", ["topic": "cart"], in: metrics.exposition()) == 0, "and none once it went")
+    }
+    let text = metrics.exposition()
+    let route = ["http_route": "/carts", "http_request_method": "POST"]
+    #expect(Self.sample("http_server_request_body_size_bytes_count", route, in: text) == 1)
+    #expect(Self.sample("http_server_request_body_size_bytes_sum", route, in: text) == Double(order.count))
+    #expect((Self.sample("http_server_response_body_size_bytes_sum", route, in: text) ?? 0) > 10, "the order's answer")
+    #expect(text.contains(#"http_server_request_body_size_bytes_bucket{"#) && text.contains(#"le="1024.0""#), "bytes, in byte buckets")
+    let place = ["db_operation_name": "place", "db_system_name": "sqlite"]
+    #expect(Self.sample("db_client_operation_duration_seconds_count", place, in: text) == 1, "the order's one write")
+    #expect((Self.sample("db_client_operation_duration_seconds_count", ["db_operation_name": "openCart"], in: text) ?? 0) >= 1)
+  }
+
   /// The operator's router: `/metrics` as Prometheus reads it, and health beside it.
   @Test func theMetricsRouterServesTheTextAndHealth() async throws {
     _ = try await Self.measured { http, routes, metrics async throws in
@@ -100,5 +129,6 @@ struct MetricsTests {
     #expect(APIMetrics.prometheusName("http.server.request.duration") == "http_server_request_duration_seconds")
     #expect(APIMetrics.prometheusName("onlinestore.orders.placed") == "onlinestore_orders_placed_total")
     #expect(APIMetrics.prometheusName("http.route") == "http_route")
+    #expect(APIMetrics.prometheusName("http.server.request.body.size") == "http_server_request_body_size_bytes")
   }
 }

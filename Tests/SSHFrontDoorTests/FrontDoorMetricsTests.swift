@@ -17,6 +17,7 @@ struct FrontDoorMetricsTests {
     metrics.sessionEnded()
     metrics.loggedIn(after: .milliseconds(250))
     metrics.firstFrame(after: .milliseconds(40))
+    metrics.keyToFrame(after: .milliseconds(3))
     metrics.sent(100)
     metrics.sent(28)
     metrics.storeStarted(.starter)
@@ -33,6 +34,7 @@ struct FrontDoorMetricsTests {
       "onlinestore_ssh_handshake_duration_seconds_count 1",
       "onlinestore_ssh_handshake_duration_seconds_sum 0.25",
       "onlinestore_ssh_first_frame_duration_seconds_count 1",
+      "onlinestore_ssh_key_to_frame_duration_seconds_count 1",
       "onlinestore_ssh_sent_bytes_total 128",
       #"onlinestore_stores_started_total{how="starter"} 2"#,
       #"onlinestore_stores_started_total{how="exec"} 1"#,
@@ -41,6 +43,23 @@ struct FrontDoorMetricsTests {
       #expect(text.split(separator: "\n").contains { $0 == line }, "\(line) in:\n\(text)")
     }
     #expect(FrontDoorMetrics.none.exposition().isEmpty)
+  }
+
+  /// One key in eight is timed, to the output after it; keys typed while one waits are not.
+  @Test func oneKeyInEightIsTimedToTheOutputAfterIt() {
+    var sampler = KeyToFrameSampler()
+    let start = NIODeadline.uptimeNanoseconds(1_000_000)
+    #expect(sampler.outputSent(at: start) == nil, "output without a key times nothing")
+    sampler.keyArrived(at: start)
+    sampler.keyArrived(at: start + .milliseconds(1))
+    #expect(sampler.outputSent(at: start + .milliseconds(5)) == .milliseconds(5), "from the sampled key, not the one after it")
+    #expect(sampler.outputSent(at: start + .milliseconds(9)) == nil, "once")
+    for key in 3...KeyToFrameSampler.sampleEvery {
+      sampler.keyArrived(at: start + .milliseconds(Int64(10 + key)))
+      #expect(sampler.outputSent(at: start + .milliseconds(Int64(20 + key))) == nil, "key \(key) is not sampled")
+    }
+    sampler.keyArrived(at: start + .seconds(1))
+    #expect(sampler.outputSent(at: start + .seconds(1) + .milliseconds(2)) == .milliseconds(2), "the ninth is")
   }
 
   static func answers(_ metrics: FrontDoorMetrics = FrontDoorMetrics(), readiness: FrontDoorReadiness = FrontDoorReadiness()) -> OperatorAnswers {

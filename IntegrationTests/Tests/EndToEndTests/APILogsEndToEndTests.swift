@@ -36,6 +36,7 @@ struct APILogsEndToEndTests {
     let found = objects.filter { $0["request_id"] == "shopper-7" }
     #expect(found.contains { $0["message"]?.hasPrefix("GET /products 200 ") == true && $0["status"] == "200" }, "\(found)")
     #expect(objects.contains { $0["request_id"] == "shopper-9" && $0["status"] == "401" }, "the refused request is found too")
+    #expect(objects.allSatisfy { $0["hb.request.id"] == nil }, "one id per request: ours, not Hummingbird's beside it")
     #expect(!text.contains(Self.token), "no token in any line")
     // The server's own address is in its start-up lines; the client's (127.0.0.1 too, here) in
     // no request's line.

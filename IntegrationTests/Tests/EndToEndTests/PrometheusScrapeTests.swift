@@ -69,6 +69,10 @@ struct PrometheusScrapeTests {
     #expect(await session.pty() == true)
     #expect(await session.shell() == true)
     #expect(await session.waitFor("Dot-grid"))
+    // A selection move, its frame timed (the first key of a session is sampled).
+    let before = session.output.utf8.count
+    try await session.send("j")
+    #expect(await DeploymentEndToEndTests.eventually(10) { session.output.utf8.count > before }, "the move's frame came")
     var active: Double?
     let up = await DeploymentEndToEndTests.eventually(60) {
       active = await prometheus.query("onlinestore_ssh_sessions_active")
@@ -76,18 +80,19 @@ struct PrometheusScrapeTests {
     }
     #expect(up, "one session active, Prometheus says \(String(describing: active))")
     await shopper.close()
-    var started: Double?, firstFrames: Double?, noTerminal: Double?, sent: Double?
+    var started: Double?, firstFrames: Double?, noTerminal: Double?, sent: Double?, keys: Double?
     let down = await DeploymentEndToEndTests.eventually(60) {
       active = await prometheus.query("onlinestore_ssh_sessions_active")
       started = await prometheus.query("onlinestore_ssh_sessions_started_total")
       firstFrames = await prometheus.query("onlinestore_ssh_first_frame_duration_seconds_count")
       noTerminal = await prometheus.query(#"onlinestore_ssh_refused_total{reason="no_pty"}"#)
       sent = await prometheus.query("onlinestore_ssh_sent_bytes_total")
-      return active == 0 && started == 1 && firstFrames == 1 && noTerminal == 1 && (sent ?? 0) > 1_000
+      keys = await prometheus.query("onlinestore_ssh_key_to_frame_duration_seconds_count")
+      return active == 0 && started == 1 && firstFrames == 1 && noTerminal == 1 && (sent ?? 0) > 1_000 && keys == 1
     }
     #expect(
       down,
-      "active \(String(describing: active)), started \(String(describing: started)), first frames \(String(describing: firstFrames)), no pty \(String(describing: noTerminal)), bytes \(String(describing: sent))"
+      "active \(String(describing: active)), started \(String(describing: started)), first frames \(String(describing: firstFrames)), no pty \(String(describing: noTerminal)), bytes \(String(describing: sent)), keys timed \(String(describing: keys))"
     )
 
     let staying = try await SSHTestClient.connect(port: server.port)

@@ -55,8 +55,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// it only bounds a failing one, which then fails in a second.
   public var timeout: Duration = .seconds(1)
   /// How long a test store that goes away waits for effects still running to return before it
-  /// reports them (see `checkNothingIsLeft`).
-  nonisolated static var endGrace: Duration { .seconds(1) }
+  /// reports them (see `checkNothingIsLeft`). Longer than ``timeout``: an effect whose last
+  /// action was received has only to return, but it returns on one of the two threads every
+  /// test store's effects share, and with the whole unit tier running beside it on two cores
+  /// one second was once not enough (1 run in 10). A passing test does not wait it out; only a
+  /// test that leaves an effect running does.
+  nonisolated static var endGrace: Duration { .seconds(5) }
   /// The state as the test has asserted it so far.
   public internal(set) var state: State
   /// The dependencies the reducer and its effects use. A test may change them between actions

@@ -14,8 +14,11 @@ import Foundation
 ///
 /// Only a `TestStore`'s effects run here. A `Store` in a program keeps the default executor.
 final class TestStoreThreads: TaskExecutor, @unchecked Sendable {
-  /// The executor every test store shares: two threads, for as long as the tests run.
-  static let shared = TestStoreThreads(count: 2)
+  /// The executor every test store shares, for as long as the tests run: four threads, so that
+  /// an effect that blocks its thread for a while (one test's does, on purpose) leaves others
+  /// to the rest; with two, effects that had sent their last action were seen waiting over a
+  /// second to return (2 runs in 10).
+  static let shared = TestStoreThreads(count: 4)
 
   private let queue = NSCondition()
   // Guarded by `queue`.

@@ -34,9 +34,19 @@ public final class APIMetrics: Sendable {
   private let ordersPlaced: CoreMetrics.Counter
   private let unitsTaken: CoreMetrics.Counter
   private let refusals: [OrderRefusal: CoreMetrics.Counter]
-  /// One timer per route, method and status seen: routes are the router's patterns, so the set
-  /// is bounded by the routes (and the few statuses each answers).
-  private let durations = Mutex<[RequestKind: CoreMetrics.Timer]>([:])
+  /// One timer and two size recorders per route, method and status seen: routes are the
+  /// router's patterns, so the set is bounded by the routes (and the few statuses each answers).
+  private let requestMeasures = Mutex<[RequestKind: RequestMeasures]>([:])
+  /// One timer per database operation: the database protocol's methods, a fixed set.
+  private let databaseTimers = Mutex<[String: CoreMetrics.Timer]>([:])
+  /// Gauges read when scraped (``sample(_:dimensions:_:)``), with what reads each.
+  private let sampled = Mutex<[(meter: Meter, read: @Sendable () -> Int)]>([])
+
+  private struct RequestMeasures {
+    var duration: CoreMetrics.Timer
+    var requestSize: Recorder
+    var responseSize: Recorder
+  }
 
   struct RequestKind: Hashable {
     var route: String
@@ -46,7 +56,7 @@ public final class APIMetrics: Sendable {
 
   /// Measures into a new Prometheus registry.
   public convenience init() {
-    self.init(registry: MetricsRegistry(counters: Self.counters))
+    self.init(registry: MetricsRegistry(counters: Self.counters, byteHistograms: Self.byteHistograms))
   }
 
   init(registry: MetricsRegistry) {
@@ -65,6 +75,9 @@ public final class APIMetrics: Sendable {
   /// The counters of this server: what Prometheus expects to end in `_total`.
   static let counters: Set<String> = ["onlinestore.orders.placed", "onlinestore.stock.taken", "onlinestore.orders.refused"]
 
+  /// The histograms of sizes in bytes (their buckets are bytes, not seconds).
+  static let byteHistograms: Set<String> = ["http.server.request.body.size", "http.server.response.body.size"]
+
   /// `http.server.request.duration` → `http_server_request_duration_seconds`;
   /// `onlinestore.orders.placed` → `onlinestore_orders_placed_total`; a label's name
   /// (`http.route`) → `http_route`.
@@ -76,20 +89,49 @@ public final class APIMetrics: Sendable {
 
   func requestBegan() { activeRequests.increment() }
 
-  func requestEnded(route: String, method: String, status: Int, after duration: Duration) {
+  /// A request ended: its duration, and the sizes of its body and its answer's (when known).
+  func requestEnded(route: String, method: String, status: Int, after duration: Duration, requestBytes: Int? = nil, responseBytes: Int? = nil) {
     activeRequests.decrement()
     let kind = RequestKind(route: route, method: method, status: status)
-    let timer = durations.withLock { timers in
-      if let timer = timers[kind] { return timer }
-      let timer = CoreMetrics.Timer(
-        label: "http.server.request.duration",
-        dimensions: [("http.route", route), ("http.request.method", method), ("http.response.status_code", String(status))],
-        factory: factory
+    let measures = requestMeasures.withLock { all in
+      if let measures = all[kind] { return measures }
+      let dimensions = [("http.route", route), ("http.request.method", method), ("http.response.status_code", String(status))]
+      let measures = RequestMeasures(
+        duration: CoreMetrics.Timer(label: "http.server.request.duration", dimensions: dimensions, factory: factory),
+        requestSize: Recorder(label: "http.server.request.body.size", dimensions: dimensions, aggregate: true, factory: factory),
+        responseSize: Recorder(label: "http.server.response.body.size", dimensions: dimensions, aggregate: true, factory: factory)
       )
-      timers[kind] = timer
+      all[kind] = measures
+      return measures
+    }
+    measures.duration.record(duration)
+    if let requestBytes { measures.requestSize.record(requestBytes) }
+    if let responseBytes { measures.responseSize.record(responseBytes) }
+  }
+
+  // MARK: The database
+
+  /// One operation of the database took `duration`.
+  func databaseOperation(_ name: String, system: String, took duration: Duration) {
+    let timer = databaseTimers.withLock { timers in
+      if let timer = timers[name] { return timer }
+      let timer = CoreMetrics.Timer(
+        label: "db.client.operation.duration", dimensions: [("db.operation.name", name), ("db.system.name", system)], factory: factory
+      )
+      timers[name] = timer
       return timer
     }
     timer.record(duration)
+  }
+
+  // MARK: Gauges read when scraped
+
+  /// A gauge whose value is `read()` at each scrape: what is cheap to read and would cost a
+  /// write on a hot path to keep (the requests held for a change, say).
+  func sample(_ label: String, dimensions: [(String, String)], _ read: @escaping @Sendable () -> Int) {
+    guard registry.isMeasuring else { return }
+    let meter = Meter(label: label, dimensions: dimensions, factory: factory)
+    sampled.withLock { $0.append((meter, read)) }
   }
 
   // MARK: Orders
@@ -105,5 +147,8 @@ public final class APIMetrics: Sendable {
   }
 
   /// The registry's text, as Prometheus scrapes it; empty for ``none``.
-  public func exposition() -> String { registry.exposition() }
+  public func exposition() -> String {
+    for (meter, read) in sampled.withLock({ $0 }) { meter.set(read()) }
+    return registry.exposition()
+  }
 }

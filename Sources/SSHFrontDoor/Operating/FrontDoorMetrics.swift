@@ -2,8 +2,8 @@ import CoreMetrics
 import Observability
 
 /// What the front door measures, for an operator's Prometheus (`onlinestore serve --metrics
-/// HOST:PORT`): its sessions, what it refused and why, how long a shopper waits for the login
-/// and for the first frame, the bytes it sends, and how its stores were started. Kept in a
+/// HOST:PORT`): its sessions, what it refused and why, how long a shopper waits for the login,
+/// for the first frame and for a key's frame (sampled), the bytes it sends, and how its stores were started. Kept in a
 /// ``MetricsRegistry`` of its own, or nowhere (``none``). `Docs/Operating.md` lists each metric
 /// with what to alert on.
 public final class FrontDoorMetrics: Sendable {
@@ -41,6 +41,7 @@ public final class FrontDoorMetrics: Sendable {
   private let refusals: [Refusal: CoreMetrics.Counter]
   private let handshakes: CoreMetrics.Timer
   private let firstFrames: CoreMetrics.Timer
+  private let keysToFrames: CoreMetrics.Timer
   private let sentBytes: CoreMetrics.Counter
   private let storeStarts: [StoreStart: CoreMetrics.Counter]
   private let starterRestarts: CoreMetrics.Counter
@@ -68,6 +69,7 @@ public final class FrontDoorMetrics: Sendable {
     )
     handshakes = CoreMetrics.Timer(label: "onlinestore.ssh.handshake.duration", factory: factory)
     firstFrames = CoreMetrics.Timer(label: "onlinestore.ssh.first_frame.duration", factory: factory)
+    keysToFrames = CoreMetrics.Timer(label: "onlinestore.ssh.key_to_frame.duration", factory: factory)
     sentBytes = CoreMetrics.Counter(label: "onlinestore.ssh.sent_bytes", factory: factory)
     storeStarts = Dictionary(
       uniqueKeysWithValues: StoreStart.allCases.map {
@@ -94,6 +96,10 @@ public final class FrontDoorMetrics: Sendable {
   /// A session's first output reached its connection `duration` after the shopper asked for
   /// the store.
   func firstFrame(after duration: Duration) { firstFrames.record(duration) }
+
+  /// A sampled key's output reached the shopper `duration` after the key reached the store
+  /// (``KeyToFrameSampler``).
+  func keyToFrame(after duration: Duration) { keysToFrames.record(duration) }
 
   /// `count` bytes of a store's output went to its shopper.
   func sent(_ count: Int) { sentBytes.increment(by: count) }

@@ -135,6 +135,7 @@ final class PtyBridge: ChannelDuplexHandler {
     let message = unwrapInboundIn(data)
     guard case .channel = message.type, case let .byteBuffer(bytes) = message.data, case let .open(pty) = terminal else { return }
     pty.channel.write(bytes, promise: nil)
+    delegate?.inputWritten()
   }
 
   func channelReadComplete(context: ChannelHandlerContext) {

@@ -13,11 +13,14 @@ protocol PtyBridgeDelegate: AnyObject {
   func ptyFailed()
   /// `bytes` of the store's output were handed to the client's channel.
   func outputSent(bytes: Int)
+  /// The client's input was written to the store's terminal.
+  func inputWritten()
 }
 
 extension PtyBridgeDelegate {
-  /// A delegate that does not count output need not say so.
+  /// A delegate that does not measure the traffic need not say so.
   func outputSent(bytes: Int) {}
+  func inputWritten() {}
 }
 
 /// What the bridge needs of the connection under the client's channel: whether its socket can

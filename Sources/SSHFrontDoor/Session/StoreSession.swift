@@ -52,6 +52,7 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
   private var askedAt: NIODeadline?
   /// Whether the store ran, so that its end is counted once (``FrontDoorMetrics/sessionEnded()``).
   var countedAsActive = false
+  private var keyTimes = KeyToFrameSampler()
 
   /// Internal, not private, so that `StoreSession+Ending.swift` can change it too.
   var state = State.waiting
@@ -209,11 +210,18 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
 }
 
 extension StoreSession {
-  /// Counts what reached the shopper, and how long the first of it took from the request.
+  /// Counts what reached the shopper, how long the first of it took from the request, and how
+  /// long it followed a sampled key.
   func outputSent(bytes: Int) {
     services.metrics.sent(bytes)
+    let now = connection.channel.eventLoop.now
+    if let wait = keyTimes.outputSent(at: now) { services.metrics.keyToFrame(after: wait) }
     guard let askedAt else { return }
     self.askedAt = nil
-    services.metrics.firstFrame(after: .nanoseconds((connection.channel.eventLoop.now - askedAt).nanoseconds))
+    services.metrics.firstFrame(after: .nanoseconds((now - askedAt).nanoseconds))
+  }
+
+  func inputWritten() {
+    keyTimes.keyArrived(at: connection.channel.eventLoop.now)
   }
 }
