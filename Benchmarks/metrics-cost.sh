@@ -49,7 +49,7 @@ free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1
 
 # Starts a server on a fresh database with the extra arguments given; sets $port.
 start_server() {
-  "$binary" --listen 127.0.0.1:0 --database "sqlite:$work/api-$RANDOM$RANDOM.sqlite" --orders-per-minute 100000000 "$@" \
+  "$binary" --listen 127.0.0.1:0 --database "sqlite:$work/api-$RANDOM$RANDOM.sqlite" --orders-per-minute 10000000 "$@" \
     >"$work/server.out" 2>"$work/server.err" &
   server_pid=$!
   for _ in $(seq 100); do

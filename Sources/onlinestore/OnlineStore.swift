@@ -62,6 +62,9 @@ struct ShopCommand: AsyncParsableCommand {
       data.log.flatMap { SessionLog(path: $0, truncate: false) }
       ?? SessionLog.defaultPath().flatMap { SessionLog(path: $0, truncate: true) }
     if let log { IssueReporters.current = [LogIssueReporter(log: log)] } else { IssueReporters.current = [] }
+    // The front door's id for this session, so that its log, the API's and this one are found
+    // by one search.
+    if let ids = RequestIDs.ofThisProcess { log?.write("session_id=\(ids.session): requests to the store's server carry X-Request-Id \(ids.session).<n>") }
 
     let changeSink = data.log == nil ? nil : log?.changeSink
     var initialState = AppFeature.State(customer: data.user)

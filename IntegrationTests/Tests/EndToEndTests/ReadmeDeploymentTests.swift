@@ -85,6 +85,12 @@ struct ReadmeDeploymentTests {
     let sessionID = try #require(serve.logText.firstMatch(of: /session_id=([0-9a-f]{16})/).map { String($0.1) }, "\(serve.logText)")
     #expect(api.logText.contains("request_id=\(sessionID).1"), "the store's first request, in the API's log: \(api.logText.suffix(3_000))")
     #expect(api.logText.components(separatedBy: "request_id=\(sessionID).").count > 3, "and the requests after it")
+    let sessionLogs = FileManager.default.enumerator(at: state, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+      .filter { $0.lastPathComponent == "session.log" } ?? []
+    #expect(
+      sessionLogs.contains { ((try? String(contentsOf: $0, encoding: .utf8)) ?? "").contains("session_id=\(sessionID)") },
+      "and the store's own session log: \(sessionLogs.map(\.path))"
+    )
     // The cart is in the API's open carts: the token opens them.
     var request = URLRequest(url: URL(string: "http://127.0.0.1:\(api.port)/shop/carts/1001")!)
     request.setValue("Bearer " + String(repeating: "ab", count: 32), forHTTPHeaderField: "Authorization")
