@@ -154,6 +154,8 @@ let package = Package(
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -254,6 +256,7 @@ let package = Package(
         "ComposableCompatibility",
         "StoreTestSupport",
         .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
@@ -284,6 +287,7 @@ let package = Package(
       dependencies: [
         "Boundaries",
         "Shop",
+        "StoreModels",
         "StoreTestSupport",
         terminalKit,
         .product(name: "Clocks", package: "swift-clocks"),
@@ -360,6 +364,7 @@ let package = Package(
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(name: "StoreCommandTests", dependencies: ["StoreCommand", "StoreModels", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -387,8 +392,11 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),

@@ -34,6 +34,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
   ],
   targets: [
     // The built `onlinestore` (and OpenSSH's client in front of `onlinestore serve`) on a real
@@ -74,6 +75,7 @@ let package = Package(
       name: "APIServerTests",
       dependencies: [
         store("OnlineStoreAPI"), store("StoreModels"), store("StoreTestSupport"), store("onlinestore-api"),
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -52,11 +52,6 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
   )
   var metrics: String?
 
-  /// How the log is written to standard error.
-  enum LogFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-  }
-
   @Option(help: "How log lines are written: text, or json (one object per line, with each request's request_id).")
   var logFormat: LogFormat = .text
 
@@ -247,10 +242,7 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     // whatever this server creates is its user's alone.
     umask(0o077)
     LargeAllocations.returnToTheSystemWhenFreed()
-    switch logFormat {
-    case .text: LoggingSystem.bootstrap(StreamLogHandler.standardError)
-    case .json: LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
-    }
+    logFormat.bootstrap()
     var logger = Logger(label: "onlinestore-api")
     logger.logLevel = .info
     var configuration = APIServer.Configuration()
@@ -358,3 +350,5 @@ struct OnlineStoreAPICommand: AsyncParsableCommand {
     try fault.map(FaultPlan.init(parsing:)) ?? FaultPlan()
   }
 }
+
+extension LogFormat: ExpressibleByArgument {}

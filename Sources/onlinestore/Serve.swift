@@ -73,11 +73,6 @@ struct Serve: AsyncParsableCommand {
   )
   var metrics: String?
 
-  /// How the log is written to standard error.
-  enum LogFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-  }
-
   @Option(help: "How log lines are written: text, or json (one object per line, with each session's number).")
   var logFormat: LogFormat = .text
 
@@ -145,10 +140,7 @@ struct Serve: AsyncParsableCommand {
       try Self.makeHostKey(at: URL(fileURLWithPath: newHostKey))
       return
     }
-    switch logFormat {
-    case .text: LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
-    case .json: LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
-    }
+    logFormat.bootstrap()
     let logger = Logger(label: "onlinestore.serve")
     var shoppers: AuthorizedKeys?
     if let authorizedKeys {
@@ -253,3 +245,5 @@ struct Serve: AsyncParsableCommand {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
   }
 }
+
+extension LogFormat: ExpressibleByArgument {}

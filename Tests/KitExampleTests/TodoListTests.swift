@@ -1,4 +1,3 @@
-import SnapshotTesting
 import TerminalKit
 import TerminalKitTesting
 import Testing
