@@ -64,9 +64,10 @@ public final class FrontDoor: Sendable {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let executable = configuration.storeExecutable
     let forks = configuration.forksStores
+    let metrics = configuration.metrics
     // Started from a thread that lives as long as the server: see `StoreLauncher`.
     let launcher = try await blocking.runIfActive(eventLoop: group.next()) {
-      StoreLauncher(executable: executable, useStarter: forks, logger: logger, metrics: configuration.metrics)
+      StoreLauncher(executable: executable, useStarter: forks, logger: logger, metrics: metrics)
     }.get()
     let services = FrontDoorServices(
       configuration: configuration, logger: logger, state: state, connections: ConnectionTable(limits: configuration.limits.admission),
