@@ -1,6 +1,8 @@
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
+import NIOPosix
+import StoreTestSupport
 import Testing
 
 @testable import SSHFrontDoor
@@ -106,6 +108,24 @@ struct FrontDoorMetricsTests {
     #expect(written.hasSuffix(#"{"ready":true,"draining":false,"sessions":3,"starter":"running"}"#))
     #expect(written.components(separatedBy: "HTTP/1.1 ").count == 2, "one answer: \(written)")
     #expect(!channel.isActive, "closed after its answer")
+  }
+
+  /// On a real socket in this process: past ``OperatorPort/maximumConnections`` held open at
+  /// once, the next connection is closed unanswered, and the ones held are still served.
+  @Test func thePortHoldsItsMostConnectionsAndNoMore() async throws {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let port = try await OperatorPort.open(host: "127.0.0.1", port: 0, group: group, answers: Self.answers())
+    let number = try #require(port.address.port)
+    let held = (0..<OperatorPort.maximumConnections).compactMap { _ in RawConnection(port: number) }
+    #expect(held.count == OperatorPort.maximumConnections)
+    let extra = try #require(RawConnection(port: number))
+    extra.send("GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(extra.answerStatus(seconds: 5) == nil, "one past the bound is closed without an answer")
+    held[0].send("GET /livez HTTP/1.1\r\nHost: x\r\n\r\n")
+    #expect(held[0].answerStatus(seconds: 5) == 200, "a connection within the bound is answered")
+    for connection in held + [extra] { connection.close() }
+    await port.close()
+    try await group.shutdownGracefully()
   }
 
   @Test func aConnectionThatSendsNothingIsClosedAtTheRequestTimeout() throws {

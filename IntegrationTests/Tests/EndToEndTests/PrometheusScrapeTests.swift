@@ -56,7 +56,8 @@ struct PrometheusScrapeTests {
     defer { prometheus.stop() }
     let operatorPort = URL(string: "http://127.0.0.1:\(metricsPort)")!
     let ready = try await Self.send("GET", operatorPort.appendingPathComponent("readyz"))
-    #expect(ready.0 == 200 && String(decoding: ready.1, as: UTF8.self).contains(#""draining":false"#))
+    let readyText = String(decoding: ready.1, as: UTF8.self)
+    #expect(ready.0 == 200 && readyText.contains(#""draining":false"#) && readyText.contains(#""starter":"running""#), "\(readyText)")
 
     let bare = try await SSHTestClient.connect(port: server.port)
     let refused = try await bare.openSession()

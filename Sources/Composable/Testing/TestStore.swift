@@ -58,7 +58,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// reports them (see `checkNothingIsLeft`). Longer than ``timeout``: an effect whose last
   /// action was received has only to return, but it returns on one of the two threads every
   /// test store's effects share, and with the whole unit tier running beside it on two cores
-  /// one second was once not enough (1 run in 10). A passing test does not wait it out; only a
+  /// one second was not enough in 2 of 4 runs. A passing test does not wait it out; only a
   /// test that leaves an effect running does.
   nonisolated static var endGrace: Duration { .seconds(5) }
   /// The state as the test has asserted it so far.

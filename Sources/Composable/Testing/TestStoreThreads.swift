@@ -17,7 +17,7 @@ final class TestStoreThreads: TaskExecutor, @unchecked Sendable {
   /// The executor every test store shares, for as long as the tests run: four threads, so that
   /// an effect that blocks its thread for a while (one test's does, on purpose) leaves others
   /// to the rest; with two, effects that had sent their last action were seen waiting over a
-  /// second to return (2 runs in 10).
+  /// second to return (2 of 4 runs of the unit tier).
   static let shared = TestStoreThreads(count: 4)
 
   private let queue = NSCondition()

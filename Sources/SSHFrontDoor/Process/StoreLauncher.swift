@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import StoreCommand
+import Synchronization
 
 /// Starts each session's store on a pseudo-terminal of its own.
 ///
@@ -27,6 +28,9 @@ final class StoreLauncher: Sendable {
   private let logger: Logger
   /// The starter, if there is one; `nil` once it could not be had. One request at a time.
   private let starter: NIOLockedValueBox<Starter?>
+  /// Whether ``starter`` holds one, kept beside it so that `/readyz`, answered on the event
+  /// loop, never waits for the lock a launch holds while the starter answers (up to 3 s).
+  private let starterRunning = Atomic(false)
   private let metrics: FrontDoorMetrics
 
   /// A launcher for `executable`; with `useStarter`, stores are forked by a session starter.
@@ -37,7 +41,9 @@ final class StoreLauncher: Sendable {
     // The stores the starter forks are handed to this process when their middle process ends;
     // without that they could not be waited for, so no starter without it.
     let canReap = useStarter && pt_become_subreaper() == 0
-    starter = NIOLockedValueBox(canReap ? Self.startStarter(executable, logger: logger) : nil)
+    let first = canReap ? Self.startStarter(executable, logger: logger) : nil
+    starter = NIOLockedValueBox(first)
+    starterRunning.store(first != nil, ordering: .relaxed)
   }
 
   /// Starts the store with `arguments` (the program's name first) and `environment` on a new
@@ -85,6 +91,7 @@ final class StoreLauncher: Sendable {
         Self.retire(current)
         logger.error("session starter gone", metadata: ["reason": "\(reason)", "attempt": "\(attempt + 1)"])
         starter = attempt == 0 ? Self.startStarter(executable, logger: logger) : nil
+        starterRunning.store(starter != nil, ordering: .relaxed)
         metrics.starterRestarted()
       }
       return nil
@@ -102,13 +109,14 @@ final class StoreLauncher: Sendable {
   }
 
   /// Whether stores are forked by a running session starter (else each is executed).
-  var hasStarter: Bool { starter.withLockedValue { $0 != nil } }
+  var hasStarter: Bool { starterRunning.load(ordering: .relaxed) }
 
   /// Ends the starter; stores it forked go on until they are hung up.
   func stop() {
     starter.withLockedValue { starter in
       if let current = starter { Self.retire(current) }
       starter = nil
+      starterRunning.store(false, ordering: .relaxed)
     }
   }
 
