@@ -360,7 +360,7 @@ let package = Package(
     .testTarget(
       name: "SSHFrontDoorTests",
       dependencies: [
-        pseudoTerminal, "SSHFrontDoor", "StoreTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
+        pseudoTerminal, "SSHFrontDoor", "Observability", "StoreTestSupport", .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -87,8 +87,10 @@ class Client:
         self.first_frame = None
 
     def pump(self, timeout):
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        if ready:
+        # poll, not select: a thousand sessions' descriptors go past select's 1024
+        poller = select.poll()
+        poller.register(self.fd, select.POLLIN)
+        if poller.poll(timeout * 1000):
             try:
                 data = os.read(self.fd, 65536)
             except OSError:
@@ -109,7 +111,9 @@ def percentile(values, fraction):
     values = sorted(values)
     return values[min(len(values) - 1, int(round((len(values) - 1) * fraction)))] if values else float("nan")
 
-def run_sessions(name, command, server_pid, count, rate, open_details=False):
+def run_sessions(name, command, server_pid, count, rate, open_details=False, keys=10, while_open=None, quiet=False):
+    """Opens `count` sessions, measures them (see the top), prints a row unless `quiet`, calls
+    `while_open()` (if given) with every session still open, and returns the measures."""
     clients = []
     interval = 1.0 / rate
     for index in range(count):
@@ -140,7 +144,7 @@ def run_sessions(name, command, server_pid, count, rate, open_details=False):
                 pass
     latencies = []
     key = b"+" if open_details else b"j"
-    for _ in range(10):
+    for _ in range(keys):
         for client in clients:
             os.write(client.fd, key)
             sent = time.monotonic()
@@ -155,11 +159,17 @@ def run_sessions(name, command, server_pid, count, rate, open_details=False):
     time.sleep(5)
     after = cpu_ticks(descendants(server_pid))
     ticks = os.sysconf("SC_CLK_TCK")
+    extra = while_open() if while_open else None
     for client in clients:
         client.close()
-    print(f"{name:<18} {count:>5} {len(firsts):>6} {percentile(firsts,.5)*1000:>9.0f} {percentile(firsts,.95)*1000:>9.0f}"
-          f" {percentile(latencies,.5)*1000:>9.2f} {percentile(latencies,.95)*1000:>9.2f}"
-          f" {memory/1024/max(1,count):>11.1f} {(after-before)/ticks/5*100:>9.2f}", flush=True)
+    measures = {"drawn": len(firsts), "first_p50": percentile(firsts, .5), "first_p95": percentile(firsts, .95),
+                "key_p50": percentile(latencies, .5), "key_p95": percentile(latencies, .95),
+                "pss_mib": memory / 1024 / max(1, count), "idle_cpu": (after - before) / ticks / 5 * 100, "while_open": extra}
+    if not quiet:
+        print(f"{name:<18} {count:>5} {len(firsts):>6} {measures['first_p50']*1000:>9.0f} {measures['first_p95']*1000:>9.0f}"
+              f" {measures['key_p50']*1000:>9.2f} {measures['key_p95']*1000:>9.2f}"
+              f" {measures['pss_mib']:>11.1f} {measures['idle_cpu']:>9.2f}", flush=True)
+    return measures
 
 def main():
     parser = argparse.ArgumentParser()

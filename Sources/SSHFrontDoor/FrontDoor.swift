@@ -69,11 +69,12 @@ public final class FrontDoor: Sendable {
     let launcher = try await blocking.runIfActive(eventLoop: group.next()) {
       StoreLauncher(executable: executable, useStarter: forks, logger: logger, metrics: metrics)
     }.get()
+    let storeEvents = Self.openStoreEvents(in: state, metrics: metrics, logger: logger)
     let services = FrontDoorServices(
       configuration: configuration, logger: logger, state: state, connections: ConnectionTable(limits: configuration.limits.admission),
       sessions: SessionRegistry(limit: configuration.limits.maximumSessions), customers: customers, reaper: ChildReaper(),
       blocking: blocking, launcher: launcher, refusals: RefusalLog(logger: logger),
-      setupFailures: RefusalLog(logger: logger, message: "a connection could not be set up", level: .error)
+      setupFailures: RefusalLog(logger: logger, message: "a connection could not be set up", level: .error), storeEvents: storeEvents
     )
     let bootstrap = ServerBootstrap(group: group)
       .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -120,11 +121,25 @@ public final class FrontDoor: Sendable {
       return FrontDoor(hostKey: hostKey, serverChannel: channel, group: group, services: services, readiness: readiness, operatorPort: operatorPort)
     } catch {
       await operatorPort?.close()
+      storeEvents?.stop()
       launcher.stop()
       services.reaper.stop()
       try? await blocking.shutdownGracefully()
       try? await group.shutdownGracefully()
       throw error
+    }
+  }
+
+  /// The socket the stores send what they measure to (``StoreEvent``), in the state directory,
+  /// when the front door measures; without it (a state directory whose path is too long for a
+  /// socket's address) the stores' own metrics are missing and the log says why.
+  private static func openStoreEvents(in state: StateDirectory, metrics: FrontDoorMetrics, logger: Logger) -> StoreEventRelay? {
+    guard metrics.registry.isMeasuring else { return nil }
+    do {
+      return try StoreEventRelay(path: state.url.appendingPathComponent("store-events.sock").path, metrics: metrics)
+    } catch {
+      logger.warning("the stores' picture and cart metrics are off", metadata: ["reason": "\(error)"])
+      return nil
     }
   }
 
@@ -228,6 +243,7 @@ public final class FrontDoor: Sendable {
     }
     services.connections.closeAll()
     await operatorPort?.close()
+    services.storeEvents?.stop()
     services.reaper.stop()
     try? await services.blocking.shutdownGracefully()
     try? await group.shutdownGracefully()

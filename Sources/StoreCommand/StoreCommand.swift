@@ -24,6 +24,9 @@ public struct StoreCommand: Sendable {
   /// The session's id (in `SessionVariable.name`), which the store sends with each request to
   /// its server as part of the request's `X-Request-Id`.
   public var sessionID: String?
+  /// Where the store sends what it measures (in `MetricsSocketVariable.name`): the front door's
+  /// socket when the operator asked for metrics.
+  public var metricsSocket: String?
 
   public init(
     executable: String, options: StoreOptions, term: String, clientEnvironment: [String: String], stateDirectory: String,
@@ -41,12 +44,13 @@ public struct StoreCommand: Sendable {
   public var arguments: [String] { [executable] + (admin?.arguments ?? options.arguments) }
 
   /// `NAME=value` lines: the terminal, the shopper's state directory as their home, a plain
-  /// `PATH`, the session's id, the client's variables (sorted, so the same session always gets the same list), and
+  /// `PATH`, the session's id and metrics socket, the client's variables (sorted, so the same session always gets the same list), and
   /// a UTF-8 locale unless the client chose one.
   public var environment: [String] {
     var lines = ["TERM=\(term)", "XDG_STATE_HOME=\(stateDirectory)", "HOME=\(stateDirectory)", "PATH=/usr/local/bin:/usr/bin:/bin"]
     if let cacheDirectory { lines.append("XDG_CACHE_HOME=\(cacheDirectory)") }
     if let sessionID { lines.append("\(SessionVariable.name)=\(sessionID)") }
+    if let metricsSocket { lines.append("\(MetricsSocketVariable.name)=\(metricsSocket)") }
     lines += clientEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     if clientEnvironment["LANG"] == nil, clientEnvironment["LC_ALL"] == nil { lines.append("LANG=C.UTF-8") }
     return lines

@@ -66,6 +66,7 @@ struct ShopCommand: AsyncParsableCommand {
     // by one search.
     if let ids = RequestIDs.ofThisProcess { log?.write("session_id=\(ids.session): requests to the store's server carry X-Request-Id \(ids.session).<n>") }
 
+    let events = StoreEvents.senderOfThisProcess()
     let changeSink = data.log == nil ? nil : log?.changeSink
     var initialState = AppFeature.State(customer: data.user)
     initialState.profile.signIn = data.signIn
@@ -78,7 +79,7 @@ struct ShopCommand: AsyncParsableCommand {
       }
     } withDependencies: { [services = data.shopServices()] in
       $0.apiClient = services.apiClient
-      $0.cartStorage = services.cartStorage
+      $0.cartStorage = services.cartStorage.reportingSaves(to: events)
       $0.addressBook = services.addressBook
       $0.stockWatch = services.stockWatch
     }
@@ -95,7 +96,9 @@ struct ShopCommand: AsyncParsableCommand {
     let restoreStandardError = log?.captureStandardError()
     let pixels = terminal.pixelSize
     let cellAspect = PictureMode.cellAspect(columns: terminal.size.width, rows: terminal.size.height, pixelWidth: pixels.width, pixelHeight: pixels.height)
-    let pictures = data.pictureLoader(mode: data.pictureMode(colorCount: terminal.colorCount, cellAspect: cellAspect), log: log)
+    let pictures = data.pictureLoader(
+      mode: data.pictureMode(colorCount: terminal.colorCount, cellAspect: cellAspect), log: log, decodes: events.map(StoreEvents.pictureDecodes(to:)) ?? .none
+    )
     let ending = await ProgramLoop(program: ShopProgram(store: store, pictures: pictures, accessible: data.accessible), backend: terminal).run()
     restoreStandardError?()
     return ending.status

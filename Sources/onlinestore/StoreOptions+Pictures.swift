@@ -31,13 +31,14 @@ extension StoreOptions {
   }
 
   /// The loader for pictures drawn in `mode`: the demo catalog's own pictures, or those the
-  /// store's answers point to, fetched within ``PictureLimits`` and kept in the cache directory.
+  /// store's answers point to, fetched within ``PictureLimits`` and kept in the cache directory;
+  /// each decode's outcome goes to `decodes`.
   @MainActor
-  func pictureLoader(mode: PictureMode?, log: SessionLog?) -> PictureLoader? {
+  func pictureLoader(mode: PictureMode?, log: SessionLog?, decodes: PictureDecodeReport = .none) -> PictureLoader? {
     guard let mode else { return nil }
     let cache = PictureDiskCache.standardDirectory().map { PictureDiskCache(directory: $0) }
     let write: @Sendable (String) -> Void = { [log] line in log?.write(line) }
     let hosts: PictureHostPolicy = pictureHosts == .public ? .publicOnly(trusted: apiBaseURL) : .any
-    return PictureLoader(mode: mode, storeBase: apiBaseURL, fetcher: .live(cache: cache, hosts: hosts, log: write), log: write)
+    return PictureLoader(mode: mode, storeBase: apiBaseURL, fetcher: .live(cache: cache, hosts: hosts, log: write), log: write, decodes: decodes)
   }
 }

@@ -63,6 +63,10 @@ struct StoreOptionsTests {
     traced.sessionID = "5f0c1e2a9b3d4c6e"
     #expect(traced.environment.contains("ONLINESTORE_SESSION_ID=5f0c1e2a9b3d4c6e"), "the session's id, for the store's requests")
     #expect(!plain.environment.contains { $0.hasPrefix("ONLINESTORE_SESSION_ID=") })
+    var measured = plain
+    measured.metricsSocket = "/var/lib/onlinestore/store-events.sock"
+    #expect(measured.environment.contains("ONLINESTORE_METRICS_SOCKET=/var/lib/onlinestore/store-events.sock"), "where the store's metrics go")
+    #expect(!plain.environment.contains { $0.hasPrefix("ONLINESTORE_METRICS_SOCKET=") })
   }
 
   @Test(arguments: [

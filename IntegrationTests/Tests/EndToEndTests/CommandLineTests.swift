@@ -117,11 +117,32 @@ struct CommandLineTests {
     (["--timeout", "0"], "--timeout needs a number of seconds between 1 and 600 (got 0)"),
     (["--log", "/no/such/dir/file.log"], "--log: there is no directory /no/such/dir"),
     (["--log", "/tmp"], "--log cannot write to /tmp: Is a directory"),
+    (["serve", "--metrics", "9464"], "--metrics needs HOST:PORT, such as 127.0.0.1:9465 (got '9464')"),
+    (["serve", "--metrics", "127.0.0.1:99999"], "--metrics needs HOST:PORT, such as 127.0.0.1:9465 (got '127.0.0.1:99999')"),
+    (["serve", "--metrics", ":9464"], "--metrics needs HOST:PORT, such as 127.0.0.1:9465 (got ':9464')"),
   ])
   func badArgumentsGetAClearMessage(arguments: [String], message: String) async throws {
     let output = try await run(arguments)
     #expect(output.status == 64, "a usage error")
     #expect(output.standardError.contains(message), "\(output.standardError)")
+  }
+
+  /// A second `serve` given the metrics port a first one holds stops at once, saying which port
+  /// and why, before it takes any shopper; the first goes on answering.
+  @Test func aSecondServeOnTheSameMetricsPortStopsSayingSo() async throws {
+    let workspace = try SSHEndToEndTests.workspace()
+    let metricsPort = try Deployment.freePort()
+    let first = try await ServeProcess.start(
+      stateDirectory: workspace.appendingPathComponent("first"), arguments: ["--metrics", "127.0.0.1:\(metricsPort)"]
+    )
+    let second = try await run([
+      "serve", "--listen", "127.0.0.1:0", "--state-dir", workspace.appendingPathComponent("second").path, "--metrics", "127.0.0.1:\(metricsPort)",
+    ])
+    #expect(second.status != 0)
+    #expect(second.standardError.contains("Could not listen on 127.0.0.1:\(metricsPort) for --metrics"), "\(second.standardError)")
+    let ready = try await PrometheusScrapeTests.send("GET", URL(string: "http://127.0.0.1:\(metricsPort)/readyz")!)
+    #expect(ready.0 == 200, "the first still answers")
+    #expect(await first.stop() == 0)
   }
 
   /// The README's first screen is what the command it names prints, line for line: the first

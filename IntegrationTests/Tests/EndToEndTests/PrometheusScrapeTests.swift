@@ -44,7 +44,8 @@ struct PrometheusScrapeTests {
 
   /// `onlinestore serve --metrics` (run as the service user, as ``ServeProcess`` runs it): the
   /// sessions Prometheus sees go up and down with a real shopper's, a client without a terminal
-  /// is counted as refused, and `/readyz` turns at the first moment of the drain while the
+  /// is counted as refused, the store's own picture decodes and cart saves reach it through the
+  /// front door, and `/readyz` turns at the first moment of the drain while the
   /// shopper still shops. Its log is JSON lines, as `--log-format json` asks.
   @Test func prometheusSeesServesSessionsAndReadinessTurnsAtTheDrain() async throws {
     let workspace = try SSHEndToEndTests.workspace()
@@ -74,6 +75,18 @@ struct PrometheusScrapeTests {
     let before = session.output.utf8.count
     try await session.send("j")
     #expect(await DeploymentEndToEndTests.eventually(10) { session.output.utf8.count > before }, "the move's frame came")
+    // The store's own measures, sent to the front door: a cart save, and the pictures of the
+    // details it opens.
+    try await session.send(" ")
+    #expect(await session.waitFor("Cart: 1 item"), "the product was added")
+    try await session.send("\r")
+    var decodes: Double?, cartSaves: Double?
+    let measured = await DeploymentEndToEndTests.eventually(60) {
+      decodes = await prometheus.query("onlinestore_picture_decode_duration_seconds_count")
+      cartSaves = await prometheus.query(#"onlinestore_cart_save_duration_seconds_count{outcome="saved"}"#)
+      return (decodes ?? 0) >= 1 && (cartSaves ?? 0) >= 1
+    }
+    #expect(measured, "the store's picture decodes \(String(describing: decodes)) and cart saves \(String(describing: cartSaves))")
     var active: Double?
     let up = await DeploymentEndToEndTests.eventually(60) {
       active = await prometheus.query("onlinestore_ssh_sessions_active")

@@ -21,6 +21,8 @@ struct FrontDoorServices: Sendable {
   let refusals: RefusalLog
   /// Connections accepted but not set up, and accepts that failed: never silent, never a flood.
   let setupFailures: RefusalLog
+  /// Where the stores send what they measure, when the front door measures.
+  let storeEvents: StoreEventRelay?
   /// What the operator's Prometheus reads (``FrontDoorMetrics/none`` without `--metrics`).
   var metrics: FrontDoorMetrics { configuration.metrics }
 

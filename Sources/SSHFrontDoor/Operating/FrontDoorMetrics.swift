@@ -3,7 +3,8 @@ import Observability
 
 /// What the front door measures, for an operator's Prometheus (`onlinestore serve --metrics
 /// HOST:PORT`): its sessions, what it refused and why, how long a shopper waits for the login,
-/// for the first frame and for a key's frame (sampled), the bytes it sends, and how its stores were started. Kept in a
+/// for the first frame and for a key's frame (sampled), the bytes it sends, how its stores were
+/// started, and what the stores themselves measured (picture decodes, cart saves). Kept in a
 /// ``MetricsRegistry`` of its own, or nowhere (``none``). `Docs/Operating.md` lists each metric
 /// with what to alert on.
 public final class FrontDoorMetrics: Sendable {
@@ -45,11 +46,17 @@ public final class FrontDoorMetrics: Sendable {
   private let sentBytes: CoreMetrics.Counter
   private let storeStarts: [StoreStart: CoreMetrics.Counter]
   private let starterRestarts: CoreMetrics.Counter
+  private let pictureDecodes: CoreMetrics.Timer
+  private let pictureRefusals: [StoreEvent.PictureRefusal: CoreMetrics.Counter]
+  private let cartSaves: CoreMetrics.Timer
+  private let failedCartSaves: CoreMetrics.Timer
+  private let droppedStoreEvents: CoreMetrics.Counter
 
   /// The counters among the names: Prometheus writes them with `_total`.
   static let counters: Set<String> = [
     "onlinestore.ssh.sessions.started", "onlinestore.ssh.refused", "onlinestore.ssh.sent_bytes", "onlinestore.stores.started",
-    "onlinestore.stores.starter_restarts",
+    "onlinestore.stores.starter_restarts", "onlinestore.pictures.refused",
+    "onlinestore.stores.events_dropped",
   ]
 
   /// Measures into a new Prometheus registry.
@@ -77,6 +84,15 @@ public final class FrontDoorMetrics: Sendable {
       }
     )
     starterRestarts = CoreMetrics.Counter(label: "onlinestore.stores.starter_restarts", factory: factory)
+    pictureDecodes = CoreMetrics.Timer(label: "onlinestore.picture.decode.duration", factory: factory)
+    pictureRefusals = Dictionary(
+      uniqueKeysWithValues: StoreEvent.PictureRefusal.allCases.map {
+        ($0, CoreMetrics.Counter(label: "onlinestore.pictures.refused", dimensions: [("reason", $0.rawValue)], factory: factory))
+      }
+    )
+    cartSaves = CoreMetrics.Timer(label: "onlinestore.cart.save.duration", dimensions: [("outcome", "saved")], factory: factory)
+    failedCartSaves = CoreMetrics.Timer(label: "onlinestore.cart.save.duration", dimensions: [("outcome", "failed")], factory: factory)
+    droppedStoreEvents = CoreMetrics.Counter(label: "onlinestore.stores.events_dropped", factory: factory)
   }
 
   /// A connection or a session was turned away.
@@ -108,6 +124,17 @@ public final class FrontDoorMetrics: Sendable {
 
   /// The session starter was gone and another was started (or none could be).
   func starterRestarted() { starterRestarts.increment() }
+
+  /// What a store process measured and sent (``StoreEventRelay``).
+  func record(_ event: StoreEvent) {
+    switch event {
+    case let .pictureDecoded(duration): pictureDecodes.record(duration)
+    case let .pictureRefused(reason): pictureRefusals[reason]?.increment()
+    case let .cartSaved(duration): cartSaves.record(duration)
+    case let .cartSaveFailed(duration): failedCartSaves.record(duration)
+    case let .dropped(count): droppedStoreEvents.increment(by: count)
+    }
+  }
 
   /// The registry's text, as Prometheus scrapes it; empty for ``none``.
   public func exposition() -> String { registry.exposition() }

@@ -48,6 +48,7 @@ enum StoreLaunch {
     )
     command.admin = admin
     command.sessionID = sessionID
+    command.metricsSocket = services.storeEvents?.path
     do {
       let (pid, controller) = try services.launcher.launch(
         command, title: title, rows: terminal.rows, columns: terminal.columns

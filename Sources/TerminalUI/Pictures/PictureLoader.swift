@@ -16,6 +16,7 @@ public final class PictureLoader {
   public private(set) var shelf: PictureShelf
   private let fetcher: PictureFetcher
   private let log: @Sendable (String) -> Void
+  private let decodes: PictureDecodeReport
   private var keptOrder: [PictureKey] = []
   private var waiting: [PictureKey] = []
   private var running: [PictureKey: Task<Void, Never>] = [:]
@@ -31,10 +32,14 @@ public final class PictureLoader {
   public static let maximumWaiting = 16
   public static let maximumKept = 48
 
-  public init(mode: PictureMode, storeBase: URL?, fetcher: PictureFetcher, log: @escaping @Sendable (String) -> Void = { _ in }) {
+  public init(
+    mode: PictureMode, storeBase: URL?, fetcher: PictureFetcher, log: @escaping @Sendable (String) -> Void = { _ in },
+    decodes: PictureDecodeReport = .none
+  ) {
     self.shelf = PictureShelf(mode: mode, storeBase: storeBase)
     self.fetcher = fetcher
     self.log = log
+    self.decodes = decodes
   }
 
   /// Fires each time a picture on screen is ready or has failed: the screen looks different.
@@ -84,8 +89,9 @@ public final class PictureLoader {
   private func startWaiting() {
     while running.count < Self.concurrentLoads, let key = waiting.popLast() {
       let fetcher = self.fetcher
+      let decodes = self.decodes
       running[key] = Task.detached(priority: .utility) {
-        let result = await Self.draw(key, with: fetcher)
+        let result = await Self.draw(key, with: fetcher, decodes: decodes)
         guard !Task.isCancelled else { return }
         await self.store(result, for: key)
       }
@@ -93,11 +99,12 @@ public final class PictureLoader {
   }
 
   /// Fetches, decodes and draws one picture: all of it off the main actor.
-  private nonisolated static func draw(_ key: PictureKey, with fetcher: PictureFetcher) async -> Result<SymbolPicture, PictureFetchFailure> {
+  private nonisolated static func draw(
+    _ key: PictureKey, with fetcher: PictureFetcher, decodes: PictureDecodeReport
+  ) async -> Result<SymbolPicture, PictureFetchFailure> {
     do {
       let bytes = try await fetcher.fetch(key.address)
-      // On a thread of its own, bounded in size and work, and stopped if no longer wanted.
-      let decoded = try await PictureDecoding.decode(bytes, limits: .forCells(key.area.width, key.area.height))
+      let decoded = try await decode(bytes, for: key, reportingTo: decodes)
       return .success(try SymbolRenderer.render(decoded, fitting: key.area, mode: key.mode))
     } catch let failure as PictureFetchFailure {
       return .failure(failure)
@@ -105,6 +112,23 @@ public final class PictureLoader {
       return .failure(PictureFetchFailure(Self.words(for: failure)))
     } catch {
       return .failure(PictureFetchFailure("it could not be drawn (\(error))"))
+    }
+  }
+
+  /// Decodes on a thread of its own, bounded in size and work, and stopped if no longer wanted;
+  /// the time it took, or why it failed, goes to `decodes`.
+  private nonisolated static func decode(
+    _ bytes: Data, for key: PictureKey, reportingTo decodes: PictureDecodeReport
+  ) async throws(PictureDecoder.Failure) -> DecodedPicture {
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+      let decoded = try await PictureDecoding.decode(bytes, limits: .forCells(key.area.width, key.area.height))
+      decodes.report(.success(start.duration(to: clock.now)))
+      return decoded
+    } catch {
+      decodes.report(.failure(error))
+      throw error
     }
   }
 
