@@ -124,10 +124,10 @@ public struct APIServer: Sendable {
 
   /// The router ``run(handlingSignals:onReady:)`` serves — the middleware, the store's routes
   /// behind their tokens, the benchmark route when asked for — over `database`, which holds
-  /// `catalog`. It is the seam an in-process test drives with HummingbirdTesting, no socket in
-  /// between; the bounds on slow and greedy clients live in the server's channel, not here, and
-  /// their tests keep real sockets.
-  public func buildRouter(
+  /// `catalog`. Only ``openStore()`` builds it: that is the one seam, which `run` serves on a
+  /// socket and an in-process test drives with HummingbirdTesting. The bounds on slow and greedy
+  /// clients live in the server's channel, not here, and their tests keep real sockets.
+  func buildRouter(
     database: any StoreDatabase, catalog: StoreCatalog
   ) throws -> (router: Router<BasicRequestContext>, routes: StoreRoutes) {
     // HEAD is answered wherever GET is (its headers, no body), as HTTP asks of a server.

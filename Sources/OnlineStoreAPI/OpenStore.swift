@@ -7,7 +7,7 @@ import StoreModels
 /// HummingbirdTesting. ``close()`` it when done. (Not `Sendable`: Hummingbird's `Router` is not;
 /// it is built, then served, in one task.)
 public struct OpenStore {
-  /// The middleware and the store's routes behind their tokens (``APIServer/buildRouter(database:catalog:)``).
+  /// The middleware and the store's routes behind their tokens.
   public let router: Router<BasicRequestContext>
   public let routes: StoreRoutes
   let database: any StoreDatabase

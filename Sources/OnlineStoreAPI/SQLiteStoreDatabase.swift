@@ -75,16 +75,7 @@ public final class SQLiteStoreDatabase: StoreDatabase {
   }
 
   public func replay(_ order: NewOrder) async throws -> StoredOrder? {
-    guard let key = order.idempotencyKey else { return nil }
-    return try await pool.read { db in
-      guard
-        let row = try Row.fetchOne(
-          db, sql: "SELECT \(OrderRow.columns), fingerprint FROM orders WHERE idempotency_key = ?", arguments: [key]
-        )
-      else { return nil }
-      guard row["fingerprint"] as String == order.fingerprint else { throw OrderRejection.keyReusedForAnotherOrder }
-      return try Self.orderRow(row).order
-    }
+    try await pool.read { db in try Self.earlier(order, in: db)?.get().order }
   }
 
   public func orders(_ filter: OrderFilter) async throws -> [StoredOrder] {
@@ -181,17 +172,20 @@ public final class SQLiteStoreDatabase: StoreDatabase {
 
   // MARK: Rows
 
+  /// The order stored before under `order`'s idempotency key, as the answer to `order`; a
+  /// refusal when the key was used for a different order; `nil` when there is none (or no key).
+  private static func earlier(_ order: NewOrder, in db: Database) throws -> Result<PlacedOrder, OrderRejection>? {
+    guard let key = order.idempotencyKey,
+      let row = try Row.fetchOne(db, sql: "SELECT \(OrderRow.columns), fingerprint FROM orders WHERE idempotency_key = ?", arguments: [key])
+    else { return nil }
+    guard row["fingerprint"] as String == order.fingerprint else { return .failure(.keyReusedForAnotherOrder) }
+    return .success(PlacedOrder(order: try orderRow(row).order, isNew: false))
+  }
+
   /// Stores `order` in the open transaction and takes its stock, or finds the one stored under
   /// its key.
   private static func insert(_ order: NewOrder, in db: Database) throws -> Result<PlacedOrder, OrderRejection> {
-    if let key = order.idempotencyKey,
-      let row = try Row.fetchOne(
-        db, sql: "SELECT \(OrderRow.columns), fingerprint FROM orders WHERE idempotency_key = ?", arguments: [key]
-      )
-    {
-      guard row["fingerprint"] as String == order.fingerprint else { return .failure(.keyReusedForAnotherOrder) }
-      return .success(PlacedOrder(order: try orderRow(row).order, isNew: false))
-    }
+    if let found = try earlier(order, in: db) { return found }
     let taken: [OrderRequest.Line]
     switch try takeStock(for: order, in: db) {
     case let .success(lines): taken = lines

@@ -63,40 +63,31 @@ extension StoreRoutes {
     let order = try intake.order(from: body, idempotencyKey: key)
     // A key shopper's number is one this store gave out, or the order is no one's.
     guard try await customers.contains(order.userId) else { throw APIFailure(.badRequest, "no customer \(order.userId)") }
-    if let wait = orderRate.reserve(for: order.userId) {
-      // A retry of an order already taken is answered whatever the rate.
-      do {
+    do {
+      switch try await orderRate.spending(for: order.userId, isNew: \.isNew, { try await database.place(order) }) {
+      case let .placed(placed):
+        if placed.isNew { stock.changed() }
+        var response = try JSONAnswer.ok(placed.order)
+        if !placed.isNew { response.headers[.idempotentReplayed] = "true" }
+        return (response, placed.isNew ? order : nil)
+      case let .wait(wait):
+        // A retry of an order already taken is answered whatever the rate.
         if let earlier = try await database.replay(order) {
           var response = try JSONAnswer.ok(earlier)
           response.headers[.idempotentReplayed] = "true"
           return (response, nil)
         }
-      } catch OrderRejection.keyReusedForAnotherOrder {
-        throw APIFailure(.unprocessableContent, "this Idempotency-Key was used for a different order")
+        var answer = JSONAnswer.error(
+          "customer \(order.userId) is ordering faster than \(limits.ordersPerCustomerPerMinute) orders a minute", status: .tooManyRequests
+        )
+        // Whole seconds, rounded up: a client that waits what it is told is not refused again.
+        answer.headers[.retryAfter] = String(max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0)))
+        return (answer, nil)
       }
-      var answer = JSONAnswer.error(
-        "customer \(order.userId) is ordering faster than \(limits.ordersPerCustomerPerMinute) orders a minute", status: .tooManyRequests
-      )
-      // Whole seconds, rounded up: a client that waits what it is told is not refused again.
-      answer.headers[.retryAfter] = String(max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0)))
-      return (answer, nil)
-    }
-    // One of the customer's orders is reserved: a replay, a refusal or a failure gives it back.
-    do {
-      let placed = try await database.place(order)
-      if placed.isNew { stock.changed() } else { orderRate.giveBack(by: order.userId) }
-      var response = try JSONAnswer.ok(placed.order)
-      if !placed.isNew { response.headers[.idempotentReplayed] = "true" }
-      return (response, placed.isNew ? order : nil)
     } catch OrderRejection.keyReusedForAnotherOrder {
-      orderRate.giveBack(by: order.userId)
       throw APIFailure(.unprocessableContent, "this Idempotency-Key was used for a different order")
     } catch let OrderRejection.outOfStock(shortages) {
-      orderRate.giveBack(by: order.userId)
       return (try outOfStock(shortages), nil)
-    } catch {
-      orderRate.giveBack(by: order.userId)
-      throw error
     }
   }
 

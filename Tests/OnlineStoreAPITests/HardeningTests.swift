@@ -101,6 +101,41 @@ struct HardeningTests {
     }
   }
 
+  /// Placing through ``OrderRateLimiter/spending(for:isNew:_:)``: only a new order spends one of
+  /// the customer's; a replay or an error gives it back; a spent customer is told the wait and
+  /// nothing is placed.
+  @Test func onlyANewOrderSpendsAPlace() async throws {
+    struct Refused: Error {}
+    let limiter = OrderRateLimiter(perMinute: 2, clock: ElapsedClock(TestClock()))
+    var placings = 0
+    func place(new: Bool, failing: Bool = false) async throws -> OrderRateLimiter.Spent<Bool> {
+      try await limiter.spending(for: 7, isNew: { $0 }) {
+        placings += 1
+        if failing { throw Refused() }
+        return new
+      }
+    }
+    for _ in 0..<3 {
+      guard case .placed(false) = try await place(new: false) else { Issue.record("a replay is answered"); return }
+    }
+    for _ in 0..<3 {
+      do {
+        _ = try await place(new: true, failing: true)
+        Issue.record("a failed placing throws")
+      } catch {
+        #expect(error is Refused)
+      }
+    }
+    guard case .placed(true) = try await place(new: true), case .placed(true) = try await place(new: true) else {
+      Issue.record("replays and failures spent nothing: two new orders go through")
+      return
+    }
+    let before = placings
+    guard case let .wait(wait) = try await place(new: true) else { Issue.record("the third new order waits"); return }
+    #expect(wait == .seconds(30))
+    #expect(placings == before, "nothing placed while the customer waits")
+  }
+
   @Test func aRefusedOrFailedOrderGivesItsPlaceBack() async throws {
     let clock = TestClock()
     let limiter = OrderRateLimiter(perMinute: 2, clock: ElapsedClock(clock))

@@ -28,7 +28,8 @@ final class OrderRateLimiter: Sendable {
   /// Takes one of `customer`'s orders for an order about to be stored: `nil` when there was one
   /// (the order may go ahead), else how long until there is. Checking and taking are one step
   /// under the lock, so orders arriving together cannot all pass a check made before any of
-  /// them was counted; one that is then not stored gives its order back (``giveBack(by:)``).
+  /// them was counted; one that is then not stored gives its order back (``giveBack(by:)``;
+  /// ``spending(for:isNew:_:)`` does both around the placing).
   func reserve(for customer: Int) -> Duration? {
     let now = clock.elapsed()
     return buckets.withLockedValue { buckets in
@@ -40,6 +41,31 @@ final class OrderRateLimiter: Sendable {
       }
       return nil
     }
+  }
+
+  /// Runs `place` with one of `customer`'s orders reserved, and keeps it only when `isNew` says
+  /// the order was a new one: a replay of an order already stored, a refusal, or an error thrown
+  /// gives it back — here, on every path, rather than by each caller. `.wait` (and no call) when
+  /// the customer has no order left now.
+  func spending<Placed: Sendable>(
+    for customer: Int, isNew: (Placed) -> Bool, _ place: () async throws -> Placed
+  ) async throws -> Spent<Placed> {
+    if let wait = reserve(for: customer) { return .wait(wait) }
+    do {
+      let placed = try await place()
+      if !isNew(placed) { giveBack(by: customer) }
+      return .placed(placed)
+    } catch {
+      giveBack(by: customer)
+      throw error
+    }
+  }
+
+  /// What ``spending(for:isNew:_:)`` came to.
+  enum Spent<Placed: Sendable>: Sendable {
+    case placed(Placed)
+    /// The customer's orders are spent for now: the next comes in this long.
+    case wait(Duration)
   }
 
   /// An order reserved with ``reserve(for:)`` was not a new one after all (refused, failed, or

@@ -20,8 +20,8 @@ struct OrderIntake: Sendable {
   /// The title of a product the store had and archived, for the refusal that names it.
   var archivedTitle: @Sendable (Int) -> String? = { _ in nil }
 
-  /// The largest quantity of one product an order may hold.
-  static let maximumQuantity = 99
+  /// The largest quantity of one product an order may hold: a cart's.
+  static var maximumQuantity: Int { CartBounds.maximumQuantity }
   /// The most lines one order may hold.
   static let maximumLines = 100
   /// How far ahead of the server's clock an order's date may be.

@@ -37,7 +37,7 @@ extension APIClient {
         let catalog = Dictionary(try DemoCatalog.products().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         guard !order.products.isEmpty else { throw APIError.httpStatus(400) }
         for line in order.products
-        where catalog[line.productId] == nil || !(1...99).contains(line.quantity) {
+        where catalog[line.productId] == nil || !(1...CartBounds.maximumQuantity).contains(line.quantity) {
           throw APIError.httpStatus(400)
         }
         var lines = order.products

@@ -15,8 +15,9 @@ public struct AddToCartFeature: BoundingReducer, Sendable {
     /// The most `+` goes to: ``maximum``, or what the store has left when that is less.
     public var limit: Int
 
-    /// The most of one product a cart may hold.
-    public static let maximum = 99
+    /// The most of one product a cart may hold: ``CartBounds/maximumQuantity``, which the cart's
+    /// file and the API refuse to go past.
+    public static var maximum: Int { CartBounds.maximumQuantity }
 
     public init(count: Int = 0, limit: Int = maximum) {
       self.count = count

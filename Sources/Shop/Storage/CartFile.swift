@@ -135,7 +135,7 @@ public final class CartFile: Sendable {
     guard let cart = try? JSONDecoder().decode(SavedCart.self, from: data), (1...2).contains(cart.version)
     else { return nil }
     var checked = SavedCart(
-      quantities: cart.quantities.filter { $0.key > 0 && $0.value > 0 }.mapValues { min($0, 99) },
+      quantities: cart.quantities.filter { $0.key > 0 && $0.value > 0 }.mapValues { min($0, CartBounds.maximumQuantity) },
       revision: max(0, cart.revision)
     )
     checked.unconfirmedOrder = cart.unconfirmedOrder
