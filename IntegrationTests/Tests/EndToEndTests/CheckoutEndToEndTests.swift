@@ -177,7 +177,8 @@ struct CheckoutEndToEndTests {
     ServiceUser.handOver(apiState)
     let api = try await APIServerProcess.start(
       database: "sqlite:" + apiState.appendingPathComponent("api.sqlite").path,
-      arguments: ["--token-file", token.path, "--admin-token-file", adminToken.path], asServiceUser: true
+      arguments: ["--token-file", token.path, "--admin-token-file", adminToken.path], log: workspace.appendingPathComponent("api.log"),
+      asServiceUser: true
     )
     defer { Task { await api.stop() } }
     let server = try await ServeProcess.start(
@@ -228,5 +229,18 @@ struct CheckoutEndToEndTests {
 
     let (body, _) = try await URLSession.shared.data(from: api.baseURL.appendingPathComponent("shop/shipping"))
     #expect(try StoreJSON.decoder.decode(ShippingRules.self, from: body) == .standard)
+
+    // No log of the three programs holds the shopper's name, their address or a token.
+    let sessionLogs = FileManager.default.enumerator(at: workspace.appendingPathComponent("state"), includingPropertiesForKeys: nil)?
+      .compactMap { $0 as? URL }.filter { $0.lastPathComponent == "session.log" } ?? []
+    #expect(!sessionLogs.isEmpty, "the store kept its session log")
+    let logs = [("api", (try? String(contentsOf: workspace.appendingPathComponent("api.log"), encoding: .utf8)) ?? ""), ("serve", server.logText)]
+      + sessionLogs.map { ("session", (try? String(contentsOf: $0, encoding: .utf8)) ?? "") }
+    #expect(logs[0].1.contains("POST /carts"), "the API's log is read: \(logs[0].1.suffix(2_000))")
+    for (name, text) in logs {
+      for secret in ["김민지", "세종대로", "04524", "minji@example.kr", "checkout-e2e-token-0123456789abcdef", "checkout-e2e-admin-0123456789abcdef"] {
+        #expect(!text.contains(secret), "\(secret) in the \(name) log")
+      }
+    }
   }
 }
