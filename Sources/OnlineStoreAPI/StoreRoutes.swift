@@ -78,6 +78,7 @@ public struct StoreRoutes: Sendable {
         _ = try? await database.applyToOpenCart(of: order.userId, notice)
         watchers.changed(order.userId)
         // A cancelled order's units went back.
+        if order.status == .cancelled { metrics.stockGivenBack(units: order.products.reduce(0) { $0 + $1.quantity }) }
         stock.changed()
       },
       stockChanged: { stock.changed() },

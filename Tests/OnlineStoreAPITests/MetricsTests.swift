@@ -21,9 +21,11 @@ struct MetricsTests {
 
   /// Runs `body` against an in-process server measuring into a registry of its own; returns
   /// the metrics it made.
-  static func measured(_ body: @escaping @Sendable (HTTP, StoreRoutes, APIMetrics) async throws -> Void) async throws -> APIMetrics {
+  static func measured(
+    adminToken: String? = nil, _ body: @escaping @Sendable (HTTP, StoreRoutes, APIMetrics) async throws -> Void
+  ) async throws -> APIMetrics {
     let (location, remove) = try await TestDatabase.sqlite.make()
-    var configuration = APIServer.Configuration.testing(location)
+    var configuration = APIServer.Configuration.testing(location, adminToken: adminToken)
     let metrics = APIMetrics()
     configuration.metrics = metrics
     do {
@@ -74,6 +76,23 @@ struct MetricsTests {
     #expect(Self.sample("onlinestore_orders_refused_total", ["reason": "key_reused"], in: text) == 1)
     #expect(Self.sample("onlinestore_orders_refused_total", ["reason": "invalid"], in: text) == 2)
     #expect(Self.sample("onlinestore_orders_refused_total", ["reason": "sold_out"], in: text) == 0)
+  }
+
+  /// A cancelled order's units are counted as given back, as its placing counted them taken.
+  @Test func aCancelledOrdersUnitsAreGivenBack() async throws {
+    let admin = "admin-metrics-0123456789abcdef0123"
+    let metrics = try await Self.measured(adminToken: admin) { http, _, _ async throws in
+      let placed = try await http.post("/carts", body: Data(#"{"userId":1,"products":[{"productId":2,"quantity":3}]}"#.utf8))
+      #expect(placed.status == 200)
+      let id = try #require((try JSONSerialization.jsonObject(with: placed.body) as? [String: Any])?["id"] as? Int)
+      let cancel = Data(#"{"status":"cancelled","reason":"the customer asked"}"#.utf8)
+      let bearer = ["Authorization": "Bearer \(admin)"]
+      #expect(try await http.post("/admin/orders/\(id)/status", body: cancel, headers: bearer).status == 200)
+      #expect(try await http.post("/admin/orders/\(id)/status", body: cancel, headers: bearer).status == 409, "cancelled once only")
+    }
+    let text = metrics.exposition()
+    #expect(Self.sample("onlinestore_stock_taken_total", in: text) == 3)
+    #expect(Self.sample("onlinestore_stock_given_back_total", in: text) == 3)
   }
 
   /// The sizes of what came and went, the database's time by operation, and the requests held

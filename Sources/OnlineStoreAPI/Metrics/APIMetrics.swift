@@ -33,6 +33,7 @@ public final class APIMetrics: Sendable {
   private let activeRequests: Meter
   private let ordersPlaced: CoreMetrics.Counter
   private let unitsTaken: CoreMetrics.Counter
+  private let unitsGivenBack: CoreMetrics.Counter
   private let refusals: [OrderRefusal: CoreMetrics.Counter]
   /// One timer and two size recorders per route, method and status seen: routes are the
   /// router's patterns, so the set is bounded by the routes (and the few statuses each answers).
@@ -65,6 +66,7 @@ public final class APIMetrics: Sendable {
     activeRequests = Meter(label: "http.server.active_requests", factory: factory)
     ordersPlaced = CoreMetrics.Counter(label: "onlinestore.orders.placed", factory: factory)
     unitsTaken = CoreMetrics.Counter(label: "onlinestore.stock.taken", factory: factory)
+    unitsGivenBack = CoreMetrics.Counter(label: "onlinestore.stock.given_back", factory: factory)
     refusals = Dictionary(
       uniqueKeysWithValues: OrderRefusal.allCases.map {
         ($0, CoreMetrics.Counter(label: "onlinestore.orders.refused", dimensions: [("reason", $0.rawValue)], factory: factory))
@@ -73,7 +75,9 @@ public final class APIMetrics: Sendable {
   }
 
   /// The counters of this server: what Prometheus expects to end in `_total`.
-  static let counters: Set<String> = ["onlinestore.orders.placed", "onlinestore.stock.taken", "onlinestore.orders.refused"]
+  static let counters: Set<String> = [
+    "onlinestore.orders.placed", "onlinestore.stock.taken", "onlinestore.stock.given_back", "onlinestore.orders.refused",
+  ]
 
   /// The histograms of sizes in bytes (their buckets are bytes, not seconds).
   static let byteHistograms: Set<String> = ["http.server.request.body.size", "http.server.response.body.size"]
@@ -140,6 +144,11 @@ public final class APIMetrics: Sendable {
   func orderPlaced(units: Int) {
     ordersPlaced.increment()
     unitsTaken.increment(by: units)
+  }
+
+  /// An order was cancelled: its `units` went back to the stock.
+  func stockGivenBack(units: Int) {
+    unitsGivenBack.increment(by: units)
   }
 
   func orderRefused(_ reason: OrderRefusal) {
