@@ -16,7 +16,7 @@ struct FrontDoorMetricsTests {
     metrics.refused(.noTerminal)
     metrics.sessionStarted()
     metrics.sessionStarted()
-    metrics.sessionEnded()
+    metrics.sessionEnded(sentBytes: 3_000)
     metrics.loggedIn(after: .milliseconds(250))
     metrics.firstFrame(after: .milliseconds(40))
     metrics.keyToFrame(after: .milliseconds(3))
@@ -38,6 +38,10 @@ struct FrontDoorMetricsTests {
       "onlinestore_ssh_first_frame_duration_seconds_count 1",
       "onlinestore_ssh_key_to_frame_duration_seconds_count 1",
       "onlinestore_ssh_sent_bytes_total 128",
+      "onlinestore_ssh_session_sent_size_bytes_count 1",
+      "onlinestore_ssh_session_sent_size_bytes_sum 3000.0",
+      #"onlinestore_ssh_session_sent_size_bytes_bucket{le="4096.0"} 1"#,
+      #"onlinestore_ssh_session_sent_size_bytes_bucket{le="1024.0"} 0"#,
       #"onlinestore_stores_started_total{how="starter"} 2"#,
       #"onlinestore_stores_started_total{how="exec"} 1"#,
       "onlinestore_stores_starter_restarts_total 1",

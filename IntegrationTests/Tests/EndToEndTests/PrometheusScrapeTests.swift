@@ -94,7 +94,7 @@ struct PrometheusScrapeTests {
     }
     #expect(up, "one session active, Prometheus says \(String(describing: active))")
     await shopper.close()
-    var started: Double?, firstFrames: Double?, noTerminal: Double?, sent: Double?, keys: Double?
+    var started: Double?, firstFrames: Double?, noTerminal: Double?, sent: Double?, keys: Double?, sessionSent: Double?
     let down = await DeploymentEndToEndTests.eventually(60) {
       active = await prometheus.query("onlinestore_ssh_sessions_active")
       started = await prometheus.query("onlinestore_ssh_sessions_started_total")
@@ -102,11 +102,12 @@ struct PrometheusScrapeTests {
       noTerminal = await prometheus.query(#"onlinestore_ssh_refused_total{reason="no_pty"}"#)
       sent = await prometheus.query("onlinestore_ssh_sent_bytes_total")
       keys = await prometheus.query("onlinestore_ssh_key_to_frame_duration_seconds_count")
-      return active == 0 && started == 1 && firstFrames == 1 && noTerminal == 1 && (sent ?? 0) > 1_000 && keys == 1
+      sessionSent = await prometheus.query("onlinestore_ssh_session_sent_size_bytes_sum")
+      return active == 0 && started == 1 && firstFrames == 1 && noTerminal == 1 && (sent ?? 0) > 1_000 && keys == 1 && sessionSent == sent
     }
     #expect(
       down,
-      "active \(String(describing: active)), started \(String(describing: started)), first frames \(String(describing: firstFrames)), no pty \(String(describing: noTerminal)), bytes \(String(describing: sent)), keys timed \(String(describing: keys))"
+      "active \(String(describing: active)), started \(String(describing: started)), first frames \(String(describing: firstFrames)), no pty \(String(describing: noTerminal)), bytes \(String(describing: sent)) (the session's \(String(describing: sessionSent))), keys timed \(String(describing: keys))"
     )
 
     let staying = try await SSHTestClient.connect(port: server.port)

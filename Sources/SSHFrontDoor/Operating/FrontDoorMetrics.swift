@@ -44,6 +44,7 @@ public final class FrontDoorMetrics: Sendable {
   private let firstFrames: CoreMetrics.Timer
   private let keysToFrames: CoreMetrics.Timer
   private let sentBytes: CoreMetrics.Counter
+  private let sessionSizes: Recorder
   private let storeStarts: [StoreStart: CoreMetrics.Counter]
   private let starterRestarts: CoreMetrics.Counter
   private let pictureDecodes: CoreMetrics.Timer
@@ -59,9 +60,12 @@ public final class FrontDoorMetrics: Sendable {
     "onlinestore.stores.events_dropped",
   ]
 
+  /// The histogram of the bytes each session sent (its buckets are bytes, not seconds).
+  static let sessionSize = "onlinestore.ssh.session.sent.size"
+
   /// Measures into a new Prometheus registry.
   public convenience init() {
-    self.init(registry: MetricsRegistry(counters: Self.counters))
+    self.init(registry: MetricsRegistry(counters: Self.counters, byteHistograms: [Self.sessionSize]))
   }
 
   init(registry: MetricsRegistry) {
@@ -78,6 +82,7 @@ public final class FrontDoorMetrics: Sendable {
     firstFrames = CoreMetrics.Timer(label: "onlinestore.ssh.first_frame.duration", factory: factory)
     keysToFrames = CoreMetrics.Timer(label: "onlinestore.ssh.key_to_frame.duration", factory: factory)
     sentBytes = CoreMetrics.Counter(label: "onlinestore.ssh.sent_bytes", factory: factory)
+    sessionSizes = Recorder(label: Self.sessionSize, aggregate: true, factory: factory)
     storeStarts = Dictionary(
       uniqueKeysWithValues: StoreStart.allCases.map {
         ($0, CoreMetrics.Counter(label: "onlinestore.stores.started", dimensions: [("how", $0.rawValue)], factory: factory))
@@ -101,13 +106,17 @@ public final class FrontDoorMetrics: Sendable {
   /// A shopper logged in `duration` after the connection was admitted.
   func loggedIn(after duration: Duration) { handshakes.record(duration) }
 
-  /// A session's store is running; ``sessionEnded()`` follows.
+  /// A session's store is running; ``sessionEnded(sentBytes:)`` follows.
   func sessionStarted() {
     startedSessions.increment()
     activeSessions.increment()
   }
 
-  func sessionEnded() { activeSessions.decrement() }
+  /// A session ended, having sent its shopper `sentBytes` bytes in all.
+  func sessionEnded(sentBytes: Int) {
+    activeSessions.decrement()
+    sessionSizes.record(sentBytes)
+  }
 
   /// A session's first output reached its connection `duration` after the shopper asked for
   /// the store.

@@ -85,7 +85,7 @@ extension StoreSession {
     state = .ended
     if countedAsActive {
       countedAsActive = false
-      services.metrics.sessionEnded()
+      services.metrics.sessionEnded(sentBytes: sentBytes)
     }
     if let store {
       store.cancelTimers()

@@ -50,9 +50,11 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
   /// When the shopper asked for the store, on the event loop's clock, until its first output
   /// reached the connection (``FrontDoorMetrics/firstFrame(after:)``).
   private var askedAt: NIODeadline?
-  /// Whether the store ran, so that its end is counted once (``FrontDoorMetrics/sessionEnded()``).
+  /// Whether the store ran, so that its end is counted once (``FrontDoorMetrics/sessionEnded(sentBytes:)``).
   var countedAsActive = false
   private var keyTimes = KeyToFrameSampler()
+  /// The bytes of the store's output sent to the shopper so far.
+  private(set) var sentBytes = 0
 
   /// Internal, not private, so that `StoreSession+Ending.swift` can change it too.
   var state = State.waiting
@@ -210,10 +212,11 @@ final class StoreSession: ChannelInboundHandler, PtyBridgeDelegate {
 }
 
 extension StoreSession {
-  /// Counts what reached the shopper, how long the first of it took from the request, and how
+  /// Counts what reached the shopper (in all, and in this session), how long the first of it took from the request, and how
   /// long it followed a sampled key.
   func outputSent(bytes: Int) {
     services.metrics.sent(bytes)
+    sentBytes += bytes
     let now = connection.channel.eventLoop.now
     if let wait = keyTimes.outputSent(at: now) { services.metrics.keyToFrame(after: wait) }
     guard let askedAt else { return }
