@@ -75,7 +75,7 @@ public struct BackOfficeFeature: ComposedBoundingReducer, Sendable {
       // coming back to the tab fetches them again (they once showed 0 until `r`). Its first
       // showing fetches on its own.
       guard tab == .customers, cameBack, state.customers.loading == .loaded else { return .none }
-      return .send(._internal(.customers(.view(.refreshTapped))))
+      return CustomersFeature().refresh(&state.customers).map { ._internal(.customers($0)) }
     }
   }
 }

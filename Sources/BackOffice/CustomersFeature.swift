@@ -58,11 +58,18 @@ public struct CustomersFeature: BoundingReducer, Sendable {
 
   public init() {}
 
+  /// Fetches the customers again from the first page: what `r` does, and what the back office
+  /// asks when the tab is shown again (the counts change with every order meanwhile). The parent
+  /// calls this rather than pressing the tab's key for it.
+  public func refresh(_ state: inout State) -> Effect<Action> {
+    state.loading = .loading
+    return fetch(after: 0)
+  }
+
   public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
     case .task, .refreshTapped:
-      state.loading = .loading
-      return fetch(after: 0)
+      return refresh(&state)
 
     case let .selectionMoved(move):
       guard !state.customers.isEmpty, state.record == nil else { return .none }

@@ -342,8 +342,10 @@ struct CustomersTabTests {
       $0.customers.selectedID = 1
     }
     await store.send(.view(.tabSelected(.orders))) { $0.tab = .orders }
-    await store.send(.view(.tabSelected(.customers))) { $0.tab = .customers }
-    await store.receive(\._internal.customers.view.refreshTapped) { $0.customers.loading = .loading }
+    await store.send(.view(.tabSelected(.customers))) {
+      $0.tab = .customers
+      $0.customers.loading = .loading
+    }
     await store.receive(\._internal.customers._internal.pageLoaded) {
       $0.customers.customers = IdentifiedArray(uniqueElements: after)
       $0.customers.loading = .loaded

@@ -102,7 +102,7 @@ extension CheckoutFeature {
       return .none
 
     case .cancel:
-      return .send(.view(.backTapped))
+      return reduce(into: &state, viewAction: .backTapped)
     }
   }
 }

@@ -189,7 +189,7 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
       switch state.step {
       case .address: return goOn(from: &state)
       case .delivery: return go(to: .review, &state)
-      case .review: return .send(.view(.placeOrderTapped))
+      case .review: return reduce(into: &state, viewAction: .placeOrderTapped)
       }
 
     case .backTapped:
@@ -209,13 +209,13 @@ public struct CheckoutFeature: BoundingReducer, Sendable {
 
     case let .reviewButtonTapped(button):
       state.reviewFocus = button
-      return .send(.view(.reviewButtonPressed))
+      return reduce(into: &state, viewAction: .reviewButtonPressed)
 
     case .reviewButtonPressed:
       switch state.reviewFocus {
       case .editAddress: return go(to: .address, &state)
       case .editDelivery: return go(to: .delivery, &state)
-      case .placeOrder: return .send(.view(.placeOrderTapped))
+      case .placeOrder: return reduce(into: &state, viewAction: .placeOrderTapped)
       }
 
     case .placeOrderTapped:

@@ -97,8 +97,9 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
   public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
     case .productList(.delegate(.orderPlaced)), .productList(.delegate(.ordersChangedElsewhere)):
-      // The profile decides what an order elsewhere means to it; the app never presses its keys.
-      return .send(._internal(.profile(._internal(.ordersChanged))))
+      // The profile decides what an order elsewhere means to it; the app neither presses its
+      // keys nor sends it an action of its own.
+      return ProfileFeature().ordersChanged(&state.profile).map { ._internal(.profile($0)) }
     case .productList, .profile:
       return .none
     }

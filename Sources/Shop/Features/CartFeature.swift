@@ -207,8 +207,13 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       return .none
 
     case .alertEscaped:
+      // Esc presses the alert's cancel button, or its only one: the alert goes, as it does
+      // whichever button is pressed, and the button's action is handled here and now rather
+      // than sent back through the store.
       guard let alert = state.alert else { return .none }
-      return .send(.view(.alert(alert.escapeButton?.action.map(PresentationAction.presented) ?? .dismiss)))
+      state.alert = nil
+      guard let escape = alert.escapeButton?.action else { return .none }
+      return reduce(into: &state, viewAction: .alert(.presented(escape)))
     }
   }
 

@@ -72,9 +72,6 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     public enum InternalAction: Hashable, Sendable {
       case profileResponse(Result<UserProfile, APIError>)
       case ordersResponse(Result<[StoredOrder], APIError>)
-      /// An order was placed elsewhere in the app: a history already shown is fetched again.
-      /// (What the app sends; the refresh key is the view's own `refreshTapped`.)
-      case ordersChanged
     }
 
     case view(ViewAction)
@@ -140,11 +137,18 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     return fetchOrders(&state)
   }
 
+  /// Orders changed elsewhere in the app (one placed, or changed by another copy of the store):
+  /// a history already shown or fetched is fetched again; one never shown waits for its tab.
+  /// The app calls this on its child — the profile decides what an order elsewhere means to it —
+  /// rather than sending it an action that is the profile's own (its internal ones are private
+  /// to it; the refresh key is the view's `refreshTapped`).
+  public func ordersChanged(_ state: inout State) -> Effect<Action> {
+    guard state.ordersStatus != .idle else { return .none }
+    return refreshOrders(&state)
+  }
+
   public func reduce(into state: inout State, internalAction action: Action.InternalAction) -> Effect<Action> {
     switch action {
-    case .ordersChanged:
-      guard state.ordersStatus != .idle else { return .none }
-      return refreshOrders(&state)
     case let .profileResponse(.success(profile)):
       state.status = .loaded
       state.profile = profile

@@ -166,7 +166,6 @@ struct CheckoutFeatureTests {
     await store.receive(.delegate(.draftChanged(CheckoutDraft(address: .sample, delivery: .standard, step: .address))))
     // Esc in the form cancels it: back to the cart, with the draft.
     await store.send(.view(.form(.key(.escape)))) { $0.hasUsedForm = true }
-    await store.receive(.view(.backTapped))
     await store.receive(.delegate(.backedOut(CheckoutDraft(address: .sample, delivery: .standard, step: .address))))
   }
 

@@ -230,7 +230,6 @@ struct AppFeatureTests {
     }
     // The profile hears of the order; it has not been opened, so it fetches nothing.
     await store.receive(._internal(.productList(.delegate(.orderPlaced))))
-    await store.receive(._internal(.profile(._internal(.ordersChanged))))
     await receiveCartSaved(store)
     #expect(store.state.productList.kept.savedCart.quantities.isEmpty)
     #expect(store.state.productList.kept.savedCart.checkout == nil)
@@ -299,7 +298,6 @@ struct AppFeatureTests {
     await store.send(._internal(.profile(.view(.onAppear))))
     await store.receive(\._internal.profile._internal.ordersResponse)
     await store.send(._internal(.productList(.delegate(.orderPlaced))))
-    await store.receive(._internal(.profile(._internal(.ordersChanged))))
     await store.receive(\._internal.profile._internal.ordersResponse)
     #expect(fetches.value == 2)
   }
@@ -316,7 +314,6 @@ struct AppFeatureTests {
       }
     }
     await store.send(._internal(.productList(.delegate(.orderPlaced))))
-    await store.receive(._internal(.profile(._internal(.ordersChanged))))
     #expect(fetches.value == 0)
   }
 }
