@@ -59,10 +59,7 @@ def main():
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     binary = os.path.abspath(os.path.join(args.release_dir, "onlinestore"))
     work = tempfile.mkdtemp(prefix="ssh-metrics-cost-")
-    key = os.path.join(work, "key")
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key], check=True)
-    common = ["-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-              "-o", "LogLevel=ERROR", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-i", key]
+    _, common = sessions.client_key(work)
 
     results = {"without": [], "with": []}
     for round in range(args.rounds):

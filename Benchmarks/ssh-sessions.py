@@ -107,6 +107,14 @@ class Client:
             pass
         os.close(self.fd)
 
+def client_key(work):
+    """A new key in `work`, and the `ssh` options every client uses with it (no configuration,
+    no host key check, no agent, no prompt)."""
+    key = os.path.join(work, "key")
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key], check=True)
+    return key, ["-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                 "-o", "LogLevel=ERROR", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-i", key]
+
 def percentile(values, fraction):
     values = sorted(values)
     return values[min(len(values) - 1, int(round((len(values) - 1) * fraction)))] if values else float("nan")
@@ -181,10 +189,7 @@ def main():
     args = parser.parse_args()
     binary = os.path.abspath(os.path.join(args.release_dir, "onlinestore"))
     work = tempfile.mkdtemp(prefix="ssh-sessions-")
-    key = os.path.join(work, "key")
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key], check=True)
-    common = ["-F", "/dev/null", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-              "-o", "LogLevel=ERROR", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-i", key]
+    key, common = client_key(work)
     print(f"N sessions joining at {args.rate:g}/s, 80x24, release build; times in ms, PSS in MiB per session,"
           " idle CPU in % of one core\n")
     print(f"{'front door':<18} {'N':>5} {'drawn':>6} {'first p50':>9} {'first p95':>9} {'key p50':>9} {'key p95':>9}"

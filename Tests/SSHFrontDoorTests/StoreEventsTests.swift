@@ -38,60 +38,51 @@ struct StoreEventsTests {
   }
 
   @Test func theInboxReadsTheEventsSentAndDropsTheRest() throws {
-    let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("events.sock").path
-    let inbox = try StoreEventInbox(path: path)
-    defer { inbox.close() }
-    let sender = try #require(StoreEventSender(path: path))
-    sender.send(.pictureDecoded(.milliseconds(30)))
-    try Self.sendRaw(Array(repeating: UInt8(ascii: "x"), count: 4_096), to: path)
-    try Self.sendRaw(Array("cart.saved 1".utf8) + Array(repeating: UInt8(ascii: " "), count: 60), to: path)
-    sender.send(.pictureRefused(.tooLarge))
-    try Self.sendRaw(Array("nonsense 5".utf8), to: path)
-    sender.send(.cartSaved(.milliseconds(2)))
-    let drained = inbox.drain()
-    #expect(drained.events == [.pictureDecoded(.milliseconds(30)), .pictureRefused(.tooLarge), .cartSaved(.milliseconds(2))])
-    #expect(!drained.more)
-    #expect(inbox.drain().events.isEmpty)
+    try Self.withInbox { inbox, path in
+      let sender = try #require(StoreEventSender(path: path))
+      sender.send(.pictureDecoded(.milliseconds(30)))
+      try Self.sendRaw(Array(repeating: UInt8(ascii: "x"), count: 4_096), to: path)
+      try Self.sendRaw(Array("cart.saved 1".utf8) + Array(repeating: UInt8(ascii: " "), count: 60), to: path)
+      sender.send(.pictureRefused(.tooLarge))
+      try Self.sendRaw(Array("nonsense 5".utf8), to: path)
+      sender.send(.cartSaved(.milliseconds(2)))
+      let drained = inbox.drain()
+      #expect(drained.events == [.pictureDecoded(.milliseconds(30)), .pictureRefused(.tooLarge), .cartSaved(.milliseconds(2))])
+      #expect(!drained.more)
+      #expect(inbox.drain().events.isEmpty)
+    }
   }
 
-  /// The socket's queue is short (10 datagrams on Linux): what did not fit is counted and told
-  /// with the next event that does, never waited for.
+  /// The socket's queue is short (10 datagrams on Linux, and at most the sender's buffer):
+  /// what did not fit is counted and told with the next event that does, never waited for.
   @Test func whatCouldNotBeSentIsToldWithTheNextEvent() throws {
-    let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("events.sock").path
-    let inbox = try StoreEventInbox(path: path)
-    defer { inbox.close() }
-    let sender = try #require(StoreEventSender(path: path))
-    let sent = 50
-    for _ in 0..<sent { sender.send(.cartSaved(.milliseconds(1))) }
-    let untold = sender.untoldDrops
-    #expect(untold > 0, "a queue that holds \(sent) datagrams: this test needs a shorter one")
-    var events = inbox.drain().events
-    #expect(events.count == sent - untold)
-    sender.send(.cartSaved(.milliseconds(1)))
-    #expect(sender.untoldDrops == 0)
-    events += inbox.drain().events
-    #expect(events.last == .dropped(untold), "the drops follow the event that went through")
-    #expect(events.filter { $0 == .cartSaved(.milliseconds(1)) }.count == sent - untold + 1)
+    try Self.withInbox { inbox, path in
+      let sender = try #require(StoreEventSender(path: path))
+      let sent = 2_000
+      for _ in 0..<sent { sender.send(.cartSaved(.milliseconds(1))) }
+      let untold = sender.untoldDrops
+      #expect(untold > 0, "a queue that holds \(sent) datagrams: this test needs a shorter one")
+      var events = Self.drainAll(inbox)
+      #expect(events.count == sent - untold)
+      sender.send(.cartSaved(.milliseconds(1)))
+      #expect(sender.untoldDrops == 0)
+      events += Self.drainAll(inbox)
+      #expect(events.last == .dropped(untold), "the drops follow the event that went through")
+      #expect(events.filter { $0 == .cartSaved(.milliseconds(1)) }.count == sent - untold + 1)
+    }
   }
 
   /// One drain reads at most its batch; the rest stays queued for the next.
   @Test func oneDrainReadsABatchAtMost() throws {
-    let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("events.sock").path
-    let inbox = try StoreEventInbox(path: path)
-    defer { inbox.close() }
-    let sender = try #require(StoreEventSender(path: path))
-    for _ in 0..<5 { sender.send(.cartSaved(.zero)) }
-    try #require(sender.untoldDrops == 0)
-    let first = inbox.drain(batch: 3)
-    #expect(first.events.count == 3 && first.more)
-    let second = inbox.drain(batch: 3)
-    #expect(second.events.count == 2 && !second.more)
+    try Self.withInbox { inbox, path in
+      let sender = try #require(StoreEventSender(path: path))
+      for _ in 0..<5 { sender.send(.cartSaved(.zero)) }
+      try #require(sender.untoldDrops == 0)
+      let first = inbox.drain(batch: 3)
+      #expect(first.events.count == 3 && first.more)
+      let second = inbox.drain(batch: 3)
+      #expect(second.events.count == 2 && !second.more)
+    }
   }
 
   @Test func aSocketFileLeftByAKilledServerIsReplacedAndNothingElseIs() throws {
@@ -141,6 +132,28 @@ struct StoreEventsTests {
     ] {
       #expect(text.contains(line + "\n"), "\(line) in:\n\(text)")
     }
+  }
+
+  /// Everything queued, batch after batch.
+  static func drainAll(_ inbox: StoreEventInbox) -> [StoreEvent] {
+    var events: [StoreEvent] = []
+    var more = true
+    while more {
+      let drained = inbox.drain()
+      events += drained.events
+      more = drained.more
+    }
+    return events
+  }
+
+  /// Runs `body` with an inbox bound at a new path, and removes both after.
+  static func withInbox(_ body: (StoreEventInbox, String) throws -> Void) throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("events.sock").path
+    let inbox = try StoreEventInbox(path: path)
+    defer { inbox.close() }
+    try body(inbox, path)
   }
 
   static func directory() throws -> URL {
