@@ -43,7 +43,10 @@ public struct StoreTask: Hashable, Sendable {
     await task?.value
   }
 
-  /// Whether ``cancel()`` was called (or the effects were cancelled another way).
+  /// Whether ``cancel()`` was called — or, when the `send` started exactly one effect, whether
+  /// that effect was cancelled by its id; `true` when the `send` started none (there is nothing
+  /// left to cancel, as TCA answers too). Effects of a `send` that started several, cancelled
+  /// one by one by their ids, are not seen here.
   public var isCancelled: Bool {
     task?.isCancelled ?? true
   }
