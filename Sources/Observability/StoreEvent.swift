@@ -8,7 +8,8 @@
 public enum StoreEvent: Equatable, Sendable {
   /// A picture was decoded, taking this long.
   case pictureDecoded(Duration)
-  /// A picture was refused by the decoder's bounds, or could not be read.
+  /// The decoder refused a picture (its bounds), or could not read it. (A picture that could not
+  /// be fetched is not decoded, and not counted here.)
   case pictureRefused(PictureRefusal)
   /// The cart was saved, taking this long.
   case cartSaved(Duration)
@@ -33,8 +34,8 @@ public enum StoreEvent: Equatable, Sendable {
   /// The longest duration an event carries: an hour (a larger number is not a duration a store
   /// measured).
   static let maximumNanoseconds: Int64 = 3_600_000_000_000
-  /// The most drops one event tells.
-  static let maximumCount = 1_000_000_000
+  /// The most drops one event tells (more are told by the next).
+  public static let maximumCount = 1_000_000_000
 
   /// The event as it is sent.
   public var line: String {
@@ -63,11 +64,12 @@ public enum StoreEvent: Equatable, Sendable {
     }
   }
 
+  /// The duration in nanoseconds, from none to an hour (what a store measured is in between).
   private static func nanoseconds(_ duration: Duration) -> Int64 {
     let (seconds, attoseconds) = duration.components
-    let whole = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !whole.overflow else { return seconds < 0 ? 0 : maximumNanoseconds }
-    return min(max(0, whole.partialValue + attoseconds / 1_000_000_000), maximumNanoseconds)
+    guard seconds >= 0 else { return 0 }
+    guard seconds < maximumNanoseconds / 1_000_000_000 else { return maximumNanoseconds }
+    return min(seconds * 1_000_000_000 + attoseconds / 1_000_000_000, maximumNanoseconds)
   }
 
   /// Nanoseconds, at most an hour.

@@ -3,9 +3,10 @@ import Synchronization
 
 /// A store's end of its front door's event socket (``StoreEvent``): a Unix datagram socket,
 /// never waited on. An event that cannot be sent at once — the front door is gone, or its queue
-/// is full (`net.unix.max_dgram_qlen` datagrams: 10 on Linux) — is dropped, never waited for: a
-/// store never slows its shopper down for a metric. The drops are counted and told with the next
-/// event that goes through (``StoreEvent/dropped(_:)``).
+/// is full (`net.unix.max_dgram_qlen` datagrams: the kernel's default is 10, systemd's 512; and
+/// at most what the sender's buffer holds) — is dropped, never waited for: a store never slows
+/// its shopper down for a metric. The drops are counted and told with the next event that goes
+/// through (``StoreEvent/dropped(_:)``); those still untold when the store ends are lost.
 public final class StoreEventSender: Sendable {
   private let descriptor: Int32
   private let drops = Atomic<Int>(0)
@@ -30,7 +31,9 @@ public final class StoreEventSender: Sendable {
       return
     }
     let dropped = drops.exchange(0, ordering: .relaxed)
-    if dropped > 0, !sendNow(.dropped(dropped)) { drops.add(dropped, ordering: .relaxed) }
+    guard dropped > 0 else { return }
+    let told = min(dropped, StoreEvent.maximumCount)
+    drops.add(sendNow(.dropped(told)) ? dropped - told : dropped, ordering: .relaxed)
   }
 
   /// The events this sender could not send and has not yet told of.

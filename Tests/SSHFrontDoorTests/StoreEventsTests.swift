@@ -20,6 +20,8 @@ struct StoreEventsTests {
     #expect(StoreEvent.pictureDecoded(.seconds(-5)).line == "picture.decoded 0", "no negative time")
     #expect(StoreEvent.cartSaved(.seconds(86_400 * 365)).line == "cart.saved 3600000000000", "an hour at most")
     #expect(StoreEvent.cartSaved(.seconds(Int64.max)).line == "cart.saved 3600000000000", "no overflow")
+    let nearTheEdge = Duration.seconds(9_223_372_036) + .nanoseconds(999_999_999)
+    #expect(StoreEvent.cartSaved(nearTheEdge).line == "cart.saved 3600000000000", "no overflow where seconds just fit")
     #expect(StoreEvent.dropped(Int.max).line == "events.dropped 1000000000")
   }
 
@@ -103,6 +105,30 @@ struct StoreEventsTests {
     #expect(throws: FrontDoorError.self) { try StoreEventInbox(path: plain) }
     #expect(try String(contentsOfFile: plain, encoding: .utf8) == "keep me")
     #expect(throws: FrontDoorError.self) { try StoreEventInbox(path: "/tmp/" + String(repeating: "d", count: 120)) }
+  }
+
+  /// A second server on the same state directory never takes the socket a running one reads;
+  /// a killed one's is taken.
+  @Test func aSocketARunningServerReadsIsNeverTaken() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("events.sock").path
+    do {
+      let running = try StoreEventInbox(path: path)
+      #expect(throws: FrontDoorError.self) { try StoreEventInbox(path: path) }
+      let sender = try #require(StoreEventSender(path: path))
+      sender.send(.cartSaved(.zero))
+      #expect(running.drain().events == [.cartSaved(.zero)], "the first still hears its stores")
+
+      running.close()  // it is stopped or killed: its file stays, unread
+      let next = try StoreEventInbox(path: path)
+      defer { next.close() }
+      sender.send(.cartSaved(.zero))
+      #expect(next.drain().events.isEmpty, "a sender connected to the old socket reaches no one")
+      let newSender = try #require(StoreEventSender(path: path))
+      newSender.send(.dropped(2))
+      #expect(next.drain().events == [.dropped(2)], "the next server hears the stores it starts")
+    }
   }
 
   @Test func aSenderWithNoOneToSendToIsNone() throws {

@@ -26,4 +26,14 @@ struct CartSaveTimingTests {
     #expect(seen.map(\.0) == [.milliseconds(7), .milliseconds(7)])
     #expect(seen.map(\.1) == [false, true])
   }
+
+  /// A save cancelled (the store ending in the middle of it) is neither saved nor failed.
+  @Test func aCancelledSaveIsNotTold() async throws {
+    let told = Mutex(0)
+    var inner = CartStorage.inMemory()
+    inner.apply = { _ in throw CancellationError() }
+    let storage = inner.timingSaves { _, _ in told.withLock { $0 += 1 } }
+    await #expect(throws: CancellationError.self) { try await storage.apply(CartChanges(quantities: [3: 1])) }
+    #expect(told.withLock { $0 } == 0)
+  }
 }

@@ -5,7 +5,7 @@ import Synchronization
 /// Counts what the stores send (``StoreEvent``) into the front door's metrics, as it arrives:
 /// a ``StoreEventInbox`` read on a dispatch queue of its own whenever the socket has datagrams.
 final class StoreEventRelay: Sendable {
-  /// The socket's path, for the stores' environment (``StoreEventSender/variable``).
+  /// The socket's path, for the stores' environment (`MetricsSocketVariable.name`).
   var path: String { inbox.path }
   private let inbox: StoreEventInbox
   /// Dispatch's sources are not `Sendable`; this one is touched only to start and to cancel.
@@ -24,6 +24,7 @@ final class StoreEventRelay: Sendable {
     self.source = Mutex(source)
   }
 
-  /// Stops reading; the socket is closed and its file removed once the reader has stopped.
+  /// Stops reading; the socket is closed once the reader has stopped (its file stays, see
+  /// ``StoreEventInbox/close()``).
   func stop() { source.withLock { $0.cancel() } }
 }
