@@ -61,7 +61,7 @@ public struct CustomersFeature: BoundingReducer, Sendable {
   /// Fetches the customers again from the first page: what `r` does, and what the back office
   /// asks when the tab is shown again (the counts change with every order meanwhile). The parent
   /// calls this rather than pressing the tab's key for it.
-  public func refresh(_ state: inout State) -> Effect<Action> {
+  func refresh(_ state: inout State) -> Effect<Action> {
     state.loading = .loading
     return fetch(after: 0)
   }

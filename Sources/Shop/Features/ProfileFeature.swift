@@ -142,7 +142,7 @@ public struct ProfileFeature: BoundingReducer, Sendable {
   /// The app calls this on its child — the profile decides what an order elsewhere means to it —
   /// rather than sending it an action that is the profile's own (its internal ones are private
   /// to it; the refresh key is the view's `refreshTapped`).
-  public func ordersChanged(_ state: inout State) -> Effect<Action> {
+  func ordersChanged(_ state: inout State) -> Effect<Action> {
     guard state.ordersStatus != .idle else { return .none }
     return refreshOrders(&state)
   }
