@@ -27,8 +27,8 @@ public struct AuditFeature: BoundingReducer, Sendable {
   public enum Action: TCAFeatureAction, Hashable, Sendable {
     public enum ViewAction: Hashable, Sendable {
       case task
-      case selectionMoved(SelectionMove)
-      case visibleRowCountChanged(Int)
+      /// A move through the table, on a screen that shows `visibleRows` of its rows.
+      case selectionMoved(SelectionMove, visibleRows: Int)
       case refreshTapped
       /// Shows the selected entry whole.
       case opened
@@ -62,18 +62,14 @@ public struct AuditFeature: BoundingReducer, Sendable {
       state.loading = .loading
       return .merge(fetch(before: nil), listen())
 
-    case let .selectionMoved(move):
+    case let .selectionMoved(move, rows):
       guard !state.entries.isEmpty else { return .none }
-      let index = state.scroll.move(state.selectedIndex, by: move, count: state.entries.count) ?? 0
+      let index = state.scroll.move(state.selectedIndex, by: move, count: state.entries.count, visibleRows: rows) ?? 0
       state.selectedID = state.entries[index].id
       guard state.hasMore, state.loading == .loaded, index + state.scroll.visibleRows >= state.entries.count, let last = state.entries.last
       else { return .none }
       state.loading = .loading
       return fetch(before: last.id)
-
-    case let .visibleRowCountChanged(count):
-      state.scroll.resize(to: count, showing: state.selectedIndex, count: state.entries.count)
-      return .none
 
     case .refreshTapped:
       return fetch(before: nil)
@@ -103,7 +99,6 @@ public struct AuditFeature: BoundingReducer, Sendable {
       }
       state.loading = .loaded
       if state.selectedID == nil { state.selectedID = state.entries.first?.id }
-      state.scroll.show(state.selectedIndex, count: state.entries.count)
       return .none
 
     case let .pageLoaded(_, .failure(error)):

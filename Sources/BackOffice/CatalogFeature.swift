@@ -43,8 +43,8 @@ public struct CatalogFeature: BoundingReducer, Sendable {
   public enum Action: TCAFeatureAction, Hashable, Sendable {
     public enum ViewAction: Hashable, Sendable {
       case task
-      case selectionMoved(SelectionMove)
-      case visibleRowCountChanged(Int)
+      /// A move through the table, on a screen that shows `visibleRows` of its rows.
+      case selectionMoved(SelectionMove, visibleRows: Int)
       case rowTapped(Product.ID)
       /// `Enter`: set a count; `a`: add or take away.
       case editorOpened(StockEditor.Mode)
@@ -89,14 +89,10 @@ public struct CatalogFeature: BoundingReducer, Sendable {
       state.loading = .loading
       return .merge(load(), listen())
 
-    case let .selectionMoved(move):
+    case let .selectionMoved(move, rows):
       guard !state.rows.isEmpty, !state.isBusy else { return .none }
-      let index = state.scroll.move(state.selectedIndex, by: move, count: state.rows.count) ?? 0
+      let index = state.scroll.move(state.selectedIndex, by: move, count: state.rows.count, visibleRows: rows) ?? 0
       state.selectedID = state.rows[index].id
-      return .none
-
-    case let .visibleRowCountChanged(count):
-      state.scroll.resize(to: count, showing: state.selectedIndex, count: state.rows.count)
       return .none
 
     case let .rowTapped(id):
@@ -122,7 +118,6 @@ public struct CatalogFeature: BoundingReducer, Sendable {
       state.rows = IdentifiedArray(entries, uniquingIDsWith: { first, _ in first })
       state.loading = .loaded
       if state.selectedID.flatMap({ state.rows[id: $0] }) == nil { state.selectedID = state.rows.first?.id }
-      state.scroll.show(state.selectedIndex, count: state.rows.count)
       return .none
 
     case let .loaded(.failure(error)):
@@ -143,7 +138,6 @@ public struct CatalogFeature: BoundingReducer, Sendable {
         state.rows.append(CatalogEntry(product: product, archived: false, stock: nil))
       }
       state.selectedID = product.id
-      state.scroll.show(state.selectedIndex, count: state.rows.count)
       // The stock a new product was given, and anything else that changed meanwhile.
       return load()
 

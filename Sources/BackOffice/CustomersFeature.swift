@@ -32,8 +32,8 @@ public struct CustomersFeature: BoundingReducer, Sendable {
   public enum Action: TCAFeatureAction, Hashable, Sendable {
     public enum ViewAction: Hashable, Sendable {
       case task
-      case selectionMoved(SelectionMove)
-      case visibleRowCountChanged(Int)
+      /// A move through the table, on a screen that shows `visibleRows` of its rows.
+      case selectionMoved(SelectionMove, visibleRows: Int)
       case opened
       case closed
       case refreshTapped
@@ -71,18 +71,14 @@ public struct CustomersFeature: BoundingReducer, Sendable {
     case .task, .refreshTapped:
       return refresh(&state)
 
-    case let .selectionMoved(move):
+    case let .selectionMoved(move, rows):
       guard !state.customers.isEmpty, state.record == nil else { return .none }
-      let index = state.scroll.move(state.selectedIndex, by: move, count: state.customers.count) ?? 0
+      let index = state.scroll.move(state.selectedIndex, by: move, count: state.customers.count, visibleRows: rows) ?? 0
       state.selectedID = state.customers[index].id
       guard state.hasMore, state.loading == .loaded, index + state.scroll.visibleRows >= state.customers.count, let last = state.customers.last
       else { return .none }
       state.loading = .loading
       return fetch(after: last.id)
-
-    case let .visibleRowCountChanged(count):
-      state.scroll.resize(to: count, showing: state.selectedIndex, count: state.customers.count)
-      return .none
 
     case .opened:
       guard let id = state.selectedID, state.record == nil else { return .none }
@@ -110,7 +106,6 @@ public struct CustomersFeature: BoundingReducer, Sendable {
       state.hasMore = customers.count == Self.pageSize
       state.loading = .loaded
       if state.selectedID.flatMap({ state.customers[id: $0] }) == nil { state.selectedID = state.customers.first?.id }
-      state.scroll.show(state.selectedIndex, count: state.customers.count)
       return .none
 
     case let .pageLoaded(_, .failure(error)):

@@ -36,8 +36,8 @@ public struct OrdersFeature: ComposedBoundingReducer, Sendable {
   public enum Action: TCAFeatureAction, Hashable, Sendable {
     public enum ViewAction: Hashable, Sendable {
       case task
-      case selectionMoved(SelectionMove)
-      case visibleRowCountChanged(Int)
+      /// A move through the table, on a screen that shows `visibleRows` of its rows.
+      case selectionMoved(SelectionMove, visibleRows: Int)
       case opened
       case rowTapped(StoredOrder.ID)
       /// `f`: placed, packed, shipped, delivered, cancelled, then all again.
@@ -80,14 +80,10 @@ public struct OrdersFeature: ComposedBoundingReducer, Sendable {
     case .task:
       return .merge(reload(&state), listen())
 
-    case let .selectionMoved(move):
+    case let .selectionMoved(move, rows):
       guard !state.orders.isEmpty else { return .none }
-      let index = state.scroll.move(state.selectedIndex, by: move, count: state.orders.count) ?? 0
+      let index = state.scroll.move(state.selectedIndex, by: move, count: state.orders.count, visibleRows: rows) ?? 0
       state.selectedID = state.orders[index].id
-      return loadMoreIfNeeded(&state)
-
-    case let .visibleRowCountChanged(count):
-      state.scroll.resize(to: count, showing: state.selectedIndex, count: state.orders.count)
       return loadMoreIfNeeded(&state)
 
     case .opened:
@@ -150,7 +146,6 @@ public struct OrdersFeature: ComposedBoundingReducer, Sendable {
       }
       state.loading = .loaded
       if state.selectedID == nil || state.orders[id: state.selectedID!] == nil { state.selectedID = state.orders.first?.id }
-      state.scroll.show(state.selectedIndex, count: state.orders.count)
       return .none
 
     case let .pageLoaded(query, .failure(error)):

@@ -5,12 +5,13 @@ import TerminalKit
 /// What each key does in the back office, decided from the state on screen: the innermost
 /// thing open takes the key first — a form, a question, an order, the search line, the stock
 /// editor — then the tab, then the console (tabs, quit). The footer's hints are made
-/// from the same places.
+/// from the same places. A move through a table carries the rows the table shows on a screen
+/// of `size` (``AdminLayout``), the page a PgDn turns.
 enum AdminKeys {
-  static func command(for key: Key, in state: BackOfficeFeature.State) -> AdminCommand? {
+  static func command(for key: Key, in state: BackOfficeFeature.State, size: Size) -> AdminCommand? {
     if key == .control("c") { return .quit }
     if key == .control("l") { return .redraw }
-    switch innermost(key, state) {
+    switch innermost(key, state, tableRows: AdminLayout(size: size).tableRows) {
     case let .command(command): return command
     case .ignored: return nil
     case .passedOn: break
@@ -54,7 +55,7 @@ enum AdminKeys {
     }
   }
 
-  private static func innermost(_ key: Key, _ state: BackOfficeFeature.State) -> Routed {
+  private static func innermost(_ key: Key, _ state: BackOfficeFeature.State, tableRows rows: Int) -> Routed {
     switch state.tab {
     case .orders:
       if let detail = state.orders.detail { return order(key, detail) }
@@ -65,7 +66,7 @@ enum AdminKeys {
         default: return Routed(field.edit(for: key).map { .orders(.searchEdited($0)) }, otherwise: .ignored)
         }
       }
-      if let move = selectionMove(key) { return .command(.orders(.selectionMoved(move))) }
+      if let move = selectionMove(key) { return .command(.orders(.selectionMoved(move, visibleRows: rows))) }
       switch key {
       case .enter: return .command(.orders(.opened))
       case .character("f"): return .command(.orders(.filterCycled))
@@ -94,7 +95,7 @@ enum AdminKeys {
         default: return Routed(editor.field.edit(for: key).map { .catalog(.editorEdited($0)) }, otherwise: .ignored)
         }
       }
-      if let move = selectionMove(key) { return .command(.catalog(.selectionMoved(move))) }
+      if let move = selectionMove(key) { return .command(.catalog(.selectionMoved(move, visibleRows: rows))) }
       switch key {
       case .enter: return .command(.catalog(.editorOpened(.count)))
       case .character("a"): return .command(.catalog(.editorOpened(.adjust)))
@@ -108,7 +109,7 @@ enum AdminKeys {
       if state.customers.record != nil {
         return key == .escape ? .command(.customers(.closed)) : .passedOn
       }
-      if let move = selectionMove(key) { return .command(.customers(.selectionMoved(move))) }
+      if let move = selectionMove(key) { return .command(.customers(.selectionMoved(move, visibleRows: rows))) }
       switch key {
       case .enter: return .command(.customers(.opened))
       case .character("r"): return .command(.customers(.refreshTapped))
@@ -118,7 +119,7 @@ enum AdminKeys {
       if state.audit.opened != nil {
         return key == .escape || key == .enter ? .command(.audit(.closed)) : .passedOn
       }
-      if let move = selectionMove(key) { return .command(.audit(.selectionMoved(move))) }
+      if let move = selectionMove(key) { return .command(.audit(.selectionMoved(move, visibleRows: rows))) }
       switch key {
       case .enter: return .command(.audit(.opened))
       case .character("r"): return .command(.audit(.refreshTapped))

@@ -2,8 +2,8 @@ import TerminalKit
 
 /// Where the back office draws on a screen of `size`: the tabs on the first row, the footer's
 /// keys on the last, and between them the tab's body — a line that says what is shown, then
-/// its table. The screens draw by it and the program tells the features how many rows fit by
-/// it, so the two never disagree.
+/// its table. The screens draw by it and the keys' moves carry the rows its table shows, so the
+/// two never disagree.
 struct AdminLayout {
   let size: Size
 

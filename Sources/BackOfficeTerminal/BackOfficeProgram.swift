@@ -9,8 +9,7 @@ import TerminalKit
 @MainActor
 public final class BackOfficeProgram: TerminalProgram {
   public let store: StoreOf<BackOfficeFeature>
-  /// The table rows last told to the features, and whether they were started.
-  private var toldRows: Int?
+  /// Whether the features were started.
   private var started = false
 
   public init(store: StoreOf<BackOfficeFeature>) {
@@ -23,7 +22,7 @@ public final class BackOfficeProgram: TerminalProgram {
 
   public func command(for input: InputEvent, size: Size) -> AdminCommand? {
     switch input {
-    case let .key(key): AdminKeys.command(for: key, in: store.state)
+    case let .key(key): AdminKeys.command(for: key, in: store.state, size: size)
     case let .paste(text): AdminKeys.command(forPaste: text, in: store.state)
     case .mouse, .resize, .signal: nil
     }
@@ -37,23 +36,13 @@ public final class BackOfficeProgram: TerminalProgram {
     }
   }
 
-  /// Starts the features once, and tells them how many rows their tables show whenever that
-  /// changes.
+  /// Starts the features once (their `task`, as a SwiftUI view's). Nothing about the screen's
+  /// size is told: a move carries the rows its table shows, and the tables fit their rows to
+  /// the screen as they draw.
   public func settle(size: Size) -> [ProgramWork] {
-    var tasks: [StoreTask] = []
-    if !started {
-      started = true
-      tasks += [.orders(.task), .catalog(.task), .customers(.task), .audit(.task)].compactMap(send)
-    }
-    let rows = AdminLayout(size: size).tableRows
-    if rows != toldRows {
-      toldRows = rows
-      tasks += [
-        .orders(.visibleRowCountChanged(rows)), .catalog(.visibleRowCountChanged(rows)), .customers(.visibleRowCountChanged(rows)),
-        .audit(.visibleRowCountChanged(rows)),
-      ].compactMap(send)
-    }
-    return tasks.map(Self.work)
+    guard !started else { return [] }
+    started = true
+    return [.orders(.task), .catalog(.task), .customers(.task), .audit(.task)].compactMap(send).map(Self.work)
   }
 
   public func observeStateChanges(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {

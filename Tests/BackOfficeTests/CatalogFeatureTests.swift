@@ -66,7 +66,7 @@ struct CatalogFeatureTests {
       return StockLevelChange(productId: id, before: 0, after: setting == .count(nil) ? nil : 5)
     }
     await load(store)
-    await store.send(.view(.selectionMoved(.last))) { $0.selectedID = 3 }
+    await store.send(.view(.selectionMoved(.last, visibleRows: 10))) { $0.selectedID = 3 }
     await store.send(.view(.editorOpened(.adjust))) { $0.editor = StockEditor(entry: Self.rows[2], mode: .adjust) }
     // A sign in front, digits after; nothing else is taken.
     await store.send(.view(.editorEdited(.paste("x"))))
@@ -258,8 +258,8 @@ struct AuditFeatureTests {
       $0.loading = .loaded
       $0.selectedID = 60
     }
-    await store.send(.view(.visibleRowCountChanged(8))) { $0.scroll.visibleRows = 8 }
-    await store.send(.view(.selectionMoved(.last))) {
+    await store.send(.view(.selectionMoved(.last, visibleRows: 8))) {
+      $0.scroll.visibleRows = 8
       $0.selectedID = 11
       $0.scroll.offset = 42
       $0.loading = .loading
@@ -273,9 +273,12 @@ struct AuditFeatureTests {
     await store.receive(\._internal.pulseHeard)
     await store.receive(\._internal.pageLoaded) {
       $0.entries.insert(Self.entries(61...61)[0], at: 0)
-      // The selection stays on its entry, and in view.
-      $0.scroll.offset = 43
+      // The selection stays on its entry; the table draws it in view (rows 43…50) from the
+      // offset kept.
     }
+    var drawn = store.state.scroll
+    drawn.resize(to: 8, showing: store.state.selectedIndex, count: store.state.entries.count)
+    #expect(drawn.offset == 43)
     #expect(store.state.entries.count == 61 && store.state.selectedID == 11)
     pulses.continuation.finish()
     await store.finish()
@@ -380,8 +383,8 @@ struct CustomersFeatureTests {
       $0.loading = .loaded
       $0.selectedID = 1
     }
-    await store.send(.view(.visibleRowCountChanged(8))) { $0.scroll.visibleRows = 8 }
-    await store.send(.view(.selectionMoved(.last))) {
+    await store.send(.view(.selectionMoved(.last, visibleRows: 8))) {
+      $0.scroll.visibleRows = 8
       $0.selectedID = 1_198
       $0.scroll.offset = 192
       $0.loading = .loading
@@ -397,9 +400,9 @@ struct CustomersFeatureTests {
       $0.record = CustomerRecord(customer: Self.page(1_198...1_198)[0], addresses: .empty, orders: [Samples.order(4, customer: 1_198)])
     }
     // The list stays where it is while a record is open.
-    await store.send(.view(.selectionMoved(.up)))
+    await store.send(.view(.selectionMoved(.up, visibleRows: 8)))
     await store.send(.view(.closed)) { $0.record = nil }
-    await store.send(.view(.selectionMoved(.up))) { $0.selectedID = 1_197 }
+    await store.send(.view(.selectionMoved(.up, visibleRows: 8))) { $0.selectedID = 1_197 }
     await store.send(.view(.opened)) { $0.opening = .loading(1_197) }
     await store.receive(\._internal.recordLoaded.failure) { $0.opening = .failed(1_197, "No customer 1197") }
   }

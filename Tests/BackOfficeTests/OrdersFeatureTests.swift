@@ -31,8 +31,8 @@ struct OrdersFeatureTests {
       $0.loading = .loaded
       $0.selectedID = 300
     }
-    await store.send(.view(.visibleRowCountChanged(20))) { $0.scroll.visibleRows = 20 }
-    await store.send(.view(.selectionMoved(.last))) {
+    await store.send(.view(.selectionMoved(.last, visibleRows: 20))) {
+      $0.scroll.visibleRows = 20
       $0.selectedID = 101
       $0.scroll.offset = 180
       $0.loading = .loading

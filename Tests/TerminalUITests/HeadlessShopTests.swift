@@ -26,12 +26,16 @@ struct HeadlessShopTests {
     var screen = shop.frame().textRows.joined(separator: "\n")
     #expect(screen.contains("─ ↓ more ─"), "\(screen)")
     #expect(!screen.contains("repaint the screen"), "the last section is below")
-    #expect(shop.store.state.helpScrollLimit > 0)
     for _ in 0..<5 { await shop.press(.pageDown) }
     screen = shop.frame().textRows.joined(separator: "\n")
     #expect(screen.contains("─ ↑ more ─"), "\(screen)")
     #expect(screen.contains("repaint the screen"), "scrolled to the end")
-    #expect(shop.store.state.helpScrollOffset == shop.store.state.helpScrollLimit)
+    // At the end the offset stops: one line up shows the line above the last screenful.
+    let end = shop.store.state.helpScrollOffset
+    await shop.press(.pageDown)
+    #expect(shop.store.state.helpScrollOffset == end, "no further than the end")
+    await shop.press(.up)
+    #expect(shop.store.state.helpScrollOffset == end - 1)
     await shop.press(.escape)
     #expect(!shop.store.state.isHelpPresented && shop.store.state.helpScrollOffset == 0)
   }
@@ -107,11 +111,14 @@ struct HeadlessShopTests {
   @Test func resizingReflowsAndPagesByTheNewHeight() async {
     let shop = makeShop(size: Size(width: 80, height: 24))
     await shop.start()
-    #expect(shop.store.state.productList.visibleRowCount == 19)
+    // A page is the rows the screen shows: 19 at 24 lines, 9 at 14, with no report between.
+    await shop.press(.pageDown)
+    #expect(shop.store.state.productList.selectedIndex == 19)
+    await shop.press(.home)
     await shop.resize(to: Size(width: 80, height: 14))
-    #expect(shop.store.state.productList.visibleRowCount == 9)
     await shop.press(.pageDown)
     #expect(shop.store.state.productList.selectedIndex == 9)
+    #expect(shop.frame().textRows.contains { $0.contains(shop.store.state.productList.selectedRow!.product.title) }, "the selection is drawn")
     await shop.resize(to: Size(width: 30, height: 8))
     #expect(shop.frame().textRows.contains { $0.contains("Terminal too small") })
     // Keys pressed blind change nothing.
@@ -135,7 +142,7 @@ struct HeadlessShopTests {
     for key in try Key.sequence(parsing: "+ j + j + j + j + j + j + j + j + j + j c") {
       await shop.press(key)
     }
-    let rows = try #require(shop.store.state.productList.cart?.scroll.visibleRows)
+    let rows = CartSheet.visibleRows(in: AppLayout(size: Size(width: 80, height: 12)).screen)
     #expect(rows < 10, "the sheet shows fewer lines than the cart has")
     func firstLine() -> String? { shop.frame().textRows.first { $0.contains("│ ") && $0.contains("$") } }
     for _ in 0..<9 { await shop.press(.down) }

@@ -17,10 +17,11 @@ struct KeyRouterTests {
   @Test func productListKeys() async throws {
     let state = await Scenario.productsTop.state(at: size)
     let first = try #require(state.productList.selectedID)
-    #expect(KeyRouter.command(for: .down, in: state) == .products(.selectionMoved(.down)))
-    #expect(KeyRouter.command(for: .character("j"), in: state) == .products(.selectionMoved(.down)))
-    #expect(KeyRouter.command(for: .character("G"), in: state) == .products(.selectionMoved(.last)))
-    #expect(KeyRouter.command(for: .pageDown, in: state) == .products(.selectionMoved(.pageDown)))
+    let rows = AppLayout(size: size).screen.visibleProductRows
+    #expect(KeyRouter.command(for: .down, in: state) == .products(.selectionMoved(.down, visibleRows: rows)))
+    #expect(KeyRouter.command(for: .character("j"), in: state) == .products(.selectionMoved(.down, visibleRows: rows)))
+    #expect(KeyRouter.command(for: .character("G"), in: state) == .products(.selectionMoved(.last, visibleRows: rows)))
+    #expect(KeyRouter.command(for: .pageDown, in: state) == .products(.selectionMoved(.pageDown, visibleRows: rows)))
     #expect(KeyRouter.command(for: .character("+"), in: state) == .stepper(first, .plusTapped))
     #expect(KeyRouter.command(for: .left, in: state) == .stepper(first, .minusTapped))
     #expect(KeyRouter.command(for: .enter, in: state) == .products(.detailsOpened))
@@ -147,7 +148,35 @@ struct KeyRouterTests {
     #expect(KeyRouter.command(for: .escape, in: state) == .app(.helpToggled))
     #expect(KeyRouter.command(for: .character("?"), in: state) == .app(.helpToggled))
     #expect(KeyRouter.command(for: .character("q"), in: state) == .app(.helpToggled))
-    #expect(KeyRouter.command(for: .down, in: state) == .app(.helpScrolled(by: 1)), "help's own, not the list's under it")
+    let limit = ShopHelp.scrollLimit(for: state, layout: AppLayout(size: size))
+    #expect(limit > 0, "help does not fit 80×24")
+    #expect(KeyRouter.command(for: .down, in: state) == .app(.helpScrolled(by: 1, limit: limit)), "help's own, not the list's under it")
+  }
+
+  /// A move carries the rows its list shows on the screen the key was pressed on, worked out
+  /// from the layout the screens draw with: no feature is told the size after a frame.
+  @Test func movesCarryTheRowsOfTheScreenTheyArePressedOn() async throws {
+    let short = Size(width: 80, height: 14)
+    let tall = Size(width: 120, height: 50)
+    let products = await Scenario.productsTop.state(at: short)
+    #expect(KeyRouter.command(for: .pageDown, in: products, size: short) == .products(.selectionMoved(.pageDown, visibleRows: 9)))
+    #expect(KeyRouter.command(for: .pageDown, in: products, size: tall) == .products(.selectionMoved(.pageDown, visibleRows: 45)))
+    let picker = try #require(await Scenario.categoryPicker.state(at: short).productList.browsing.picker)
+    let pickerState = await Scenario.categoryPicker.state(at: short)
+    let pickerRows = PickerView.visibleRows(for: picker, in: AppLayout(size: short).screen.body)
+    #expect(KeyRouter.command(for: .down, in: pickerState, size: short) == .picker(.highlightMoved(.down, visibleRows: pickerRows)))
+    let cart = await Scenario.cartWithItems.state(at: short)
+    #expect(KeyRouter.command(for: .up, in: cart, size: short) == .cart(.focusMoved(.up, visibleRows: CartSheet.visibleRows(in: AppLayout(size: short).screen))))
+    let profile = await Scenario.profileLoaded.state(at: tall)
+    let orderRows = ProfileScreen.visibleOrderRows(of: profile.profile, in: AppLayout(size: tall).screen)
+    #expect(orderRows > 0)
+    #expect(KeyRouter.command(for: .down, in: profile, size: tall) == .profile(.orderSelectionMoved(.down, visibleRows: orderRows)))
+    let small = Size(width: 40, height: 12)
+    let details = await Scenario.details.state(at: small)
+    let limit = DetailsSheet.scrollLimit(for: details.productList, layout: AppLayout(size: small).screen)
+    #expect(limit > 0, "the description does not fit 40×12")
+    #expect(KeyRouter.command(for: .down, in: details, size: small) == .details(.scrolled(by: 1, limit: limit)))
+    #expect(KeyRouter.command(for: .down, in: details, size: tall) == nil, "it fits 120×50: the arrows do not scroll")
   }
 
   /// Help and quit are the last hints to go when the footer is short of room: narrow screens,

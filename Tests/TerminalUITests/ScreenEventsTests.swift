@@ -3,38 +3,33 @@ import Testing
 import TerminalKit
 import TerminalUI
 
-/// What the run loop tells the features after each change without a key being pressed.
+/// What the run loop tells the features after each change without a key being pressed: which
+/// screens came into view, and nothing about their size.
 struct ScreenEventsTests {
-  let size = Size(width: 80, height: 24)
-
-  @Test func atStartTheShownTabAppearsAndTheListLearnsItsRows() {
-    let state = AppFeature.State()
-    let rows = AppLayout(size: size).screen.visibleProductRows
-    #expect(ScreenEvents.commands(from: nil, to: state, size: size) == [.products(.onAppear), .products(.visibleRowCountChanged(rows))])
+  @Test func atStartTheShownTabAppears() {
+    #expect(ScreenEvents.commands(from: nil, to: AppFeature.State()) == [.products(.onAppear)])
   }
 
   @Test func onlyATabChangeMakesATabAppear() {
-    var before = AppFeature.State()
-    before.productList.visibleRowCount = AppLayout(size: size).screen.visibleProductRows
-    #expect(ScreenEvents.commands(from: before, to: before, size: size).isEmpty, "nothing changed, nothing is sent")
+    let before = AppFeature.State()
+    #expect(ScreenEvents.commands(from: before, to: before).isEmpty, "nothing changed, nothing is sent")
     var after = before
     after.selectedTab = .profile
-    // The profile's history learns its rows too, once, as the product list did.
-    let rows = ProfileScreen.visibleOrderRows(of: after.profile, in: AppLayout(size: size).screen)
-    #expect(ScreenEvents.commands(from: before, to: after, size: size) == [.profile(.onAppear), .profile(.visibleOrderRowsChanged(rows))])
-    after.profile.orderScroll.visibleRows = rows
-    #expect(ScreenEvents.commands(from: after, to: before, size: size) == [.products(.onAppear)])
+    #expect(ScreenEvents.commands(from: before, to: after) == [.profile(.onAppear)])
+    #expect(ScreenEvents.commands(from: after, to: before) == [.products(.onAppear)])
   }
 
-  @Test func aResizeTellsTheListItsNewRowCountOnce() {
-    var state = AppFeature.State()
-    state.productList.visibleRowCount = AppLayout(size: size).screen.visibleProductRows
-    let taller = Size(width: 80, height: 40)
-    let rows = AppLayout(size: taller).screen.visibleProductRows
-    #expect(rows != state.productList.visibleRowCount)
-    #expect(ScreenEvents.commands(from: state, to: state, size: taller) == [.products(.visibleRowCountChanged(rows))])
-    // Too small to draw the store: nothing is measured.
-    #expect(ScreenEvents.commands(from: state, to: state, size: Size(width: 10, height: 3)).isEmpty)
+  /// A resize changes what the screens draw and what the next key carries, and tells the
+  /// features nothing: the state after a resize is the state before it.
+  @Test @MainActor func aResizeTellsTheFeaturesNothing() async {
+    let shop = HeadlessShop.forTests(size: Size(width: 80, height: 24))
+    await shop.start()
+    let before = shop.store.state
+    let changes = shop.store.changeCount
+    await shop.resize(to: Size(width: 80, height: 40))
+    await shop.resize(to: Size(width: 50, height: 14))
+    #expect(shop.store.state == before)
+    #expect(shop.store.changeCount == changes, "no action was sent")
   }
 
   /// Settling ends when a round tells nothing — and, for a feature that would answer every event

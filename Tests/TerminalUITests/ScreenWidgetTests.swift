@@ -68,9 +68,9 @@ struct ScreenWidgetTests {
       KeyBinding([.character("x")], "x", "do the thing", command: .redraw),
     ])
     var frame = ScreenFrame(size: Size(width: 40, height: 6), theme: Self.theme)
-    frame.render(HelpOverlay<KeyCommand, KeyCommand>([keys], scroll: WheelCommands(up: .app(.helpScrolled(by: -3)), down: .app(.helpScrolled(by: 3)))), in: frame.bounds)
+    frame.render(HelpOverlay<KeyCommand, KeyCommand>([keys], scroll: WheelCommands(up: .app(.helpScrolled(by: -3, limit: 5)), down: .app(.helpScrolled(by: 3, limit: 5)))), in: frame.bounds)
     let rows = frame.textRows.joined(separator: "\n")
     #expect(rows.contains("Things") && rows.contains("do the thing"), "\(rows)")
-    #expect(frame.command(for: MouseEvent(.wheelDown, at: Point(x: 5, y: 3))) == .app(.helpScrolled(by: 3)))
+    #expect(frame.command(for: MouseEvent(.wheelDown, at: Point(x: 5, y: 3))) == .app(.helpScrolled(by: 3, limit: 5)))
   }
 }

@@ -39,9 +39,8 @@ public struct PickerFeature: BoundingReducer, Sendable {
 
   public enum Action: TCAFeatureAction, Hashable, Sendable {
     public enum ViewAction: Hashable, Sendable {
-      case highlightMoved(SelectionMove)
-      /// The screen shows this many options at once.
-      case visibleRowsChanged(Int)
+      /// A move through the options, on a screen that shows `visibleRows` of them.
+      case highlightMoved(SelectionMove, visibleRows: Int)
       /// Enter: the highlighted option.
       case chooseTapped
       /// A click on one option.
@@ -63,11 +62,8 @@ public struct PickerFeature: BoundingReducer, Sendable {
 
   public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
-    case let .highlightMoved(move):
-      state.highlighted = state.scroll.move(state.highlighted, by: move, count: state.options.count) ?? 0
-      return .none
-    case let .visibleRowsChanged(rows):
-      state.scroll.resize(to: rows, showing: state.highlighted, count: state.options.count)
+    case let .highlightMoved(move, rows):
+      state.highlighted = state.scroll.move(state.highlighted, by: move, count: state.options.count, visibleRows: rows) ?? 0
       return .none
     case .chooseTapped:
       guard state.options.indices.contains(state.highlighted) else { return .none }
@@ -75,7 +71,6 @@ public struct PickerFeature: BoundingReducer, Sendable {
     case let .optionTapped(index):
       guard state.options.indices.contains(index) else { return .none }
       state.highlighted = index
-      state.scroll.show(index, count: state.options.count)
       return .send(.delegate(.chose(state.options[index])))
     case .cancelTapped:
       return .send(.delegate(.cancelled))

@@ -9,10 +9,8 @@ public struct ProductDetailsFeature: BoundingReducer, Sendable {
   @ObservableState
   public struct State: Equatable, Sendable {
     public var productID: Product.ID
-    /// Lines of the text scrolled past.
+    /// Lines of the text scrolled past (the screen draws at most as many as do not fit).
     public var scrollOffset = 0
-    /// How far the text can scroll at the screen's size (the screen reports it); 0 when it fits.
-    public var scrollLimit = 0
 
     public init(productID: Product.ID) {
       self.productID = productID
@@ -21,9 +19,8 @@ public struct ProductDetailsFeature: BoundingReducer, Sendable {
 
   public enum Action: TCAFeatureAction, Hashable, Sendable {
     public enum ViewAction: Hashable, Sendable {
-      case scrolled(by: Int)
-      /// The screen has this many more lines of text than fit.
-      case scrollLimitChanged(Int)
+      /// The text scrolled by `lines`, on a screen where `limit` lines of it do not fit.
+      case scrolled(by: Int, limit: Int)
       case closeTapped
     }
 
@@ -40,12 +37,8 @@ public struct ProductDetailsFeature: BoundingReducer, Sendable {
 
   public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
     switch action {
-    case let .scrolled(lines):
-      state.scrollOffset = min(max(0, state.scrollOffset + lines), state.scrollLimit)
-      return .none
-    case let .scrollLimitChanged(limit):
-      state.scrollLimit = max(0, limit)
-      state.scrollOffset = min(state.scrollOffset, state.scrollLimit)
+    case let .scrolled(lines, limit):
+      state.scrollOffset = TextScroll.offset(state.scrollOffset, movedBy: lines, limit: limit)
       return .none
     case .closeTapped:
       return .send(.delegate(.closeRequested))

@@ -6,14 +6,14 @@ import Boundaries
 extension CartKeepingFeature {
   /// The first appearance: reads the saved cart (its answer starts the restoring) and listens
   /// for other copies' saves for as long as the store runs. `nil` once started.
-  public func start(_ state: inout State) -> (read: Effect<Action>, watch: Effect<Action>)? {
+  func start(_ state: inout State) -> (read: Effect<Action>, watch: Effect<Action>)? {
     guard state.kept.restoration == .notStarted else { return nil }
     state.kept.restoration = .loading
     return (loadSavedCart(), watchSavedCart())
   }
 
   /// The products have loaded: a saved cart waiting for them is applied now.
-  public func catalogLoaded(_ state: inout State) {
+  func catalogLoaded(_ state: inout State) {
     if case let .waiting(saved) = state.kept.restoration {
       restore(saved, into: &state)
     }
@@ -21,14 +21,14 @@ extension CartKeepingFeature {
 
   /// Starts the save ``CartSync`` asks for, once the saved cart is restored (an empty list must
   /// never overwrite it).
-  public func save(_ state: inout State) -> Effect<Action> {
+  func save(_ state: inout State) -> Effect<Action> {
     startSave(&state).map { apply($0) } ?? .none
   }
 
   /// On the way out: everything not yet known to be saved, so the exit waits for all of it, and
   /// then the removal of version 1.0's file if its cart was taken in and the file is not gone
   /// yet (quit before the take-in's save was done, or its removal failed).
-  public func finalSave(_ state: State) -> Effect<Action> {
+  func finalSave(_ state: State) -> Effect<Action> {
     guard state.kept.restoration == .done else { return .none }
     let changes = state.cartSync.finalSave
     guard changes != nil || state.kept.earlierVersionCartTaken else { return .none }
@@ -38,7 +38,7 @@ extension CartKeepingFeature {
   /// Adds version 1.0's cart to this one, saves it, then removes the old file. Not while a save
   /// is under way: the save of these lines would only follow it, and the old file is removed
   /// after that save has landed, never before (asking again works a moment later).
-  public func takeEarlierVersionCart(_ state: inout State) -> Effect<Action> {
+  func takeEarlierVersionCart(_ state: inout State) -> Effect<Action> {
     guard state.kept.restoration == .done, state.kept.savingChanges == nil, let earlier = state.kept.earlierVersionCart
     else { return .none }
     state.kept.earlierVersionCart = nil
@@ -53,21 +53,21 @@ extension CartKeepingFeature {
 
   /// The order went through: its lines, its unclear attempt and its checkout are done with.
   /// `quantities` is the cart as the list left it (its orderable lines at 0).
-  public func orderPlaced(_ state: inout State) -> Effect<Action> {
+  func orderPlaced(_ state: inout State) -> Effect<Action> {
     state.kept.unconfirmedOrder = nil
     state.kept.checkoutDraft = nil
     return save(&state)
   }
 
   /// The checkout typed so far changed: kept, and saved with the cart.
-  public func checkoutChanged(to draft: CheckoutDraft?, _ state: inout State) -> Effect<Action> {
+  func checkoutChanged(to draft: CheckoutDraft?, _ state: inout State) -> Effect<Action> {
     state.kept.checkoutDraft = draft
     return save(&state)
   }
 
   /// An order's outcome is unknown: the attempt is kept, and saved with the cart, so paying again
   /// for the same lines resends it.
-  public func orderUnconfirmed(_ attempt: OrderAttempt, _ state: inout State) -> Effect<Action> {
+  func orderUnconfirmed(_ attempt: OrderAttempt, _ state: inout State) -> Effect<Action> {
     state.kept.unconfirmedOrder = attempt
     return save(&state)
   }
@@ -148,10 +148,7 @@ extension CartKeepingFeature {
     guard sync != state.cartSync else { return }
     state.kept.savedCart = sync.saved
     state.kept.savingChanges = sync.saving
-    state.quantities = [:]
-    for (id, quantity) in sync.current.quantities {
-      state.setQuantity(quantity, of: id)
-    }
+    state.setQuantities(sync.current.quantities)
     state.kept.unconfirmedOrder = sync.current.unconfirmedOrder
     state.kept.checkoutDraft = sync.current.checkout
   }

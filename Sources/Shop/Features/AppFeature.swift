@@ -13,10 +13,9 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
     public var profile: ProfileFeature.State
     /// Whether the list of key bindings is shown over the screen.
     public var isHelpPresented = false
-    /// How many lines of help are scrolled past, when it does not fit the screen.
+    /// How many lines of help are scrolled past, when it does not fit the screen (the screen
+    /// draws at most as many as do not fit).
     public var helpScrollOffset = 0
-    /// How far help can scroll at the screen's size (the screen reports it); 0 when it fits.
-    public var helpScrollLimit = 0
 
     public init(customer: Customer.ID = 1) {
       self.productList = ProductListFeature.State(customer: customer)
@@ -51,9 +50,8 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
       /// The tab before the selected one, wrapping around.
       case previousTabSelected
       case helpToggled
-      case helpScrolled(by: Int)
-      /// The screen's help has this many more lines than fit.
-      case helpScrollLimitChanged(Int)
+      /// Help scrolled by `lines`, on a screen where `limit` lines of it do not fit.
+      case helpScrolled(by: Int, limit: Int)
     }
 
     public enum InternalAction: Hashable, Sendable {
@@ -85,11 +83,8 @@ public struct AppFeature: ComposedBoundingReducer, Sendable {
     case .helpToggled:
       state.isHelpPresented.toggle()
       state.helpScrollOffset = 0
-    case let .helpScrolled(lines):
-      state.helpScrollOffset = min(max(0, state.helpScrollOffset + lines), state.helpScrollLimit)
-    case let .helpScrollLimitChanged(limit):
-      state.helpScrollLimit = max(0, limit)
-      state.helpScrollOffset = min(state.helpScrollOffset, state.helpScrollLimit)
+    case let .helpScrolled(lines, limit):
+      state.helpScrollOffset = TextScroll.offset(state.helpScrollOffset, movedBy: lines, limit: limit)
     }
     return .none
   }

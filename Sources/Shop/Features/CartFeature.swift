@@ -94,9 +94,8 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
     public enum ViewAction: Hashable, Sendable {
       case closeTapped
       case payTapped
-      case focusMoved(SelectionMove)
-      /// The screen shows this many lines at once.
-      case visibleRowsChanged(Int)
+      /// A move through the lines and the Pay row, on a sheet that shows `visibleRows` lines.
+      case focusMoved(SelectionMove, visibleRows: Int)
       /// A button of the alert was pressed (or the alert was dismissed).
       case alert(PresentationAction<Alert>)
       /// The keyboard moved between the alert's buttons.
@@ -165,15 +164,12 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
       state.checkout = CheckoutFeature.State(lines: state.orderableItems, customer: state.customer, draft: state.checkoutDraft)
       return .none
 
-    case let .focusMoved(move):
+    case let .focusMoved(move, rows):
       let stops = state.items.ids.map(Focus.item) + [.payButton]
       let current = stops.firstIndex(of: state.focus) ?? 0
+      state.scroll.resize(to: rows, showing: state.focusedIndex, count: state.items.count)
       state.focus = stops[move.target(from: current, count: stops.count, page: stops.count)]
       state.scroll.show(state.focusedIndex, count: state.items.count)
-      return .none
-
-    case let .visibleRowsChanged(rows):
-      state.scroll.resize(to: rows, showing: state.focusedIndex, count: state.items.count)
       return .none
 
     case .alert(.presented(.confirmPurchase)):
@@ -249,7 +245,6 @@ public struct CartFeature: ComposedBoundingReducer, Sendable {
         let next = state.items.indices.contains(index) ? state.items[index] : state.items.last
         state.focus = next.map { .item($0.id) } ?? .payButton
       }
-      state.scroll.show(state.focusedIndex, count: state.items.count)
       return .send(.delegate(.itemRemoved(id)))
 
     case let .items(.element(id, .delegate(.quantityChanged(quantity)))):

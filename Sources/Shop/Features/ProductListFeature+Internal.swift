@@ -30,7 +30,7 @@ extension ProductListFeature {
         state.details = nil
       }
       state.browsing.catalogChanged(state.products.map(\.product))
-      cartKeeping.catalogLoaded(&state.keeping)
+      cartKeeping.catalogLoaded(&state)
       refreshOpenCart(&state)
       return .none
 
@@ -64,13 +64,13 @@ extension ProductListFeature {
       }
       // Closed first: the checkout on its screen is done with, and must not be saved again.
       state.cart = nil
-      return .concatenate(.send(.delegate(.orderPlaced)), cartKeeping.orderPlaced(&state.keeping).map(Self.keeping))
+      return .concatenate(.send(.delegate(.orderPlaced)), cartKeeping.orderPlaced(&state).map(Self.keeping))
 
     case let .cart(.presented(.delegate(.checkoutDraftChanged(draft)))):
-      return cartKeeping.checkoutChanged(to: draft, &state.keeping).map(Self.keeping)
+      return cartKeeping.checkoutChanged(to: draft, &state).map(Self.keeping)
 
     case let .cart(.presented(.delegate(.orderUnconfirmed(attempt)))):
-      return cartKeeping.orderUnconfirmed(attempt, &state.keeping).map(Self.keeping)
+      return cartKeeping.orderUnconfirmed(attempt, &state).map(Self.keeping)
 
     case .cart(.presented(.delegate(.closeRequested))):
       state.cart = nil

@@ -13,11 +13,11 @@ extension ProductListFeature {
 
   /// The cart changed here: the keeping saves the change (once the saved cart is restored).
   func saveCart(_ state: inout State) -> Effect<Action> {
-    cartKeeping.save(&state.keeping).map(Self.keeping)
+    cartKeeping.save(&state).map(Self.keeping)
   }
 
   /// A cart-keeping action as the list's.
-  static func keeping(_ action: CartKeepingFeature.Action) -> Action {
+  static func keeping(_ action: CartKeeping.Action) -> Action {
     ._internal(.keeping(action))
   }
 
@@ -33,7 +33,6 @@ extension ProductListFeature {
     if case let .item(id) = cart.focus, lines[id: id] == nil {
       cart.focus = lines.first.map { .item($0.id) } ?? .payButton
     }
-    cart.scroll.show(cart.focusedIndex, count: lines.count)
     // Checkout pays for what the cart holds now.
     let orderable = cart.orderableItems
     cart.checkout?.lines = orderable

@@ -2,7 +2,9 @@ import Boundaries
 
 // The highlighted row: the list's own, over the rows its browsing child shows.
 extension ProductListFeature {
-  /// Selects the row at `index` of the rows shown and scrolls just enough to show it.
+  /// Selects the row at `index` of the rows shown. The screen scrolls just enough to show it as
+  /// it draws (it knows how many rows fit); a move scrolls the kept offset with the rows it
+  /// carries.
   func select(index: Int, in state: inout State) {
     guard state.shownIDs.indices.contains(index) else {
       state.selectedID = nil
@@ -10,7 +12,6 @@ extension ProductListFeature {
       return
     }
     state.selectedID = state.shownIDs[index]
-    state.scroll.show(index, count: state.shownIDs.count)
   }
 
   /// Keeps the selection on the same product while it is shown, else moves it to the first

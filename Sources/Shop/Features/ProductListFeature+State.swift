@@ -1,7 +1,7 @@
 import Boundaries
 
 // What the product list's state says of itself: the cart as it would open, what the tab bar
-// shows, the selection, and the cart as its keeping sees it.
+// shows, the selection, and what its cart keeping reads (``CartKeepingState``).
 extension ProductListFeature.State {
   /// Quantities by product id: the listed products in the cart and the unavailable lines.
   public var quantities: [Product.ID: Int] {
@@ -67,25 +67,6 @@ extension ProductListFeature.State {
     selectedID.flatMap { products[id: $0] }
   }
 
-  /// The cart as its keeping sees it: what it keeps, and every line's quantity, which lives on
-  /// the rows. Setting it writes back what the keeping changed: each changed line to its row, or
-  /// aside for a product the store does not list; a new kept checkout to an open cart, which
-  /// starts checkout from it.
-  var keeping: CartKeepingFeature.State {
-    get {
-      CartKeepingFeature.State(kept: kept, quantities: quantities, catalogLoaded: status == .loaded, checkoutOnScreen: cart?.checkout?.draft)
-    }
-    set {
-      let shown = quantities
-      let draft = kept.checkoutDraft
-      kept = newValue.kept
-      for id in Set(shown.keys).union(newValue.quantities.keys) where shown[id] != newValue.quantities[id] {
-        setQuantity(newValue.quantities[id] ?? 0, of: id)
-      }
-      if newValue.kept.checkoutDraft != draft { cart?.checkoutDraft = newValue.kept.checkoutDraft }
-    }
-  }
-
   /// Sets how many of product `id` are in the cart, whether the store lists it or not.
   mutating func setQuantity(_ quantity: Int, of id: Product.ID) {
     let quantity = min(max(quantity, 0), AddToCartFeature.State.maximum)
@@ -117,10 +98,11 @@ extension ProductListFeature.State {
     get { scroll.offset }
     set { scroll.offset = newValue }
   }
+}
 
-  /// How many rows the screen shows at once.
-  public var visibleRowCount: Int {
-    get { scroll.visibleRows }
-    set { scroll.visibleRows = newValue }
-  }
+/// The list holds the cart its keeping keeps: `kept` beside the rows, each line's quantity on its
+/// row (or aside, for a product the store does not list).
+extension ProductListFeature.State: CartKeepingState {
+  var catalogLoaded: Bool { status == .loaded }
+  var checkoutOnScreen: CheckoutDraft? { cart?.checkout?.draft }
 }

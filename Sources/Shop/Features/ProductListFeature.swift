@@ -34,7 +34,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     public var customer: Customer.ID
     /// The cart's keeping: its restoring, saving and hearing of other copies, and the lines the
     /// store does not list (``CartKeepingFeature``).
-    public var kept = CartKeepingFeature.Kept()
+    public var kept = CartKeeping.Kept()
     /// The cart's lines whose product the store does not list now, by product id: kept, shown
     /// and saved, never ordered. Each line of the cart is here or on its product's row.
     public var unavailableQuantities: [Product.ID: Int] = [:]
@@ -56,8 +56,8 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     public enum ViewAction: Hashable, Sendable {
       case onAppear
       case retryTapped
-      case selectionMoved(SelectionMove)
-      case visibleRowCountChanged(Int)
+      /// A move through the rows shown, on a screen that shows `visibleRows` of them.
+      case selectionMoved(SelectionMove, visibleRows: Int)
       case cartButtonTapped
       /// Dismisses the notice, or leaves version 1.0's cart where it is for now.
       case noticeDismissed
@@ -81,7 +81,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       case products(IdentifiedActionOf<ProductFeature>)
       case cart(PresentationAction<CartFeature.Action>)
       case browsing(BrowsingFeature.Action)
-      case keeping(CartKeepingFeature.Action)
+      case keeping(CartKeeping.Action)
       case details(PresentationAction<ProductDetailsFeature.Action>)
     }
 
@@ -104,14 +104,15 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
 
   @Dependency(\.apiClient) var apiClient
   @Dependency(\.stockWatch) var stockWatch
-  let cartKeeping = CartKeepingFeature()
+  let cartKeeping = CartKeepingFeature<State>()
 
   public init() {}
 
   public var body: some ReducerOf<Self> {
     CombineReducers {
       Scope(state: \.browsing, action: \.browsing) { BrowsingFeature() }
-      Scope(state: \.keeping, action: \.keeping) { cartKeeping }
+      // The keeping reduces the list's own state: its `kept` and the quantities on its rows.
+      Scope(state: \.self, action: \.keeping) { cartKeeping }
       coreReducer
         .forEach(\.products, action: \.products) { ProductFeature() }
         .ifLet(\.$cart, action: \.cart) { CartFeature() }
@@ -123,6 +124,14 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
     .onChange(of: \.browsing.shownIDs) { _, _ in
       Reduce { state, _ in
         keepSelection(&state)
+        return .none
+      }
+    }
+    // An open cart starts checkout from the kept draft: a draft restored or heard from another
+    // copy reaches it (the cart, a child, cannot read the list's `kept`).
+    .onChange(of: \.kept.checkoutDraft) { _, draft in
+      Reduce { state, _ in
+        if state.cart != nil, state.cart?.checkoutDraft != draft { state.cart?.checkoutDraft = draft }
         return .none
       }
     }
@@ -138,7 +147,7 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       // Other copies' saves are listened for from the start, for as long as the store runs.
       var effects: [Effect<Action>] = []
       var watch = Effect<Action>.none
-      if let keeping = cartKeeping.start(&state.keeping) {
+      if let keeping = cartKeeping.start(&state) {
         effects.append(keeping.read.map(Self.keeping))
         watch = .merge(keeping.watch.map(Self.keeping), watchStock())
       }
@@ -164,14 +173,10 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       default: return .none
       }
 
-    case let .selectionMoved(move):
+    case let .selectionMoved(move, rows):
       guard !state.shownIDs.isEmpty else { return .none }
-      let target = state.scroll.move(state.selectedIndex, by: move, count: state.shownIDs.count)
+      let target = state.scroll.move(state.selectedIndex, by: move, count: state.shownIDs.count, visibleRows: rows)
       select(index: target ?? 0, in: &state)
-      return .none
-
-    case let .visibleRowCountChanged(count):
-      state.scroll.resize(to: count, showing: state.selectedIndex, count: state.shownIDs.count)
       return .none
 
     case .cartButtonTapped:
@@ -194,12 +199,12 @@ public struct ProductListFeature: ComposedBoundingReducer, Sendable {
       return .none
 
     case .earlierVersionCartTaken:
-      let effect = cartKeeping.takeEarlierVersionCart(&state.keeping)
+      let effect = cartKeeping.takeEarlierVersionCart(&state)
       refreshOpenCart(&state)
       return effect.map(Self.keeping)
 
     case .willTerminate:
-      return cartKeeping.finalSave(state.keeping).map(Self.keeping)
+      return cartKeeping.finalSave(state).map(Self.keeping)
 
     case .detailsOpened:
       guard let id = state.selectedID else { return .none }

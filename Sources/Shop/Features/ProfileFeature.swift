@@ -62,9 +62,8 @@ public struct ProfileFeature: BoundingReducer, Sendable {
       case retryTapped
       /// Fetch the order history again.
       case refreshTapped
-      case orderSelectionMoved(SelectionMove)
-      /// The screen shows this many orders at once.
-      case visibleOrderRowsChanged(Int)
+      /// A move through the orders, on a screen that shows `visibleRows` of them.
+      case orderSelectionMoved(SelectionMove, visibleRows: Int)
       case orderOpened
       case orderClosed
     }
@@ -111,14 +110,10 @@ public struct ProfileFeature: BoundingReducer, Sendable {
     case .refreshTapped:
       return refreshOrders(&state)
 
-    case let .orderSelectionMoved(move):
+    case let .orderSelectionMoved(move, rows):
       guard !state.orders.isEmpty else { return .none }
-      let target = state.orderScroll.move(state.selectedOrderIndex, by: move, count: state.orders.count) ?? 0
+      let target = state.orderScroll.move(state.selectedOrderIndex, by: move, count: state.orders.count, visibleRows: rows) ?? 0
       state.selectedOrderID = state.orders[target].id
-      return .none
-
-    case let .visibleOrderRowsChanged(rows):
-      state.orderScroll.resize(to: rows, showing: state.selectedOrderIndex, count: state.orders.count)
       return .none
 
     case .orderOpened:
@@ -160,7 +155,6 @@ public struct ProfileFeature: BoundingReducer, Sendable {
       if state.selectedOrderID.flatMap({ state.orders[id: $0] }) == nil {
         state.selectedOrderID = state.orders.first?.id
       }
-      state.orderScroll.show(state.selectedOrderIndex, count: state.orders.count)
       if state.openOrderID.flatMap({ state.orders[id: $0] }) == nil {
         state.openOrderID = nil
       }

@@ -35,27 +35,29 @@ public enum AppKeys {
     )
   }
 
-  /// While help is shown: Esc or q closes it, and the arrows scroll it when it does not fit.
-  public static func help(for state: AppFeature.State) -> KeyMap<KeyCommand> {
+  /// While help is shown: Esc or q closes it, and the arrows scroll it when `scrollLimit` lines
+  /// of it do not fit.
+  public static func help(scrollLimit limit: Int) -> KeyMap<KeyCommand> {
     var bindings = [
       KeyBinding([.escape, .character("q")], "Esc/q", "close help", footer: Hint(keys: "Esc", text: "close help"), command: KeyCommand.app(.helpToggled))
     ]
-    if state.helpScrollLimit > 0 {
+    if limit > 0 {
       let scroll = Hint(keys: "↑↓", text: "scroll")
       bindings += [
-        KeyBinding([.up, .character("k")], "↑/k", "scroll up", footer: scroll, command: .app(.helpScrolled(by: -1))),
-        KeyBinding([.down, .character("j")], "↓/j", "scroll down", footer: scroll, command: .app(.helpScrolled(by: 1))),
-        KeyBinding([.pageUp], "PgUp", "page up", command: .app(.helpScrolled(by: -10))),
-        KeyBinding([.pageDown], "PgDn", "page down", command: .app(.helpScrolled(by: 10))),
+        KeyBinding([.up, .character("k")], "↑/k", "scroll up", footer: scroll, command: .app(.helpScrolled(by: -1, limit: limit))),
+        KeyBinding([.down, .character("j")], "↓/j", "scroll down", footer: scroll, command: .app(.helpScrolled(by: 1, limit: limit))),
+        KeyBinding([.pageUp], "PgUp", "page up", command: .app(.helpScrolled(by: -10, limit: limit))),
+        KeyBinding([.pageDown], "PgDn", "page down", command: .app(.helpScrolled(by: 10, limit: limit))),
       ]
     }
     return KeyMap("Help", isModal: true, bindings: bindings)
   }
 }
 
-/// The profile's keys: retry, the order history, and an opened order (modal).
+/// The profile's keys: retry, the order history (`visibleRows` orders on screen), and an opened
+/// order (modal).
 public enum ProfileKeys {
-  public static func map(for state: ProfileFeature.State) -> KeyMap<ProfileFeature.Action.ViewAction> {
+  public static func map(for state: ProfileFeature.State, visibleRows rows: Int) -> KeyMap<ProfileFeature.Action.ViewAction> {
     if state.openOrder != nil {
       return KeyMap(
         "Order", isModal: true,
@@ -70,10 +72,10 @@ public enum ProfileKeys {
       if !state.orders.isEmpty {
         let move = Hint(keys: "↑↓", text: "move")
         bindings += [
-          KeyBinding([.up, .character("k")], "↑/k", "previous order", footer: move, command: .orderSelectionMoved(.up)),
-          KeyBinding([.down, .character("j")], "↓/j", "next order", footer: move, command: .orderSelectionMoved(.down)),
-          KeyBinding([.home, .character("g")], "Home/g", "newest order", command: .orderSelectionMoved(.first)),
-          KeyBinding([.end, .character("G")], "End/G", "oldest order", command: .orderSelectionMoved(.last)),
+          KeyBinding([.up, .character("k")], "↑/k", "previous order", footer: move, command: .orderSelectionMoved(.up, visibleRows: rows)),
+          KeyBinding([.down, .character("j")], "↓/j", "next order", footer: move, command: .orderSelectionMoved(.down, visibleRows: rows)),
+          KeyBinding([.home, .character("g")], "Home/g", "newest order", command: .orderSelectionMoved(.first, visibleRows: rows)),
+          KeyBinding([.end, .character("G")], "End/G", "oldest order", command: .orderSelectionMoved(.last, visibleRows: rows)),
           KeyBinding([.enter], "Enter", "open the order", command: .orderOpened).inFooter(),
         ]
       }

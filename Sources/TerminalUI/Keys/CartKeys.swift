@@ -2,17 +2,17 @@ import TerminalKit
 import Shop
 
 /// The cart sheet's keys. The sheet is modal: the product list and the tabs do not hear keys
-/// while it is open.
+/// while it is open. Its moves carry `visibleRows`, the lines the sheet shows.
 public enum CartKeys {
-  public static func map(for state: CartFeature.State) -> KeyMap<CartFeature.Action.ViewAction> {
+  public static func map(for state: CartFeature.State, visibleRows rows: Int) -> KeyMap<CartFeature.Action.ViewAction> {
     let move = Hint(keys: "↑↓", text: "move")
     var bindings: [KeyBinding<CartFeature.Action.ViewAction>] = []
     if !state.items.isEmpty {
       bindings += [
-        KeyBinding([.up, .character("k")], "↑/k", "previous line", footer: move, command: .focusMoved(.up)),
-        KeyBinding([.down, .character("j")], "↓/j", "next line", footer: move, command: .focusMoved(.down)),
-        KeyBinding([.home, .character("g")], "Home/g", "first line", command: .focusMoved(.first)),
-        KeyBinding([.end, .character("G")], "End/G", "Pay button", command: .focusMoved(.last)),
+        KeyBinding([.up, .character("k")], "↑/k", "previous line", footer: move, command: .focusMoved(.up, visibleRows: rows)),
+        KeyBinding([.down, .character("j")], "↓/j", "next line", footer: move, command: .focusMoved(.down, visibleRows: rows)),
+        KeyBinding([.home, .character("g")], "Home/g", "first line", command: .focusMoved(.first, visibleRows: rows)),
+        KeyBinding([.end, .character("G")], "End/G", "Pay button", command: .focusMoved(.last, visibleRows: rows)),
       ]
     }
     if state.canPay {

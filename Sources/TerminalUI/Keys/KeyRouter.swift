@@ -7,19 +7,24 @@ import Shop
 /// outermost (the tabs), after the keys that work everywhere. A key goes to the first map that
 /// binds it; a modal map (a sheet, a dialog, help) stops the search, so what is underneath does
 /// not react. The same stack gives the footer its hints and the help overlay its list.
+///
+/// The maps are built for a layout, the one the screens draw with: a command that moves through
+/// a list carries the rows it shows, and one that scrolls a text how far it can go, so nothing
+/// the screen knows has to be reported back to a feature after it draws.
 public enum KeyRouter {
   /// The key maps in force: the keys that work everywhere, then the screens' maps innermost
   /// first, as the kit's ``KeyLayers`` stacks them.
-  public static func keyLayers(for state: AppFeature.State) -> KeyLayers<KeyCommand> {
-    KeyLayers(global: AppKeys.global(for: state), layers: screenLayers(for: state))
+  public static func keyLayers(for state: AppFeature.State, layout: AppLayout) -> KeyLayers<KeyCommand> {
+    KeyLayers(global: AppKeys.global(for: state), layers: screenLayers(for: state, layout: layout))
   }
 
   /// The screens' maps, innermost first; a modal one ends them.
-  static func screenLayers(for state: AppFeature.State) -> [KeyMap<KeyCommand>] {
+  static func screenLayers(for state: AppFeature.State, layout: AppLayout) -> [KeyMap<KeyCommand>] {
     var layers: [KeyMap<KeyCommand>] = []
     if state.isHelpPresented {
-      return [AppKeys.help(for: state)]
+      return [AppKeys.help(scrollLimit: ShopHelp.scrollLimit(for: state, layout: layout))]
     }
+    let screen = layout.screen
     switch state.selectedTab {
     case .products:
       let list = state.productList
@@ -41,30 +46,32 @@ public enum KeyRouter {
         if case let .item(id) = cart.focus, let item = cart.items[id: id] {
           layers.append(CartItemKeys.map(for: item).map { .cartItem(id, $0) })
         }
-        layers.append(CartKeys.map(for: cart).map(KeyCommand.cart))
+        layers.append(CartKeys.map(for: cart, visibleRows: CartSheet.visibleRows(in: screen)).map(KeyCommand.cart))
         return layers
       }
       if let picker = list.browsing.picker {
-        layers.append(PickerKeys.map(for: picker).map(KeyCommand.picker))
+        layers.append(PickerKeys.map(for: picker, visibleRows: PickerView.visibleRows(for: picker, in: screen.body)).map(KeyCommand.picker))
         return layers
       }
       if let details = list.details {
         if let row = list.products[id: details.productID] {
           layers.append(StepperKeys.map(for: row.addToCart).map { .stepper(row.id, $0) })
         }
-        layers.append(DetailsKeys.map(for: details).map(KeyCommand.details))
+        let limit = DetailsSheet.scrollLimit(for: list, layout: screen)
+        layers.append(DetailsKeys.map(scrollLimit: limit).map(KeyCommand.details))
         return layers
       }
       if let field = list.browsing.searchField {
-        layers.append(SearchKeys.map(for: field))
+        layers.append(SearchKeys.map(for: field, visibleRows: screen.visibleProductRows))
         return layers
       }
       if list.status == .loaded, let id = list.selectedID, let row = list.products[id: id] {
         layers.append(StepperKeys.map(for: row.addToCart).map { .stepper(id, $0) })
       }
-      layers.append(ProductsKeys.map(for: list))
+      layers.append(ProductsKeys.map(for: list, visibleRows: screen.visibleProductRows))
     case .profile:
-      let profile = ProfileKeys.map(for: state.profile).map(KeyCommand.profile)
+      let rows = ProfileScreen.visibleOrderRows(of: state.profile, in: screen)
+      let profile = ProfileKeys.map(for: state.profile, visibleRows: rows).map(KeyCommand.profile)
       layers.append(profile)
       // An opened order is modal, like a sheet: the tabs do not hear keys under it.
       if profile.isModal { return layers }

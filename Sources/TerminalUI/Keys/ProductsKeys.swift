@@ -2,19 +2,20 @@ import TerminalKit
 import Shop
 
 /// The product list's keys: the list's own and its browsing child's, in one map (so the footer
-/// gives them up in one order).
+/// gives them up in one order). Its moves carry `visibleRows`, the rows the list shows at the
+/// screen's size: a page is that many.
 public enum ProductsKeys {
-  public static func map(for state: ProductListFeature.State) -> KeyMap<KeyCommand> {
+  public static func map(for state: ProductListFeature.State, visibleRows rows: Int) -> KeyMap<KeyCommand> {
     var bindings: [KeyBinding<KeyCommand>] = []
     if !state.shownIDs.isEmpty {
       let move = Hint(keys: "↑↓", text: "move")
       bindings += [
-        KeyBinding([.up, .character("k")], "↑/k", "previous product", footer: move, command: .products(.selectionMoved(.up))),
-        KeyBinding([.down, .character("j")], "↓/j", "next product", footer: move, command: .products(.selectionMoved(.down))),
-        KeyBinding([.pageUp], "PgUp", "page up", command: .products(.selectionMoved(.pageUp))),
-        KeyBinding([.pageDown], "PgDn", "page down", command: .products(.selectionMoved(.pageDown))),
-        KeyBinding([.home, .character("g")], "Home/g", "first product", command: .products(.selectionMoved(.first))),
-        KeyBinding([.end, .character("G")], "End/G", "last product", command: .products(.selectionMoved(.last))),
+        KeyBinding([.up, .character("k")], "↑/k", "previous product", footer: move, command: .products(.selectionMoved(.up, visibleRows: rows))),
+        KeyBinding([.down, .character("j")], "↓/j", "next product", footer: move, command: .products(.selectionMoved(.down, visibleRows: rows))),
+        KeyBinding([.pageUp], "PgUp", "page up", command: .products(.selectionMoved(.pageUp, visibleRows: rows))),
+        KeyBinding([.pageDown], "PgDn", "page down", command: .products(.selectionMoved(.pageDown, visibleRows: rows))),
+        KeyBinding([.home, .character("g")], "Home/g", "first product", command: .products(.selectionMoved(.first, visibleRows: rows))),
+        KeyBinding([.end, .character("G")], "End/G", "last product", command: .products(.selectionMoved(.last, visibleRows: rows))),
       ]
     }
     // Bound in the order the footer gives them up, last first.

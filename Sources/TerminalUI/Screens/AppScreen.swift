@@ -47,9 +47,9 @@ public enum AppScreen {
       frame.render(ProfileScreen(state.profile, summary: state.orderSummary(of:), context: context), in: layout.content)
     }
     if state.isHelpPresented {
-      frame.render(ShopHelp.overlay(for: state), in: layout.content)
+      frame.render(ShopHelp.overlay(for: state, layout: layout), in: layout.content)
     }
-    frame.render(KeyHints((keys ?? KeyRouter.keyLayers(for: state)).footerHints), in: layout.footer)
+    frame.render(KeyHints((keys ?? KeyRouter.keyLayers(for: state, layout: layout)).footerHints), in: layout.footer)
     return frame
   }
 

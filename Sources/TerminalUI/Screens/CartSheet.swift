@@ -54,7 +54,7 @@ public struct CartSheet: Widget {
     let theme = context.theme
     let layout = ScreenLayout(content: area, showsPictures: showsPictures)
     let sheet = layout.sheet
-    let note = state.order == .sending ? nil : CartKeys.map(for: state).key(for: .closeTapped).map { "\($0) close" }
+    let note = state.order == .sending ? nil : CartKeys.map(for: state, visibleRows: Self.visibleRows(in: layout)).key(for: .closeTapped).map { "\($0) close" }
     frame.render(Sheet(over: area, title: "Cart", note: note), in: sheet)
     let inside = sheet.insideBorder.insetBy(dx: 1, dy: 0)
     guard inside.height >= 3 else { return }
@@ -94,7 +94,7 @@ public struct CartSheet: Widget {
 
   static func drawLines(_ state: CartFeature.State, in rect: Rect, on frame: inout ScreenFrame, theme: Theme) {
     let columns = LineColumns(width: rect.width, price: ProductsScreen.priceColumns(for: state.items.compactMap(\.product?.price)))
-    frame.onWheel(rect, up: .cart(.focusMoved(.up)), down: .cart(.focusMoved(.down)))
+    frame.onWheel(rect, up: .cart(.focusMoved(.up, visibleRows: rect.height)), down: .cart(.focusMoved(.down, visibleRows: rect.height)))
     var viewport = state.scroll
     let lines = ScreenList(count: state.items.count, selected: state.focusedIndex, selectionStyle: theme.selection) { index, row, isFocused, frame in
       let line = state.items[index]

@@ -83,7 +83,7 @@ public struct DetailsSheet: Widget {
     let layout = Layout(row.product, layout: ScreenLayout(content: area, showsPictures: showsPictures))
     let offset = min(details.scrollOffset, layout.scrollLimit)
     let more = [offset > 0 ? "↑" : nil, offset < layout.scrollLimit ? "↓" : nil].compactMap { $0 }
-    let note = more.isEmpty ? DetailsKeys.map(for: details).key(for: .closeTapped).map { "\($0) close" } : more.joined() + " more"
+    let note = more.isEmpty ? DetailsKeys.map(scrollLimit: layout.scrollLimit).key(for: .closeTapped).map { "\($0) close" } : more.joined() + " more"
     frame.render(Sheet(over: area, title: "Details", note: note), in: layout.box)
     if let area = layout.picture, let picture {
       frame.render(PictureView(picture, theme: theme), in: area)
@@ -126,7 +126,7 @@ public struct DetailsSheet: Widget {
     }
     y += 1
     let text = layout.textArea
-    frame.onWheel(layout.box, up: .details(.scrolled(by: -3)), down: .details(.scrolled(by: 3)))
+    frame.onWheel(layout.box, up: .details(.scrolled(by: -3, limit: layout.scrollLimit)), down: .details(.scrolled(by: 3, limit: layout.scrollLimit)))
     for (index, paragraph) in layout.description.dropFirst(offset).prefix(text.height).enumerated() {
       frame.draw(paragraph, at: Point(x: text.x, y: text.y + index), width: text.width, style: theme.text)
     }

@@ -29,7 +29,7 @@ public struct PickerView: Widget {
     frame.render(Box(title: title), in: box)
     let inside = box.insideBorder.insetBy(dx: 1, dy: 0)
     guard !inside.isEmpty else { return }
-    frame.onWheel(inside, up: .picker(.highlightMoved(.up)), down: .picker(.highlightMoved(.down)))
+    frame.onWheel(inside, up: .picker(.highlightMoved(.up, visibleRows: inside.height)), down: .picker(.highlightMoved(.down, visibleRows: inside.height)))
     var viewport = state.scroll
     let options = ScreenList(count: state.options.count, selected: state.highlighted, selectionStyle: theme.selection) { index, row, _, frame in
       let marker = index == state.current ? "● " : "  "

@@ -39,7 +39,7 @@ public struct ProductsScreen: Widget {
   public func render(in content: Rect, on frame: inout ScreenFrame) {
     let theme = context.theme
     let layout = ScreenLayout(content: content, showsPictures: showsPictures)
-    let keys = ProductsKeys.map(for: state)
+    let keys = ProductsKeys.map(for: state, visibleRows: layout.visibleProductRows)
     let hint = keys.key(for: .products(.cartButtonTapped)).map { "\($0)  Go to Cart" } ?? ""
     let hintX = layout.header.maxX - TextWidth.columns(of: hint) - 1
     frame.draw(ProductsScreen.title(for: state.browsing), at: Point(x: layout.header.x + 1, y: layout.header.y), width: max(0, hintX - layout.header.x - 2), style: theme.title)
@@ -75,12 +75,13 @@ public struct ProductsScreen: Widget {
   static func drawList(_ state: ProductListFeature.State, in rect: Rect, on frame: inout ScreenFrame, theme: Theme) {
     // Sized by the rows on screen only, so a frame costs the same for 20 products or 100,000.
     let shown = state.shownIDs
-    // The feature keeps the offset (it knows how many rows fit): the list starts from it.
+    // The feature keeps the offset of its last move; the list fits it to the rows of `rect`
+    // around the selection as it draws.
     var viewport = ListState(offset: state.scrollOffset, visibleRows: rect.height)
     let visible = viewport.visibleRange(count: shown.count)
     let rows = shown[visible].compactMap { state.products[id: $0] }
     let priceColumns = priceColumns(for: rows.lazy.map(\.product.price))
-    frame.onWheel(rect, up: .products(.selectionMoved(.up)), down: .products(.selectionMoved(.down)))
+    frame.onWheel(rect, up: .products(.selectionMoved(.up, visibleRows: rect.height)), down: .products(.selectionMoved(.down, visibleRows: rect.height)))
     let list = ScreenList(count: shown.count, selected: state.selectedIndex, selectionStyle: theme.selection) { index, line, isSelected, frame in
       guard let row = state.products[id: shown[index]] else { return nil }
       return drawRow(row, in: line, on: &frame, theme: theme, isSelected: isSelected, priceColumns: priceColumns)

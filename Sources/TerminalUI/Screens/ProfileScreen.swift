@@ -27,7 +27,7 @@ public struct ProfileScreen: Widget {
     case .idle, .loading:
       frame.render(Spinner("Loading profile…", frame: context.spinnerFrame), in: layout.body)
     case let .failed(error):
-      let retryKey = ProfileKeys.map(for: state).key(for: .retryTapped)
+      let retryKey = ProfileKeys.map(for: state, visibleRows: Self.visibleOrderRows(of: state, in: layout)).key(for: .retryTapped)
       frame.render(
         ErrorMessage(title: "Oops, we couldn't load your profile", reason: error.message, retry: .profile(.retryTapped), retryKey: retryKey),
         in: layout.body
@@ -42,7 +42,7 @@ public struct ProfileScreen: Widget {
       let history = Self.historyArea(of: state, in: layout)
       ProfileScreen.drawHistory(state, summary: summary, in: history, on: &frame, context: context)
       if let order = state.openOrder {
-        let closeKey = ProfileKeys.map(for: state).key(for: .orderClosed)
+        let closeKey = ProfileKeys.map(for: state, visibleRows: Self.visibleOrderRows(of: state, in: layout)).key(for: .orderClosed)
         ProfileScreen.drawOrder(summary(order), closeKey: closeKey, layout: layout, on: &frame, theme: theme)
       }
     }
@@ -107,7 +107,7 @@ public struct ProfileScreen: Widget {
       return
     }
     let selected = state.selectedOrderID.flatMap { state.orders.index(id: $0) }
-    frame.onWheel(list, up: .profile(.orderSelectionMoved(.up)), down: .profile(.orderSelectionMoved(.down)))
+    frame.onWheel(list, up: .profile(.orderSelectionMoved(.up, visibleRows: list.height)), down: .profile(.orderSelectionMoved(.down, visibleRows: list.height)))
     var viewport = state.orderScroll
     let orders = ScreenList(count: state.orders.count, selected: selected, selectionStyle: theme.selection) { index, row, isSelected, frame in
       let order = summary(state.orders[index])

@@ -41,21 +41,15 @@ public struct ScreenStores {
     }
   }
 
-  /// Sends what the screens tell their features without a key (appearances, room for rows)
-  /// until there is nothing left to tell. `previous` is the state they last spoke for; it is
+  /// Sends what the screens tell their features without a key (their appearances) until there
+  /// is nothing left to tell, in at most ``ScreenEvents/mostRounds`` rounds: what is left then
+  /// is told after the next input or change. `previous` is the state they last spoke for; it is
   /// brought up to date. Returns the effects started, for a caller that waits for them.
   @discardableResult
-  public func sendScreenEvents(since previous: inout AppFeature.State?, size: Size) -> [StoreTask] {
-    sendScreenEvents(since: &previous, layout: AppLayout(size: size))
-  }
-
-  /// The same, on a screen laid out as `layout` (with or without pictures), in at most
-  /// ``ScreenEvents/mostRounds`` rounds: what is left then is told after the next input or change.
-  @discardableResult
-  public func sendScreenEvents(since previous: inout AppFeature.State?, layout: AppLayout) -> [StoreTask] {
+  public func sendScreenEvents(since previous: inout AppFeature.State?) -> [StoreTask] {
     var tasks: [StoreTask] = []
     ScreenEvents.settle { () -> Bool in
-      let commands = ScreenEvents.commands(from: previous, to: app.state, layout: layout)
+      let commands = ScreenEvents.commands(from: previous, to: app.state)
       previous = app.state
       tasks += commands.compactMap { send($0) }
       return !commands.isEmpty

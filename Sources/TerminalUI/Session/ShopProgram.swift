@@ -19,9 +19,9 @@ public final class ShopProgram: TerminalProgram {
   private let screens: ScreenStores
   /// The state the screens last spoke for (see ``ScreenEvents``).
   private var settledState: AppFeature.State?
-  /// The key maps of the state at a store change count: the frame's footer builds them, and the
-  /// next key is routed through the same ones rather than building them again.
-  private var builtKeys: (changeCount: Int, layers: KeyLayers<KeyCommand>)?
+  /// The key maps of the state at a store change count, at a size: the frame's footer builds
+  /// them, and the next key is routed through the same ones rather than building them again.
+  private var builtKeys: (changeCount: Int, size: Size, layers: KeyLayers<KeyCommand>)?
   /// How many times the key maps were built: once per state drawn, not again for its keys.
   public private(set) var keyMapsBuilt = 0
 
@@ -41,25 +41,25 @@ public final class ShopProgram: TerminalProgram {
   public func frame(size: Size, context: RenderContext) -> ScreenFrame {
     var context = context
     context.accessible = context.accessible || accessible
-    return AppScreen.render(store.state, size: size, context: context, pictures: shelf, keys: keys)
+    return AppScreen.render(store.state, size: size, context: context, pictures: shelf, keys: keys(at: size))
   }
 
   public func command(for input: InputEvent, size: Size) -> KeyCommand? {
     switch input {
-    case let .key(key): KeyRouter.command(for: key, through: keys, size: size)
-    case let .paste(text): KeyRouter.command(forPaste: text, through: keys, size: size)
+    case let .key(key): KeyRouter.command(for: key, through: keys(at: size), size: size)
+    case let .paste(text): KeyRouter.command(forPaste: text, through: keys(at: size), size: size)
     case .signal(SIGUSR1): .products(.hostRestartAnnounced)
     case .mouse, .resize, .signal: nil
     }
   }
 
-  /// The key maps in force now. Every change to the state goes through the store, which counts
-  /// it, so maps built at the same count are the state's.
-  private var keys: KeyLayers<KeyCommand> {
+  /// The key maps in force now on a screen of `size`. Every change to the state goes through the
+  /// store, which counts it, so maps built at the same count and size are the state's.
+  private func keys(at size: Size) -> KeyLayers<KeyCommand> {
     let count = store.changeCount
-    if let builtKeys, builtKeys.changeCount == count { return builtKeys.layers }
-    let layers = KeyRouter.keyLayers(for: store.state)
-    builtKeys = (count, layers)
+    if let builtKeys, builtKeys.changeCount == count, builtKeys.size == size { return builtKeys.layers }
+    let layers = KeyRouter.keyLayers(for: store.state, layout: layout(size))
+    builtKeys = (count, size, layers)
     keyMapsBuilt += 1
     return layers
   }
@@ -72,10 +72,11 @@ public final class ShopProgram: TerminalProgram {
     }
   }
 
-  /// Tells the screens' features what changed, then starts loading the pictures now on screen.
+  /// Tells the screens' features which of them came into view, then starts loading the
+  /// pictures now on screen.
   public func settle(size: Size) -> [ProgramWork] {
     let layout = layout(size)
-    let work = screens.sendScreenEvents(since: &settledState, layout: layout).map(Self.work)
+    let work = screens.sendScreenEvents(since: &settledState).map(Self.work)
     guard let pictures else { return work }
     return work + pictures.load(ShopPictures.wanted(in: store.state, layout: layout, shelf: pictures.shelf))
   }

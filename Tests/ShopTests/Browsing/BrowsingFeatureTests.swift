@@ -154,7 +154,7 @@ struct BrowsingFeatureTests {
       $0.categoryListing = .received(["outdoor", "kitchen", "stationery", "toys"])
       $0.picker?.options = [.category(nil), .category("outdoor"), .category("kitchen"), .category("stationery"), .category("toys")]
     }
-    await store.send(._internal(.picker(.presented(.view(.highlightMoved(.down)))))) { $0.picker?.highlighted = 1 }
+    await store.send(._internal(.picker(.presented(.view(.highlightMoved(.down, visibleRows: 5)))))) { $0.picker?.highlighted = 1 }
     await store.send(._internal(.picker(.presented(.view(.chooseTapped)))))
     await store.receive(\._internal.picker.presented.delegate.chose) {
       $0.picker = nil

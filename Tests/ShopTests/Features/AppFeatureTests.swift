@@ -112,22 +112,19 @@ struct AppFeatureTests {
     await store.send(.view(.helpToggled)) { $0.isHelpPresented = false }
   }
 
-  /// Help scrolls within what the screen says it has to spare, and opens at the top again.
+  /// Help scrolls within the limit each scroll carries (what the screen has to spare), and opens
+  /// at the top again.
   @Test func helpScrollsWithinItsLimit() async {
     let store = makeStore { _ in OrderConfirmation(id: 1, userId: 1, products: []) }
     await store.send(.view(.helpToggled)) { $0.isHelpPresented = true }
     // Nothing to scroll while it fits.
-    await store.send(.view(.helpScrolled(by: 1)))
-    await store.send(.view(.helpScrollLimitChanged(5))) { $0.helpScrollLimit = 5 }
-    await store.send(.view(.helpScrolled(by: 3))) { $0.helpScrollOffset = 3 }
-    await store.send(.view(.helpScrolled(by: 10))) { $0.helpScrollOffset = 5 }
-    // A taller screen has less to scroll.
-    await store.send(.view(.helpScrollLimitChanged(2))) {
-      $0.helpScrollLimit = 2
-      $0.helpScrollOffset = 2
-    }
-    await store.send(.view(.helpScrolled(by: -20))) { $0.helpScrollOffset = 0 }
-    await store.send(.view(.helpScrolled(by: 1))) { $0.helpScrollOffset = 1 }
+    await store.send(.view(.helpScrolled(by: 1, limit: 0)))
+    await store.send(.view(.helpScrolled(by: 3, limit: 5))) { $0.helpScrollOffset = 3 }
+    await store.send(.view(.helpScrolled(by: 10, limit: 5))) { $0.helpScrollOffset = 5 }
+    // A taller screen has less to scroll: drawn at its limit, one up from there.
+    await store.send(.view(.helpScrolled(by: -1, limit: 2))) { $0.helpScrollOffset = 1 }
+    await store.send(.view(.helpScrolled(by: -20, limit: 2))) { $0.helpScrollOffset = 0 }
+    await store.send(.view(.helpScrolled(by: 1, limit: 2))) { $0.helpScrollOffset = 1 }
     await store.send(.view(.helpToggled)) {
       $0.isHelpPresented = false
       $0.helpScrollOffset = 0

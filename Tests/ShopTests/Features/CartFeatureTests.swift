@@ -329,10 +329,10 @@ struct CartFeatureTests {
 
   @Test func focusMovesThroughTheLinesToPay() async {
     let store = makeStore()
-    await store.send(.view(.focusMoved(.down))) { $0.focus = .item(Product.backpack.id) }
-    await store.send(.view(.focusMoved(.down))) { $0.focus = .payButton }
-    await store.send(.view(.focusMoved(.down)))
-    await store.send(.view(.focusMoved(.first))) { $0.focus = .item(Product.tShirt.id) }
+    await store.send(.view(.focusMoved(.down, visibleRows: 10))) { $0.focus = .item(Product.backpack.id) }
+    await store.send(.view(.focusMoved(.down, visibleRows: 10))) { $0.focus = .payButton }
+    await store.send(.view(.focusMoved(.down, visibleRows: 10)))
+    await store.send(.view(.focusMoved(.first, visibleRows: 10))) { $0.focus = .item(Product.tShirt.id) }
   }
 
   @Test func theKeyboardMovesBetweenAlertButtons() async {

@@ -85,8 +85,7 @@ struct ProductListBrowsingTests {
 
   @Test func sortingKeepsTheSelectionOnTheSameProductAndScrollsToIt() async {
     var state = Self.loaded(selecting: Samples.whisk.id, sort: .title)
-    state.visibleRowCount = 2
-    state.scrollOffset = 2
+    state.scroll = ListScroll(offset: 2, visibleRows: 2)
     #expect(state.selectedIndex == 3)
     let store = makeStore(state)
     await browse(.sortPickerOpened, in: store) {
@@ -100,8 +99,8 @@ struct ProductListBrowsingTests {
       $0.browsing.picker = nil
       $0.browsing.sort = .priceHighToLow
       $0.browsing.shownIDs = [2, 4, 3, 1, 5]
-      // The whisk is second now: the list scrolls back to show it.
-      $0.scrollOffset = 1
+      // The whisk is second now, above the offset kept: the screen scrolls back to show it as
+      // it draws, and the next move starts from there (AppScreenScrollTests).
     }
     #expect(store.state.selectedID == Samples.whisk.id)
   }
@@ -111,8 +110,7 @@ struct ProductListBrowsingTests {
   /// selection scrolled out of sight, which keeping the selection would bring back.
   @Test func browsingThatShowsTheSameRowsMovesNothing() async {
     var state = Self.loaded(selecting: Samples.spork.id)
-    state.visibleRowCount = 1
-    state.scrollOffset = 0
+    state.scroll = ListScroll(offset: 0, visibleRows: 1)
     let store = makeStore(state)
     await browse(.categoryPickerOpened, in: store) {
       $0.browsing.categoryListing = .requested
@@ -131,13 +129,12 @@ struct ProductListBrowsingTests {
   @Test func detailsOpenOnTheSelectedProductScrollAndClose() async {
     let store = makeStore(Self.loaded(selecting: Samples.notebook.id))
     await store.send(.view(.detailsOpened)) { $0.details = ProductDetailsFeature.State(productID: Samples.notebook.id) }
-    await store.send(._internal(.details(.presented(.view(.scrollLimitChanged(5)))))) { $0.details?.scrollLimit = 5 }
-    await store.send(._internal(.details(.presented(.view(.scrolled(by: 10)))))) { $0.details?.scrollOffset = 5 }
-    await store.send(._internal(.details(.presented(.view(.scrolled(by: -1)))))) { $0.details?.scrollOffset = 4 }
-    await store.send(._internal(.details(.presented(.view(.scrollLimitChanged(2)))))) {
-      $0.details?.scrollLimit = 2
-      $0.details?.scrollOffset = 2
-    }
+    // Each scroll carries how far the text goes past its box at the screen's size.
+    await store.send(._internal(.details(.presented(.view(.scrolled(by: 1, limit: 0))))))
+    await store.send(._internal(.details(.presented(.view(.scrolled(by: 10, limit: 5)))))) { $0.details?.scrollOffset = 5 }
+    await store.send(._internal(.details(.presented(.view(.scrolled(by: -1, limit: 5)))))) { $0.details?.scrollOffset = 4 }
+    // A taller screen: drawn at its limit of 2, the text goes up one from there.
+    await store.send(._internal(.details(.presented(.view(.scrolled(by: -1, limit: 2)))))) { $0.details?.scrollOffset = 1 }
     await store.send(._internal(.details(.presented(.view(.closeTapped)))))
     await store.receive(\._internal.details.presented.delegate.closeRequested) { $0.details = nil }
   }

@@ -482,33 +482,60 @@ struct ProductListFeatureTests {
       $0.kept.restoration = .done
     }
 
-    await store.send(.view(.visibleRowCountChanged(5))) { $0.visibleRowCount = 5 }
-    await store.send(.view(.selectionMoved(.up)))
-    await store.send(.view(.selectionMoved(.down))) { $0.selectedID = 2 }
-    await store.send(.view(.selectionMoved(.pageDown))) {
+    // Each move carries the rows the screen shows: a page is that many.
+    await store.send(.view(.selectionMoved(.up, visibleRows: 5))) { $0.scroll.visibleRows = 5 }
+    await store.send(.view(.selectionMoved(.down, visibleRows: 5))) { $0.selectedID = 2 }
+    await store.send(.view(.selectionMoved(.pageDown, visibleRows: 5))) {
       $0.selectedID = 7
       $0.scrollOffset = 2
     }
-    await store.send(.view(.selectionMoved(.last))) {
+    await store.send(.view(.selectionMoved(.last, visibleRows: 5))) {
       $0.selectedID = 30
       $0.scrollOffset = 25
     }
-    await store.send(.view(.selectionMoved(.pageUp))) {
+    await store.send(.view(.selectionMoved(.pageUp, visibleRows: 5))) {
       $0.selectedID = 25
       $0.scrollOffset = 24
     }
-    await store.send(.view(.selectionMoved(.first))) {
+    await store.send(.view(.selectionMoved(.first, visibleRows: 5))) {
       $0.selectedID = 1
       $0.scrollOffset = 0
     }
-    // A taller screen needs no scrolling for the same selection.
-    await store.send(.view(.selectionMoved(.last))) {
+    await store.send(.view(.selectionMoved(.last, visibleRows: 5))) {
       $0.selectedID = 30
       $0.scrollOffset = 25
     }
-    await store.send(.view(.visibleRowCountChanged(40))) {
-      $0.visibleRowCount = 40
+    // The screen grew to 40 rows: the move starts from the rows it drew (all 30, from the
+    // top), so going up one scrolls nothing, and a page is 40.
+    await store.send(.view(.selectionMoved(.up, visibleRows: 40))) {
+      $0.selectedID = 29
+      $0.scroll.visibleRows = 40
       $0.scrollOffset = 0
+    }
+    await store.send(.view(.selectionMoved(.pageUp, visibleRows: 40))) { $0.selectedID = 1 }
+    // It shrank to 3 with the selection at the top: a move down stays within the three rows drawn.
+    await store.send(.view(.selectionMoved(.down, visibleRows: 3))) {
+      $0.selectedID = 2
+      $0.scroll.visibleRows = 3
+    }
+  }
+
+  /// A move on a screen that shrank starts from the rows the screen drew around the selection,
+  /// not from the offset the last move left: one up from the bottom row drawn stays on screen.
+  @Test func aMoveAfterTheScreenShrankStartsFromTheRowsDrawn() async {
+    var state = ProductListFeature.State()
+    let many = (1...30).map { Product(id: $0, title: "Product \($0)", price: Money(cents: 100 * $0)) }
+    state.status = .loaded
+    state.products = IdentifiedArray(uniqueElements: many.map { ProductFeature.State(product: $0) })
+    state.browsing.catalogChanged(many)
+    state.selectedID = 13
+    state.kept.restoration = .done
+    state.scroll = ListScroll(offset: 0, visibleRows: 20)
+    let store = makeStore(state: state)
+    // Drawn in 5 rows, row 12 (the 13th product) is the last of rows 8…12.
+    await store.send(.view(.selectionMoved(.up, visibleRows: 5))) {
+      $0.selectedID = 12
+      $0.scroll = ListScroll(offset: 8, visibleRows: 5)
     }
   }
 }

@@ -134,8 +134,8 @@ struct ProfileFeatureTests {
     store.exhaustivity = .off
     await store.send(.view(.onAppear))
     await store.receive(\._internal.ordersResponse.success)
-    await store.send(.view(.orderSelectionMoved(.down))) { $0.selectedOrderID = 3 }
-    await store.send(.view(.orderSelectionMoved(.down)))
+    await store.send(.view(.orderSelectionMoved(.down, visibleRows: 10))) { $0.selectedOrderID = 3 }
+    await store.send(.view(.orderSelectionMoved(.down, visibleRows: 10)))
     await store.send(.view(.orderOpened)) { $0.openOrderID = 3 }
     #expect(store.state.openOrder == Self.older)
     await store.send(.view(.orderClosed)) { $0.openOrderID = nil }

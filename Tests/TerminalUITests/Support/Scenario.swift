@@ -115,7 +115,9 @@ enum Scenario: String, CaseIterable, Sendable {
     }
     let screens = ScreenStores(app: store)
     func send(_ command: KeyCommand) async { await screens.send(command)?.finish() }
-    await send(.products(.visibleRowCountChanged(AppLayout(size: size).screen.visibleProductRows)))
+    // What the screens' moves carry: the rows each list shows at this size.
+    let layout = AppLayout(size: size).screen
+    var pickerRows: Int { store.state.productList.browsing.picker.map { PickerView.visibleRows(for: $0, in: layout.body) } ?? 0 }
 
     switch self {
     case .productsLoading:
@@ -149,8 +151,8 @@ enum Scenario: String, CaseIterable, Sendable {
       await send(.products(.cartButtonTapped))
       return store.state
     case .productsScrolled:
-      await send(.products(.selectionMoved(.last)))
-      await send(.products(.selectionMoved(.up)))
+      await send(.products(.selectionMoved(.last, visibleRows: layout.visibleProductRows)))
+      await send(.products(.selectionMoved(.up, visibleRows: layout.visibleProductRows)))
       return store.state
     case .productsInCart, .productsLowStock:
       await addToCart(send)
@@ -162,9 +164,6 @@ enum Scenario: String, CaseIterable, Sendable {
       return state
     case .help:
       await send(.app(.helpToggled))
-      // What the run loop tells the app after a key: here, how far help can scroll.
-      var previous: AppFeature.State? = store.state
-      screens.sendScreenEvents(since: &previous, size: size)
       return store.state
     case .cartEmpty:
       await send(.products(.cartButtonTapped))
@@ -178,17 +177,17 @@ enum Scenario: String, CaseIterable, Sendable {
       return store.state
     case .categoryPicker:
       await send(.browsing(.categoryPickerOpened))
-      await send(.picker(.highlightMoved(.down)))
+      await send(.picker(.highlightMoved(.down, visibleRows: pickerRows)))
       return store.state
     case .sortPicker:
       await send(.browsing(.sortPickerOpened))
       return store.state
     case .productsBrowsed:
       await send(.browsing(.categoryPickerOpened))
-      await send(.picker(.highlightMoved(.down)))
+      await send(.picker(.highlightMoved(.down, visibleRows: pickerRows)))
       await send(.picker(.chooseTapped))
       await send(.browsing(.sortPickerOpened))
-      await send(.picker(.highlightMoved(.down)))
+      await send(.picker(.highlightMoved(.down, visibleRows: pickerRows)))
       await send(.picker(.chooseTapped))
       await send(.browsing(.searchOpened))
       await send(.browsing(.searchEdited(.insert("e"))))
@@ -197,8 +196,6 @@ enum Scenario: String, CaseIterable, Sendable {
     case .details:
       await addToCart(send)
       await send(.products(.detailsOpened))
-      var previous: AppFeature.State? = store.state
-      screens.sendScreenEvents(since: &previous, size: size)
       return store.state
     default:
       break
@@ -208,7 +205,7 @@ enum Scenario: String, CaseIterable, Sendable {
     await send(.products(.cartButtonTapped))
     switch self {
     case .cartWithItems:
-      await send(.cart(.focusMoved(.down)))
+      await send(.cart(.focusMoved(.down, visibleRows: CartSheet.visibleRows(in: layout))))
       return store.state
     case .cartSending:
       var state = store.state

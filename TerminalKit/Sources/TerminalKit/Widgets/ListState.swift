@@ -1,8 +1,12 @@
 /// Which rows of a list are on screen: the first one (`offset`) and how many fit
 /// (`visibleRows`). The one list model of the kit: the state of a ``ScrollingList``, and what a
 /// feature keeps for each of its lists, so that a selection moves within the rows on screen
-/// before the list scrolls, paging goes by what the screen shows, and the screen draws from the
-/// offset kept here rather than working one out each frame.
+/// before the list scrolls and paging goes by what the screen shows.
+///
+/// The screen is the one that knows how many rows fit, and nothing reports them back: a list
+/// widget fits its copy of the state to its area as it draws (``resize(to:showing:count:)``),
+/// and a command that moves through the list carries the rows the screen showed it in
+/// (``move(_:by:count:visibleRows:)``), so the move starts from the rows the user saw.
 public struct ListState: Hashable, Sendable {
   /// The index of the first row on screen.
   public var offset: Int
@@ -50,6 +54,14 @@ public struct ListState: Hashable, Sendable {
     let target = move.target(from: selected ?? 0, count: count, page: visibleRows)
     show(target, count: count)
     return target
+  }
+
+  /// Where `move` takes the selection at `selected` when the screen shows the list `rows` at a
+  /// time: the state is first fitted to those rows, as the screen drew it, then moved. What a
+  /// feature calls with the rows its command carries.
+  public mutating func move(_ selected: Int?, by move: SelectionMove, count: Int, visibleRows rows: Int) -> Int? {
+    resize(to: rows, showing: selected, count: count)
+    return self.move(selected, by: move, count: count)
   }
 
   /// The wheel: the rows move by `lines` (up when negative) without moving the selection, kept
