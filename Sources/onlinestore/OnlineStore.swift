@@ -88,7 +88,9 @@ struct ShopCommand: AsyncParsableCommand {
       + (log.map { " Details may be in \($0.path)." } ?? "") + "\r\n"
     let terminal: CursesTerminal
     do {
-      terminal = try CursesTerminal.start(wantsColor: data.wantsColor, wantsMouse: !noMouse, crashNote: crashNote)
+      terminal = try CursesTerminal.start(
+        wantsColor: data.wantsColor, wantsMouse: !noMouse, showsCursorAtFocus: data.accessible, crashNote: crashNote
+      )
     } catch {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
       return 2

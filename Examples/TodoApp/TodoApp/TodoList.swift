@@ -68,7 +68,9 @@ final class TodoList: TerminalProgram {
     let columns = Layout(.horizontal, [.length(8), .fill(1)], spacing: 1).split(rows[2])
     let filterStyle = focus == .filters ? frame.theme.selection : frame.theme.title
     frame.render(
-      ScrollingList<Command>(count: Filter.allCases.count, selected: Filter.allCases.firstIndex(of: filter), selectionStyle: filterStyle) { index, area, _, frame in
+      ScrollingList<Command>(
+        count: Filter.allCases.count, selected: Filter.allCases.firstIndex(of: filter), selectionStyle: filterStyle, hasFocus: focus == .filters
+      ) { index, area, _, frame in
         frame.draw(Filter.allCases[index].rawValue, at: area.origin, width: area.width)
         return nil
       },

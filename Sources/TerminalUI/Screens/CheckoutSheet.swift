@@ -57,6 +57,8 @@ public struct CheckoutSheet: Widget {
     var press: KeyCommand?
     /// A row of buttons instead of text.
     var buttons: [(button: CheckoutFeature.ReviewButton, label: String)] = []
+    /// Whether the keyboard is on it (the delivery chosen): the focus.
+    var isFocus = false
   }
 
   var deliveryLines: [Line] {
@@ -69,7 +71,7 @@ public struct CheckoutSheet: Widget {
       let chosen = method == state.delivery
       let fee = state.rules.fee(for: method, subtotal: state.subtotal)
       let text = "\(chosen ? "(•)" : "( )") \(method.name) — \(fee == .zero ? "free" : fee.formatted), \(state.rules.estimate(for: method))"
-      lines.append(Line(text: text, style: chosen ? theme.selection : theme.text, press: .checkout(.deliveryChosen(method))))
+      lines.append(Line(text: text, style: chosen ? theme.selection : theme.text, press: .checkout(.deliveryChosen(method)), isFocus: chosen))
     }
     lines.append(Line(text: "", style: theme.text))
     if state.subtotal < state.rules.freeStandardFrom {
@@ -114,7 +116,9 @@ public struct CheckoutSheet: Widget {
     // In the accessible mode a line is never cut: what does not fit goes on the next line.
     var shown = !context.accessible ? lines : lines.flatMap { line in
       line.buttons.isEmpty && TextWidth.columns(of: line.text) > area.width
-        ? TextLayout.wrap(line.text, toWidth: area.width).map { Line(text: $0, style: line.style, press: line.press) } : [line]
+        ? TextLayout.wrap(line.text, toWidth: area.width).enumerated().map { index, text in
+          Line(text: text, style: line.style, press: line.press, isFocus: line.isFocus && index == 0)
+        } : [line]
     }
     if shown.count > area.height, let firstItem = lines.firstIndex(where: { $0.text.hasPrefix("  ") }) {
       let excess = shown.count - area.height + 1
@@ -135,6 +139,7 @@ public struct CheckoutSheet: Widget {
         continue
       }
       frame.draw(line.text, at: row.origin, width: row.width, style: line.style)
+      if line.isFocus { frame.markFocus(at: row.origin) }
       if let press = line.press { frame.onPress(row, press) }
     }
   }

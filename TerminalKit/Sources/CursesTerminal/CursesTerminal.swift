@@ -34,6 +34,11 @@ public final class CursesTerminal {
   /// The frame the window holds, to compare the next one with.
   private var lastPainted: Canvas?
   private var isStopped = false
+  /// Whether the terminal's cursor shows at a focus that is not a point of input (a selected
+  /// row, a button): for a screen reader's terminal. It rests at the focus either way.
+  public let showsCursorAtFocus: Bool
+  /// Whether the cursor is shown now (it starts hidden).
+  private var cursorShown = false
   /// The paste being read, if one has begun; the terminal's clock tells it the time.
   private var paste = PasteAssembly<ContinuousClock.Instant>()
 
@@ -43,8 +48,12 @@ public final class CursesTerminal {
   ///   - wantsColor: `false` for `--no-color` or `NO_COLOR`.
   ///   - wantsMouse: `false` for `--no-mouse`: clicks and the wheel then stay the terminal's
   ///     (selecting text, scrolling its history).
+  ///   - showsCursorAtFocus: `true` to show the cursor at every focus, not only at a point of
+  ///     input (the accessible mode: a screen reader's terminal).
   ///   - crashNote: What to print after restoring the terminal if the process crashes.
-  public static func start(wantsColor: Bool, wantsMouse: Bool = true, crashNote: String) throws(TerminalError) -> CursesTerminal {
+  public static func start(
+    wantsColor: Bool, wantsMouse: Bool = true, showsCursorAtFocus: Bool = false, crashNote: String
+  ) throws(TerminalError) -> CursesTerminal {
     guard isatty(STDIN_FILENO) == 1 else { throw .notATerminal(stream: "input") }
     guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal(stream: "output") }
     let term = ProcessInfo.processInfo.environment["TERM"]
@@ -79,12 +88,16 @@ public final class CursesTerminal {
       use_default_colors()
       usesColor = true
     }
-    return CursesTerminal(screen: screen, window: window, eventSource: eventSource, usesColor: usesColor)
+    return CursesTerminal(
+      screen: screen, window: window, eventSource: eventSource, usesColor: usesColor, showsCursorAtFocus: showsCursorAtFocus
+    )
   }
 
   private init(
-    screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, eventSource: TerminalEventSource, usesColor: Bool
+    screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, eventSource: TerminalEventSource, usesColor: Bool,
+    showsCursorAtFocus: Bool
   ) {
+    self.showsCursorAtFocus = showsCursorAtFocus
     self.screen = screen
     self.window = window
     self.eventSource = eventSource
@@ -183,13 +196,17 @@ public final class CursesTerminal {
       werase(window)
       drawCells(of: canvas, changedSince: nil)
     }
-    // The cursor shows only where the frame puts it (a field being edited); ncurses leaves the
-    // terminal's cursor at the window's position after the refresh.
-    if let cursor = canvas.cursor, cursor.x < size.width, cursor.y < size.height {
-      curs_set(1)
-      wmove(window, Int32(cursor.y), Int32(cursor.x))
-    } else if lastPainted?.cursor != nil {
-      curs_set(0)
+    // The cursor rests at the frame's focus, where screen readers and input methods look for
+    // it (ncurses leaves the terminal's cursor at the window's position after the refresh), and
+    // shows at a point of input, or everywhere for a screen reader's terminal.
+    var shows = false
+    if let focus = canvas.focus, focus.x < size.width, focus.y < size.height {
+      wmove(window, Int32(focus.y), Int32(focus.x))
+      shows = canvas.focusIsInput || showsCursorAtFocus
+    }
+    if shows != cursorShown {
+      curs_set(shows ? 1 : 0)
+      cursorShown = shows
     }
     wrefresh(window)
     lastPainted = canvas

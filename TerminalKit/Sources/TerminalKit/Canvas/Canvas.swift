@@ -49,7 +49,16 @@ public struct Canvas: Hashable, Sendable {
   public private(set) var cells: [Cell]
   /// Where the terminal's cursor shows — the point of input of a text field being edited — or
   /// `nil` to hide it. Always a cell of the canvas.
-  public private(set) var cursor: Point?
+  public var cursor: Point? { focusIsInput ? focus : nil }
+
+  /// The locus of focus: the selected row, the focused button, the point of input. After a
+  /// frame the terminal's cursor rests here — visible at a point of input, elsewhere only where
+  /// the program asks (a screen reader's terminal) — because screen readers and input methods
+  /// follow the real cursor. What is drawn last and says so wins: a dialog over a list. Always
+  /// a cell of the canvas.
+  public private(set) var focus: Point?
+  /// Whether ``focus`` is a point of input (``showCursor(at:)``), where the cursor always shows.
+  public private(set) var focusIsInput = false
 
   /// The largest frame drawn, whatever size the terminal claims: enough for any real screen, and
   /// a bound on memory when a terminal reports something absurd.
@@ -69,9 +78,21 @@ public struct Canvas: Hashable, Sendable {
   }
 
   /// Shows the terminal's cursor at `point` (hidden if `point` is `nil` or off the canvas): a
-  /// person, and a screen reader, find the point of input there.
+  /// person, and a screen reader, find the point of input there. It is the focus too.
   public mutating func showCursor(at point: Point?) {
-    cursor = point.flatMap { bounds.contains($0) ? $0 : nil }
+    let point = point.flatMap { bounds.contains($0) ? $0 : nil }
+    if point != nil || focusIsInput {
+      focus = point
+      focusIsInput = point != nil
+    }
+  }
+
+  /// Puts the locus of focus at `point` (a selected row's first cell, a focused button's): the
+  /// terminal's cursor rests there after the frame. A point off the canvas is ignored.
+  public mutating func markFocus(at point: Point) {
+    guard bounds.contains(point) else { return }
+    focus = point
+    focusIsInput = false
   }
 
   // MARK: Drawing

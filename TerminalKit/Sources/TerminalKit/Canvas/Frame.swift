@@ -61,6 +61,10 @@ public struct Frame<Command: Hashable & Sendable>: Hashable, Sendable {
     canvas.showCursor(at: point)
   }
 
+  public mutating func markFocus(at point: Point) {
+    canvas.markFocus(at: point)
+  }
+
   // MARK: The mouse
 
   /// A press in `rect` sends `command`.

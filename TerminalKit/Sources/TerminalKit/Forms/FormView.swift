@@ -159,7 +159,11 @@ public struct FormView<Root, ID: Hashable & Sendable, Command: Hashable & Sendab
     for (row, match) in matches.dropFirst(first).prefix(shown).enumerated() {
       let isHighlighted = first + row == choice.highlighted
       let text = (isHighlighted ? "› " : "  ") + choice.options[match]
-      frame.draw(text, at: Point(x: area.x, y: area.y + 1 + row), width: area.width, style: isHighlighted ? theme.selection : theme.text)
+      let point = Point(x: area.x, y: area.y + 1 + row)
+      frame.draw(text, at: point, width: area.width, style: isHighlighted ? theme.selection : theme.text)
+      // The point of input is the focus while there is room to type; else the option the
+      // keyboard is on.
+      if isHighlighted, !frame.focusIsInput { frame.markFocus(at: point) }
     }
   }
 

@@ -42,5 +42,10 @@ public struct Button<Command: Hashable & Sendable>: Widget {
     let text = TextLayout.pad(Self.text(label), toWidth: area.width, alignment: .center)
     let drawn = frame.draw(text, at: Point(x: area.x, y: area.y), width: area.width, style: appearance.style(in: theme))
     if let press { frame.onPress(Rect(x: area.x, y: area.y, width: drawn, height: 1), press) }
+    // The button the keyboard is on is the focus, at its bracket.
+    if appearance == .focused, drawn > 0 {
+      let padding = text.prefix { $0 == " " }.count
+      frame.markFocus(at: Point(x: area.x + min(padding, drawn - 1), y: area.y))
+    }
   }
 }

@@ -74,6 +74,8 @@ public struct HelpOverlay<Command: Hashable & Sendable, BindingCommand>: Widget 
     )
     frame.render(Box(title: "Keys", note: note), in: box)
     let inside = box.insideBorder.insetBy(dx: 1, dy: 0)
+    // Help is read from its first line on screen: the focus is there.
+    if !inside.isEmpty { frame.markFocus(at: inside.origin) }
     for (index, column) in placement.columns.enumerated() {
       // Line `line` of the column is drawn at `inside.y + line - offset`, if that is inside.
       var line = 0

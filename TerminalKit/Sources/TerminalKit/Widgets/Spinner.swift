@@ -18,6 +18,10 @@ public struct Spinner<Command: Hashable & Sendable>: Widget {
 
   public func render(in area: Rect, on frame: inout Frame<Command>) {
     let theme = frame.theme
-    frame.drawCentered("\(Self.character(at: frameIndex)) \(message)", in: area.centered(width: area.width, height: 1), style: theme.text)
+    let line = area.centered(width: area.width, height: 1)
+    let text = "\(Self.character(at: frameIndex)) \(message)"
+    let drawn = frame.drawCentered(text, in: line, style: theme.text)
+    // What is awaited is the focus: a screen reader reads it.
+    if drawn > 0 { frame.markFocus(at: Point(x: line.x + (line.width - drawn) / 2, y: line.y)) }
   }
 }

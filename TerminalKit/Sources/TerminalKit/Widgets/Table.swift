@@ -83,7 +83,10 @@ public struct Table<Command: Hashable & Sendable>: StatefulWidget {
         draw(cell(row, index), in: place, alignment: column.alignment, style: theme.text, on: &frame)
       }
       let rowArea = Rect(x: area.x, y: y, width: width, height: 1)
-      if row == selected { frame.highlight(rowArea, with: theme.selection) }
+      if row == selected {
+        frame.highlight(rowArea, with: theme.selection)
+        frame.markFocus(at: rowArea.origin)
+      }
       if let press { frame.onPress(rowArea, press(row)) }
     }
     if needsScrollbar {

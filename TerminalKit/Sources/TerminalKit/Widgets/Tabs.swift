@@ -25,6 +25,8 @@ public struct Tabs<Command: Hashable & Sendable>: Widget {
       guard x < area.maxX else { break }
       let style = index == selected ? frame.theme.selectedTab : frame.theme.secondary
       let width = frame.draw(" \(title) ", at: Point(x: x, y: area.y), width: area.maxX - x, style: style)
+      // The selected tab is the focus until the tab's screen draws one of its own.
+      if index == selected, width > 1 { frame.markFocus(at: Point(x: x + 1, y: area.y)) }
       if let press { frame.onPress(Rect(x: x, y: area.y, width: width, height: 1), press(index)) }
       x += width + 1
     }

@@ -158,10 +158,11 @@ final class Emulator {
     return canvas
   }
 
-  /// The screen with the cursor where it shows, if `visible`.
+  /// The screen with the cursor where it shows, if `visible`; its ``Canvas/focus`` is where the
+  /// cursor is, shown or not (where a screen reader finds it).
   func screen(cursorVisible visible: Bool) -> Canvas {
     var canvas = screen
-    canvas.showCursor(at: visible ? cursor : nil)
+    if visible { canvas.showCursor(at: cursor) } else { canvas.markFocus(at: cursor) }
     return canvas
   }
 
