@@ -42,6 +42,8 @@ enum CatalogScreen {
     }
     var scroll = stock.scroll
     frame.render(table, in: layout.table, state: &scroll)
+    // A question asked is what the keys answer: the focus is on it, not on the row it is about.
+    if stock.pendingArchive != nil { frame.markFocus(at: layout.statusLine.origin) }
     FailureText.draw(stock.loading, whenEmpty: rows.isEmpty, in: layout.table, on: &frame)
     if let editor = stock.editor { drawEditor(editor, layout: layout, on: &frame) }
     if let form = stock.form { drawForm(form, layout: layout, on: &frame) }

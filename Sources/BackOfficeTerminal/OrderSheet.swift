@@ -61,6 +61,8 @@ enum OrderSheet {
       frame.render(FormView<MoveForm, MoveForm.Field, AdminCommand>(form.form), in: Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1))
     } else if let pending = detail.pending {
       frame.draw(pending.question, at: Point(x: area.x, y: area.y + 1), width: area.width, style: theme.warning)
+      // The question is what the keys answer now: the focus is on it.
+      frame.markFocus(at: Point(x: area.x, y: area.y + 1))
     } else if detail.isMoving {
       frame.draw("Sending…", at: Point(x: area.x, y: area.y + 1), width: area.width, style: theme.secondary)
     } else if let failure = detail.failure {

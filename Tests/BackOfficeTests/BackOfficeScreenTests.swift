@@ -92,44 +92,79 @@ struct BackOfficeScreenTests {
     let name = "\(size.width)x\(size.height)"
     let session = await makeSession(size: size)
     assertSnapshot(of: screen(session), as: .text, named: "orders.\(name)")
+    expectFocus(screen(session), on: "orders")
     await session.press(.enter)
     assertSnapshot(of: screen(session), as: .text, named: "order.\(name)")
+    expectFocus(screen(session), on: "order")
     await session.press(.character("p"))
     assertSnapshot(of: screen(session), as: .text, named: "confirm.\(name)")
+    expectFocus(screen(session), on: "confirm")
     await session.press(.character("y"))
     await session.press(.character("s"))
     await session.press(.enter)
     await session.press(.enter)
     assertSnapshot(of: screen(session), as: .text, named: "ship-form-blank.\(name)")
+    expectFocus(screen(session), on: "ship-form-blank")
     await session.press(.escape)
     await session.press(.escape)
     await session.press(.character("f"))
     assertSnapshot(of: screen(session), as: .text, named: "orders-placed.\(name)")
+    expectFocus(screen(session), on: "orders-placed")
     await session.press(.tab)
     assertSnapshot(of: screen(session), as: .text, named: "stock.\(name)")
+    expectFocus(screen(session), on: "stock")
     await session.press(.character("a"))
     assertSnapshot(of: screen(session), as: .text, named: "stock-editor.\(name)")
+    expectFocus(screen(session), on: "stock-editor")
     await session.press(.escape)
     await session.press(.character("n"))
     for _ in 0..<5 { await session.press(.tab) }
     await session.press(.enter)
     assertSnapshot(of: screen(session), as: .text, named: "product-form-blank.\(name)")
+    expectFocus(screen(session), on: "product-form-blank")
     await session.press(.escape)
     await session.press(.character("x"))
     assertSnapshot(of: screen(session), as: .text, named: "archive-question.\(name)")
+    expectFocus(screen(session), on: "archive-question")
     await session.press(.character("n"))
     await session.press(.tab)
     assertSnapshot(of: screen(session), as: .text, named: "customers.\(name)")
+    expectFocus(screen(session), on: "customers")
     await session.press(.enter)
     assertSnapshot(of: screen(session), as: .text, named: "customer.\(name)")
+    expectFocus(screen(session), on: "customer")
     await session.press(.escape)
     await session.press(.tab)
     // The pulse is not heard here: `r` fetches what the moves above wrote.
     await session.press(.character("r"))
     assertSnapshot(of: screen(session), as: .text, named: "audit.\(name)")
+    expectFocus(screen(session), on: "audit")
     assertSnapshot(of: screen(session), as: .svg, named: "audit.\(name)")
     await session.press(.enter)
     assertSnapshot(of: screen(session), as: .text, named: "audit-entry.\(name)")
+    expectFocus(screen(session), on: "audit-entry")
+  }
+
+  /// What the row the focus is on says from the focus on, screen by screen of the walk above
+  /// (`nil`: the point of input of a field, where the cursor shows).
+  static let focusedText: [String: String?] = [
+    "orders": "    #30", "order": "Order #30", "confirm": "Mark order #30 as packed?", "ship-form-blank": nil, "orders-placed": "    #29",
+    "stock": "    1 Dot-grid notebook", "stock-editor": nil, "product-form-blank": nil, "archive-question": "Archive Dot-grid",
+    "customers": "      1 Ada Lovelace", "customer": "Customer 1", "audit": "2026-11-21 12:20", "audit-entry": "Change 1",
+  ]
+
+  /// Every screen of the console says where its focus is, and the terminal's cursor rests there.
+  func expectFocus(_ screen: Canvas, on name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let focus = screen.focus, let expected = Self.focusedText[name] else {
+      Issue.record("\(name): no focus", sourceLocation: sourceLocation)
+      return
+    }
+    guard let expected else {
+      #expect(screen.focusIsInput, "\(name): the cursor at the point of input", sourceLocation: sourceLocation)
+      return
+    }
+    let said = screen.textRows[focus.y].dropFirst(focus.x)
+    #expect(said.hasPrefix(expected), "\(name): the cursor is at “\(said)”", sourceLocation: sourceLocation)
   }
 
   /// A refusal longer than the status line is shown whole in the empty list's place (the

@@ -59,6 +59,14 @@ struct ScreenFocusTests {
       #expect(said.hasPrefix(expected), "\(scenario) at \(size): the cursor is at “\(fromFocus)”, not “\(expected)…”")
     }
   }
+
+  /// Too small to draw the shop: the cursor is on what it says.
+  @Test func aScreenTooSmallHasItsMessageAsTheFocus() async throws {
+    let size = Size(width: 30, height: 8)
+    let frame = AppScreen.render(await Scenario.productsTop.state(at: size), size: size)
+    let focus = try #require(frame.focus)
+    #expect(frame.textRows[focus.y].dropFirst(focus.x).hasPrefix("Terminal too small"))
+  }
 }
 
 extension CartFeature.State {

@@ -20,7 +20,10 @@ public struct TooSmall<Command: Hashable & Sendable>: Widget {
       + (sizes + (exitHint.map { [$0] } ?? [])).flatMap { TextLayout.wrap($0, toWidth: area.width) }.map { ($0, theme.text) }
     let top = area.y + max(0, (area.height - lines.count) / 2)
     for (index, line) in lines.enumerated() where top + index < area.maxY {
-      frame.drawCentered(line.0, in: area.row(top + index - area.y), style: line.1)
+      let row = area.row(top + index - area.y)
+      let drawn = frame.drawCentered(line.0, in: row, style: line.1)
+      // Its first line is what there is to read: the focus.
+      if index == 0, drawn > 0 { frame.markFocus(at: Point(x: row.x + (row.width - drawn) / 2, y: row.y)) }
     }
   }
 }
