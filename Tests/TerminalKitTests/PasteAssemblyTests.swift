@@ -1,8 +1,6 @@
 import Clocks
-import Testing
 import TerminalKit
-
-@testable import CursesTerminal
+import Testing
 
 /// A bracketed paste gathered between its markers, with the time told, not waited for.
 struct PasteAssemblyTests {
