@@ -77,6 +77,9 @@ struct InputDecoderTests {
     let answers = "\u{1B}[?62;4;22c\u{1B}[>1;10;0c\u{1B}[?2026;2$y\u{1B}[?1u\u{1B}P>|kitty(0.35)\u{1B}\\"
       + "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}]11;rgb:1e1e/1e1e/2e2e\u{07}\u{1B}]11;rgb:0/0/0\u{1B}\\\u{1B}[I"
     #expect(keys("a" + answers + "b") == [.key(.character("a")), .key(.character("b"))])
+    // A sequence with a private marker is the terminal's, even with a key's final byte: without
+    // the marker, `1;5A` would be Ctrl-↑.
+    #expect(keys("\u{1B}[?1;5A\u{1B}[>1;5A\u{1B}[1;5A") == [.key(.withControl(.up))])
   }
 
   @Test func aPasteIsTextWholeEvenCutAcrossReads() {

@@ -9,7 +9,7 @@
 /// probe's deadline over a slow link): it is read and dropped here.
 ///
 /// A value told the time rather than reading a clock: a lone Esc at the end of a read is held
-/// until ``deadline`` (the escape delay; at once never, as it may start a key cut between two
+/// until ``deadline`` (the escape delay — never at once, as it may start a key cut between two
 /// reads) and becomes the Esc key at ``expire(at:)``, so the rule is tested on a test clock.
 /// Work is bounded: a sequence longer than ``maximumSequenceLength`` is dropped as it grows,
 /// a string (OSC, DCS, APC) is skipped without being kept, a paste keeps at most
@@ -21,8 +21,8 @@ public struct InputDecoder<Instant: InstantProtocol>: Sendable where Instant.Dur
   /// How long a lone Esc waits for the rest of a sequence before it is the Esc key.
   public let escapeDelay: Duration
   /// Whether the terminal sends Esc as a sequence of its own (the kitty keyboard protocol's
-  /// disambiguation is on): a lone Esc byte then only ever starts a sequence, and one left
-  /// alone past the delay is dropped rather than taken for the key.
+  /// disambiguation is on): a lone Esc byte then only ever starts a sequence, so it waits up to
+  /// a second for the rest and is then dropped rather than taken for the key.
   public var escapeIsSequence = false
 
   /// Bytes of a sequence (or of one UTF-8 character) begun and not finished.
