@@ -92,7 +92,7 @@ public enum ReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
   ) throws -> [ExtensionDeclSyntax] {
     if declaration.is(EnumDeclSyntax.self) {
       guard !protocols.isEmpty else { return [] }
-      return [try ExtensionDeclSyntax("extension \(type.trimmed): Composable.CaseReducer {}")]
+      return [try ExtensionDeclSyntax("extension \(type.trimmed): Composable.CaseReducer, Composable.Reducer {}")]
     }
     guard declaration.is(StructDeclSyntax.self), !protocols.isEmpty else { return [] }
     return [try ExtensionDeclSyntax("extension \(type.trimmed): Composable.Reducer {}")]

@@ -73,7 +73,7 @@ struct MacroExpansionTests {
             }
         }
 
-        extension Destination: Composable.CaseReducer {
+        extension Destination: Composable.CaseReducer, Composable.Reducer {
         }
         """
     )
@@ -92,7 +92,7 @@ struct MacroExpansionTests {
           case cart(feature: CartFeature)
         }
 
-        extension Destination: Composable.CaseReducer {
+        extension Destination: Composable.CaseReducer, Composable.Reducer {
         }
         """,
       diagnostics: [

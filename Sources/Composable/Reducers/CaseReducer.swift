@@ -2,7 +2,12 @@
 /// can show one of several children (a sheet or another), as one `@Presents var destination`.
 ///
 /// Its `State` and `Action` have a case per feature, and its static ``body`` runs each feature on
-/// its own case. `.ifLet(\.$destination, action: \.destination)` needs no trailing closure for it.
+/// its own case. `.ifLet(\.$destination, action: \.destination)` and
+/// `.forEach(\.path, action: \.path)` need no trailing closure for it.
+///
+/// `@Reducer` makes it a ``Reducer`` too, as in the Composable Architecture, so that the names made
+/// for reducers name it: `StackActionOf<Path>`, `ReducerOf<Destination>`. Nothing makes a value of
+/// it; were one made, it would run the static body.
 public protocol CaseReducer<State, Action> {
   associatedtype State: CaseReducerState where State.StateReducer == Self
   associatedtype Action
@@ -11,6 +16,12 @@ public protocol CaseReducer<State, Action> {
   /// Each case's feature, scoped to its case.
   @ReducerBuilder<State, Action>
   static var body: Body { get }
+}
+
+extension CaseReducer {
+  /// The static body, for what asks a reducer value for one: a composite reducer's `reduce` and
+  /// `_resolved` run it.
+  public var body: Body { Self.body }
 }
 
 /// The `State` of a ``CaseReducer``, which knows its reducer, so that `ifLet` can find it.

@@ -96,10 +96,21 @@ extension TestStore {
   }
 
   nonisolated func checkNothingIsLeft(
-    isExhaustive: Bool, actions: [Action], runningTasks: RunningTasks, createdAt: CallSite
+    isExhaustive: Bool, actions: [Action], runningTasks: RunningTasks, createdAt: CallSite,
+    sharedChanges: SharedChangeTracker
   ) {
     defer { runningTasks.cancelAll() }
     guard isExhaustive else { return }
+    let unasserted = sharedChanges.finishAssertion(exhaustive: true).differences
+    if !unasserted.isEmpty {
+      createdAt.reportIssue(
+        """
+        A shared value changed after the last assertion, and the test did not assert it:
+
+        \(unasserted.joined(separator: "\n\n").indenting(by: 2))
+        """
+      )
+    }
     if !actions.isEmpty {
       createdAt.reportIssue(
         """

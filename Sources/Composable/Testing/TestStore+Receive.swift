@@ -145,14 +145,14 @@ extension TestStore {
         )
         return
       }
-      let (action, stateAfterAction) = received.removeFirst()
+      let (action, stateAfterAction, stackIDs) = received.removeFirst()
       if matches(action) {
-        expectState(updateStateToExpectedResult, actual: stateAfterAction, at: site)
+        expectState(updateStateToExpectedResult, actual: stateAfterAction, stackIDs: stackIDs, at: site)
         break
       }
       if exhaustivity == .on {
         site.reportIssue(mismatch(action))
-        expectState(updateStateToExpectedResult, actual: stateAfterAction, at: site)
+        expectState(updateStateToExpectedResult, actual: stateAfterAction, stackIDs: stackIDs, at: site)
         break
       }
       // Not exhaustive: skip actions the test does not care about.

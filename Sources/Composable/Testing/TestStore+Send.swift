@@ -64,8 +64,8 @@ extension TestStore {
       received.removeAll()
     }
     var tasks: [Task<Void, Never>] = []
-    let stateAfterAction = reduce(action, sentByTest: true, collecting: &tasks)
-    expectState(updateStateToExpectedResult, actual: stateAfterAction, at: site)
+    let (stateAfterAction, stackIDs) = reduce(action, sentByTest: true, collecting: &tasks)
+    expectState(updateStateToExpectedResult, actual: stateAfterAction, stackIDs: stackIDs, at: site)
     await Task.megaYield()
     return TestStoreTask(StoreTask(tasks), timeout: timeout)
   }

@@ -23,28 +23,42 @@ extension TestStore {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let current = received.last?.state ?? reducerState
     withoutActuallyEscaping(updateStateToExpectedResult) { update in
-      expectState(update, actual: current, at: site, requireChange: false)
+      expectState(
+        update, actual: current, stackIDs: dependencies.stackElementID, at: site, requireChange: false
+      )
     }
   }
 
+  /// - Parameter stackIDs: The stack element ids as they were before the action that made
+  ///   `actual`: the closure appends with a copy of them, so its elements get the ids the
+  ///   reducer's did.
   func expectState(
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
     actual: State,
+    stackIDs: StackElementIDGenerator,
     at site: CallSite,
     requireChange: Bool = true
   ) {
     defer { state = actual }
     var expected = exhaustivity == .on ? state : actual
+    // The closure sees the store's dependencies, as the reducer did: `@Dependency(\.uuid)`
+    // in a state's initializer gives the same values in the assertion as in the feature.
+    func assertionDependencies(_ values: inout DependencyValues) {
+      values = dependencies
+      values.stackElementID = stackIDs.copy()
+    }
     do {
-      // The closure sees the store's dependencies, as the reducer did: `@Dependency(\.uuid)`
-      // in a state's initializer gives the same values in the assertion as in the feature.
-      try withDependencies({ $0 = dependencies }) {
-        try updateStateToExpectedResult?(&expected)
+      try withDependencies(assertionDependencies) {
+        try sharedChanges.run(in: .asserting) {
+          try updateStateToExpectedResult?(&expected)
+        }
       }
       if case .off(showSkippedAssertions: true) = exhaustivity {
         var exhaustivelyExpected = state
-        try withDependencies({ $0 = dependencies }) {
-          try updateStateToExpectedResult?(&exhaustivelyExpected)
+        try withDependencies(assertionDependencies) {
+          try sharedChanges.run(in: .replaying) {
+            try updateStateToExpectedResult?(&exhaustivelyExpected)
+          }
         }
         if exhaustivelyExpected != actual {
           reportSkippedAssertion(
@@ -55,8 +69,21 @@ extension TestStore {
         }
       }
     } catch {
+      _ = sharedChanges.finishAssertion(exhaustive: false)
       site.reportIssue("The state assertion threw an error: \(error)")
       return
+    }
+    let shared = sharedChanges.finishAssertion(exhaustive: exhaustivity == .on)
+    for difference in shared.differences {
+      site.reportIssue(
+        """
+        A shared value does not match expectation:
+
+        \(difference.indenting(by: 2))
+
+        (Expected: −, Actual: +)
+        """
+      )
     }
     if expected != actual {
       let difference =
@@ -75,7 +102,9 @@ extension TestStore {
         (Expected: −, Actual: +)
         """
       )
-    } else if requireChange, exhaustivity == .on, updateStateToExpectedResult != nil, expected == state {
+    } else if requireChange, exhaustivity == .on, updateStateToExpectedResult != nil, expected == state,
+      !shared.assertedAny
+    {
       site.reportIssue(
         """
         Expected state to change, but no change occurred.

@@ -73,7 +73,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   var reducerState: State
   let reducer: ResolvedReducer<State, Action>
   let effects: EffectRunner<Action>
-  var received: [(action: Action, state: State)] = [] {
+  /// What effects sent, each with the state right after it and the stack element ids as they
+  /// were just before it (for its assertion's appends).
+  var received: [(action: Action, state: State, stackIDs: StackElementIDGenerator)] = [] {
     didSet {
       let actions = received.map(\.action)
       unassertedActions.setValue(actions)
@@ -88,6 +90,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   var isDismissed = false
   var isReducing = false
   let createdAt: CallSite
+  /// The shared values the feature uses, and what the test asserted of them.
+  let sharedChanges: SharedChangeTracker
 
   /// A test store of `reducer` from `initialState`. The state's type comes from the reducer, so
   /// `TestStore(initialState: .init()) { Feature() }` works.
@@ -103,12 +107,21 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     // The store's own `dismiss`, for a feature tested on its own that dismisses itself: it can
     // only reach the store once the store exists, hence the box. A test may still replace it.
     let dismissal = RootDismissal()
+    let sharedChanges = SharedChangeTracker()
     let (state, resolved, dependencies) = Dependencies.withDependencies {
       $0.dismiss = DismissEffect { dismissal.store?.dismissedByEffect() }
+      // Stack element ids from 0 in every test, whatever other tests used.
+      $0.stackElementID = .incrementing()
+      // Shared values made by the feature take part in this store's assertions. Those of
+      // the test's own (`@Shared(.syncUps) var syncUps = […]` before the store) are the same
+      // values, found in the initial state below.
+      $0.sharedChangeTracker = sharedChanges
       prepareDependencies(&$0)
     } operation: {
       (initialState(), reducer()._resolved(), DependencyValues._current)
     }
+    sharedChanges.adoptSharedValues(in: state)
+    self.sharedChanges = sharedChanges
     self.state = state
     self.reducerState = state
     self.reducer = resolved
@@ -134,7 +147,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       isExhaustive: checksAtEnd.value,
       actions: unassertedActions.value,
       runningTasks: effects.tasks,
-      createdAt: createdAt
+      createdAt: createdAt,
+      sharedChanges: sharedChanges
     )
   }
 
@@ -144,30 +158,34 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Reduces `action`, starts its effects, and reduces whatever they send synchronously, as a
   /// `Store` does. Actions from effects are recorded for `receive`.
   ///
-  /// - Returns: The state right after `action` itself.
+  /// - Returns: The state right after `action` itself, and the stack element ids as they were
+  ///   before it.
   func reduce(
     _ action: Action, sentByTest: Bool, collecting tasks: inout [Task<Void, Never>]
-  ) -> State {
+  ) -> (state: State, stackIDs: StackElementIDGenerator) {
     queue.append(action)
     isReducing = true
     defer { isReducing = false }
     var stateAfterAction = reducerState
+    var stackIDsBeforeAction = dependencies.stackElementID.copy()
     var next = 0
     while next < queue.count {
       let current = queue[next]
       next += 1
+      let stackIDs = dependencies.stackElementID.copy()
       let effect = DependencyValues.$_current.withValue(dependencies) {
         reducer.reduce(into: &reducerState, action: current)
       }
       if next == 1, sentByTest {
         stateAfterAction = reducerState
+        stackIDsBeforeAction = stackIDs
       } else {
-        received.append((current, reducerState))
+        received.append((current, reducerState, stackIDs))
       }
       effects.start(effect, collecting: &tasks)
     }
     queue.removeAll()
-    return sentByTest ? stateAfterAction : reducerState
+    return (sentByTest ? stateAfterAction : reducerState, stackIDsBeforeAction)
   }
 
   func deliverFromEffect(_ action: Action) {
