@@ -300,3 +300,15 @@ extension SharedKey where Self == InMemoryKey<[String]>.Default {
   /// Pages visited, with no default at the declaration.
   static var visits: Self { Self[.inMemory("visits"), default: []] }
 }
+
+@MainActor
+struct SharedReentrancyTests {
+  @Test func aChangeMayReadTheValueItChanges() throws {
+    let rows = Shared(value: IdentifiedArrayOf<Row>(uniqueElements: [Row(id: 1, title: "a"), Row(id: 2, title: "b")]))
+    let first = try #require(Shared(rows[id: 1]))
+    // Reads `rows` (through `first`) while `rows` is being changed: the change sees the value
+    // from before it.
+    rows.withLock { _ = $0.remove(id: first.wrappedValue.id) }
+    #expect(rows.wrappedValue.ids == [2])
+  }
+}

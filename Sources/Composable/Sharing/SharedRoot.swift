@@ -88,8 +88,12 @@ final class SharedRoot<Value: Sendable>: SharedReference, @unchecked Sendable {
       var expected = asserted ?? current
       return try body(&expected)
     case .reducing?, nil:
+      // Changed as a copy and put back: `body` may read this value (through another reference
+      // to it), which it could not while the stored value was lent to it.
       let before = current
-      let result = try body(&current)
+      var next = current
+      let result = try body(&next)
+      current = next
       changed(from: before)
       if let save {
         do {
