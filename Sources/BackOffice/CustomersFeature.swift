@@ -3,8 +3,8 @@ import Shop
 import TerminalKit
 
 /// The customers: the catalog's accounts and the keys the store gave numbers, in number order,
-/// a page at a time, each with how many orders and when first and last; one opened shows the
-/// addresses they keep and their newest orders.
+/// a page at a time, each with how many orders and when first and last. One opened goes on the
+/// console's drill-down (``CustomerDetailFeature``).
 @Reducer
 public struct CustomersFeature: BoundingReducer, Sendable {
   @ObservableState
@@ -14,19 +14,10 @@ public struct CustomersFeature: BoundingReducer, Sendable {
     public var hasMore = false
     public var selectedID: CustomerSummary.ID?
     public var scroll = ListState()
-    /// The customer opened, once their record has come.
-    public var record: CustomerRecord?
-    /// The customer being opened, while their record is on its way or failed.
-    public var opening: Opening?
 
     public init() {}
 
     public var selectedIndex: Int? { selectedID.flatMap { customers.index(id: $0) } }
-  }
-
-  public enum Opening: Hashable, Sendable {
-    case loading(CustomerSummary.ID)
-    case failed(CustomerSummary.ID, String)
   }
 
   public enum Action: TCAFeatureAction, Hashable, Sendable {
@@ -35,21 +26,24 @@ public struct CustomersFeature: BoundingReducer, Sendable {
       /// A move through the table, on a screen that shows `visibleRows` of its rows.
       case selectionMoved(SelectionMove, visibleRows: Int)
       case opened
-      case closed
       case refreshTapped
     }
 
     public enum InternalAction: Hashable, Sendable {
       case pageLoaded(after: Int, Result<[CustomerSummary], APIError>)
-      case recordLoaded(Result<CustomerRecord, APIError>)
+    }
+
+    public enum DelegateAction: Hashable, Sendable {
+      /// Open this customer: the console puts them on its drill-down.
+      case customerOpened(CustomerSummary.ID)
     }
 
     case view(ViewAction)
     case _internal(InternalAction)
-    case delegate(Never)
+    case delegate(DelegateAction)
   }
 
-  enum CancelID { case page, record }
+  enum CancelID { case page }
 
   /// Customers a page holds.
   public static let pageSize = 200
@@ -72,7 +66,7 @@ public struct CustomersFeature: BoundingReducer, Sendable {
       return refresh(&state)
 
     case let .selectionMoved(move, rows):
-      guard !state.customers.isEmpty, state.record == nil else { return .none }
+      guard !state.customers.isEmpty else { return .none }
       let index = state.scroll.move(state.selectedIndex, by: move, count: state.customers.count, visibleRows: rows) ?? 0
       state.selectedID = state.customers[index].id
       guard state.hasMore, state.loading == .loaded, index + state.scroll.visibleRows >= state.customers.count, let last = state.customers.last
@@ -81,17 +75,8 @@ public struct CustomersFeature: BoundingReducer, Sendable {
       return fetch(after: last.id)
 
     case .opened:
-      guard let id = state.selectedID, state.record == nil else { return .none }
-      state.opening = .loading(id)
-      return .run { send in
-        await send(._internal(.recordLoaded(await Result { try await adminClient.fetchCustomer(id) })))
-      }
-      .cancellable(id: CancelID.record, cancelInFlight: true)
-
-    case .closed:
-      state.record = nil
-      state.opening = nil
-      return .cancel(id: CancelID.record)
+      guard let id = state.selectedID else { return .none }
+      return .send(.delegate(.customerOpened(id)))
     }
   }
 
@@ -110,17 +95,6 @@ public struct CustomersFeature: BoundingReducer, Sendable {
 
     case let .pageLoaded(_, .failure(error)):
       state.loading = .failed(error.message)
-      return .none
-
-    case let .recordLoaded(.success(record)):
-      guard case let .loading(id) = state.opening, id == record.customer.id else { return .none }
-      state.opening = nil
-      state.record = record
-      return .none
-
-    case let .recordLoaded(.failure(error)):
-      guard case let .loading(id) = state.opening else { return .none }
-      state.opening = .failed(id, error.message)
       return .none
     }
   }

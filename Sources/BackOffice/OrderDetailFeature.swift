@@ -50,6 +50,8 @@ public struct OrderDetailFeature: BoundingReducer, Sendable {
       case form(FormInput)
       case confirmed
       case confirmationDismissed
+      /// `c`: open the customer who placed the order, on top of it.
+      case customerOpened
       case closeTapped
     }
 
@@ -60,6 +62,8 @@ public struct OrderDetailFeature: BoundingReducer, Sendable {
     public enum DelegateAction: Hashable, Sendable {
       /// The store moved the order on: it is this now.
       case orderChanged(StoredOrder)
+      /// Open this customer on top of the order.
+      case customerOpened(CustomerSummary.ID)
       case closed
     }
 
@@ -115,6 +119,10 @@ public struct OrderDetailFeature: BoundingReducer, Sendable {
     case .confirmationDismissed:
       state.pending = nil
       return .none
+
+    case .customerOpened:
+      guard state.form == nil, state.pending == nil else { return .none }
+      return .send(.delegate(.customerOpened(state.order.userId)))
 
     case .closeTapped:
       guard !state.isMoving else { return .none }

@@ -23,7 +23,6 @@ public struct OrdersFeature: ComposedBoundingReducer, Sendable {
     public var scroll = ListState()
     /// The pulse last heard (each one that differs fetches the first page again).
     public var pulse: BackOfficePulse?
-    @Presents public var detail: OrderDetailFeature.State?
 
     public init() {}
 
@@ -52,12 +51,16 @@ public struct OrdersFeature: ComposedBoundingReducer, Sendable {
     public enum InternalAction: Hashable, Sendable {
       case pageLoaded(OrderQuery, Result<[StoredOrder], APIError>)
       case pulseHeard(BackOfficePulse)
-      case detail(PresentationAction<OrderDetailFeature.Action>)
+    }
+
+    public enum DelegateAction: Hashable, Sendable {
+      /// Open this order: the console puts it on its drill-down.
+      case orderOpened(StoredOrder)
     }
 
     case view(ViewAction)
     case _internal(InternalAction)
-    case delegate(Never)
+    case delegate(DelegateAction)
   }
 
   enum CancelID { case page, pulse }
@@ -72,7 +75,12 @@ public struct OrdersFeature: ComposedBoundingReducer, Sendable {
 
   public var body: some ReducerOf<Self> {
     coreReducer
-      .ifLet(\.$detail, action: \.detail) { OrderDetailFeature() }
+  }
+
+  /// The store moved `order` on (from its screen in the drill-down): the row shows it. Kept in
+  /// the list when it no longer matches the filter: the operator sees what they did.
+  public static func orderChanged(_ order: StoredOrder, in state: inout State) {
+    if state.orders[id: order.id] != nil { state.orders[id: order.id] = order }
   }
 
   public func reduce(into state: inout State, viewAction action: Action.ViewAction) -> Effect<Action> {
@@ -88,8 +96,7 @@ public struct OrdersFeature: ComposedBoundingReducer, Sendable {
 
     case .opened:
       guard let id = state.selectedID, let order = state.orders[id: id] else { return .none }
-      state.detail = OrderDetailFeature.State(order: order)
-      return .none
+      return .send(.delegate(.orderOpened(order)))
 
     case let .rowTapped(id):
       guard state.orders[id: id] != nil else { return .none }
@@ -158,19 +165,6 @@ public struct OrdersFeature: ComposedBoundingReducer, Sendable {
       state.pulse = pulse
       return fetch(state.firstPage)
 
-    case let .detail(.presented(.delegate(.orderChanged(order)))):
-      if state.orders[id: order.id] != nil {
-        // Kept in the list when it no longer matches the filter: the operator sees what they did.
-        state.orders[id: order.id] = order
-      }
-      return .none
-
-    case .detail(.presented(.delegate(.closed))):
-      state.detail = nil
-      return .none
-
-    case .detail:
-      return .none
     }
   }
 

@@ -5,7 +5,10 @@ import BackOffice
 public enum AdminCommand: Hashable, Sendable {
   case app(BackOfficeFeature.Action.ViewAction)
   case orders(OrdersFeature.Action.ViewAction)
+  /// For the order on top of the drill-down.
   case order(OrderDetailFeature.Action.ViewAction)
+  /// For the customer on top of the drill-down.
+  case customer(CustomerDetailFeature.Action.ViewAction)
   case catalog(CatalogFeature.Action.ViewAction)
   case customers(CustomersFeature.Action.ViewAction)
   case audit(AuditFeature.Action.ViewAction)

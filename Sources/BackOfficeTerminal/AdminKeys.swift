@@ -3,8 +3,8 @@ import Shop
 import TerminalKit
 
 /// What each key does in the back office, decided from the state on screen: the innermost
-/// thing open takes the key first — a form, a question, an order, the search line, the stock
-/// editor — then the tab, then the console (tabs, quit). The footer's hints are made
+/// thing open takes the key first — the screen on top of the drill-down (its form, its
+/// question), the search line, the stock editor — then the tab, then the console (tabs, quit). The footer's hints are made
 /// from the same places. A move through a table carries the rows the table shows on a screen
 /// of `size` (``AdminLayout``), the page a PgDn turns.
 enum AdminKeys {
@@ -30,9 +30,9 @@ enum AdminKeys {
 
   /// Pasted text goes to the field being typed into, if one is.
   static func command(forPaste text: String, in state: BackOfficeFeature.State) -> AdminCommand? {
+    if !state.path.isEmpty { return state.topOrder?.form != nil ? .order(.form(.paste(text))) : nil }
     switch state.tab {
     case .orders:
-      if let detail = state.orders.detail { return detail.form != nil ? .order(.form(.paste(text))) : nil }
       return state.orders.searchField != nil ? .orders(.searchEdited(.paste(text))) : nil
     case .catalog:
       if state.catalog.form != nil { return .catalog(.form(.paste(text))) }
@@ -56,9 +56,10 @@ enum AdminKeys {
   }
 
   private static func innermost(_ key: Key, _ state: BackOfficeFeature.State, tableRows rows: Int) -> Routed {
+    if let detail = state.topOrder { return drillDown(order(key, detail), key) }
+    if let customer = state.topCustomer { return drillDown(self.customer(key, customer), key) }
     switch state.tab {
     case .orders:
-      if let detail = state.orders.detail { return order(key, detail) }
       if let field = state.orders.searchField {
         switch key {
         case .enter: return .command(.orders(.searchCommitted))
@@ -106,9 +107,6 @@ enum AdminKeys {
       default: return .passedOn
       }
     case .customers:
-      if state.customers.record != nil {
-        return key == .escape ? .command(.customers(.closed)) : .passedOn
-      }
       if let move = selectionMove(key) { return .command(.customers(.selectionMoved(move, visibleRows: rows))) }
       switch key {
       case .enter: return .command(.customers(.opened))
@@ -141,8 +139,28 @@ enum AdminKeys {
       }
     }
     if key == .escape { return .command(.order(.closeTapped)) }
+    if key == .character("c") { return .command(.order(.customerOpened)) }
     let move = moveKeys.first { $0.key == key && detail.moves.contains($0.stage) }
     return Routed(move.map { .order(.moveChosen($0.stage)) }, otherwise: .passedOn)
+  }
+
+  /// An open customer: their newest orders, one to open.
+  private static func customer(_ key: Key, _ customer: CustomerDetailFeature.State) -> Routed {
+    switch key {
+    case .escape: return .command(.customer(.closeTapped))
+    case .up, .character("k"): return .command(.customer(.orderSelectionMoved(by: -1)))
+    case .down, .character("j"): return .command(.customer(.orderSelectionMoved(by: 1)))
+    case .enter: return .command(.customer(.orderOpened))
+    case .character("r") where customer.failure != nil: return .command(.customer(.retryTapped))
+    default: return .passedOn
+    }
+  }
+
+  /// While a drill-down is open, the screen on top has the keys: the tab's keys would change
+  /// what is under it unseen. Only quitting still reaches the console.
+  private static func drillDown(_ routed: Routed, _ key: Key) -> Routed {
+    if case .passedOn = routed, key != .character("q") { return .ignored }
+    return routed
   }
 
   /// The keys that move an order on, and what the footer calls them.
@@ -153,6 +171,15 @@ enum AdminKeys {
 
   private static func selectionMove(_ key: Key) -> SelectionMove? {
     SelectionMove.keyBindings.first { $0.keys.contains(key) }?.command
+  }
+
+  /// Where Esc goes back to: the screen under the top one, or the tab.
+  private static func backHint(_ state: BackOfficeFeature.State) -> String {
+    guard state.path.count < 2 else { 
+      let below = state.path[state.path.count - 2].crumb
+      return "back to " + below.prefix(1).lowercased() + below.dropFirst()
+    }
+    return "back to the " + state.tab.rawValue.lowercased()
   }
 
   private static func next(after tab: BackOfficeFeature.Tab, by step: Int) -> BackOfficeFeature.Tab {
@@ -166,14 +193,20 @@ enum AdminKeys {
   static func hints(for state: BackOfficeFeature.State) -> [Hint] {
     let quit = Hint(keys: "q", text: "quit", isEssential: true)
     let tabs = Hint(keys: "Tab", text: "next tab")
+    let back = Hint(keys: "Esc", text: backHint(state), isEssential: true)
+    if let detail = state.topOrder {
+      if let form = detail.form { return form.form.hints }
+      if detail.pending != nil { return [Hint(keys: "Enter/y", text: "yes", isEssential: true), Hint(keys: "Esc/n", text: "no", isEssential: true)] }
+      let moves = moveKeys.filter { detail.moves.contains($0.stage) }.map { Hint(keys: $0.key.label, text: $0.label, isEssential: true) }
+      return moves + [Hint(keys: "c", text: "customer"), back]
+    }
+    if let customer = state.topCustomer {
+      let retry = customer.failure != nil ? [Hint(keys: "r", text: "try again", isEssential: true)] : []
+      let open = customer.orders.isEmpty ? [] : [Hint(keys: "↑↓", text: "select"), Hint(keys: "Enter", text: "open order", isEssential: true)]
+      return retry + open + [back, quit]
+    }
     switch state.tab {
     case .orders:
-      if let detail = state.orders.detail {
-        if let form = detail.form { return form.form.hints }
-        if detail.pending != nil { return [Hint(keys: "Enter/y", text: "yes", isEssential: true), Hint(keys: "Esc/n", text: "no", isEssential: true)] }
-        let moves = moveKeys.filter { detail.moves.contains($0.stage) }.map { Hint(keys: $0.key.label, text: $0.label, isEssential: true) }
-        return moves + [Hint(keys: "Esc", text: "back to the orders", isEssential: true)]
-      }
       if state.orders.searchField != nil {
         return [Hint(keys: "Enter", text: "search", isEssential: true), Hint(keys: "Esc", text: "all orders", isEssential: true)]
       }
@@ -190,7 +223,6 @@ enum AdminKeys {
         Hint(keys: "e", text: "edit"), Hint(keys: "x", text: "archive"), tabs, quit,
       ]
     case .customers:
-      if state.customers.record != nil { return [Hint(keys: "Esc", text: "back to the customers", isEssential: true), quit] }
       return [Hint(keys: "↑↓", text: "select"), Hint(keys: "Enter", text: "open", isEssential: true), Hint(keys: "r", text: "refresh"), tabs, quit]
     case .audit:
       if state.audit.opened != nil { return [Hint(keys: "Esc", text: "back to the audit", isEssential: true), quit] }

@@ -30,6 +30,7 @@ enum AdminScreen {
     case .customers: CustomersScreen.render(state, layout: layout, on: &frame)
     case .audit: AuditScreen.render(state.audit, layout: layout, on: &frame)
     }
+    DrillDownScreen.render(state, layout: layout, on: &frame)
     frame.render(KeyHints<AdminCommand>(AdminKeys.hints(for: state)), in: layout.footer)
     return frame
   }

@@ -11,6 +11,8 @@ public final class BackOfficeProgram: TerminalProgram {
   public let store: StoreOf<BackOfficeFeature>
   /// Whether the features were started.
   private var started = false
+  /// The drill-down's screens that have been shown (and so started), no more than are on it.
+  private var shownScreens: Set<StackElementID> = []
 
   public init(store: StoreOf<BackOfficeFeature>) {
     self.store = store
@@ -40,9 +42,20 @@ public final class BackOfficeProgram: TerminalProgram {
   /// size is told: a move carries the rows its table shows, and the tables fit their rows to
   /// the screen as they draw.
   public func settle(size: Size) -> [ProgramWork] {
-    guard !started else { return [] }
-    started = true
-    return [.orders(.task), .catalog(.task), .customers(.task), .audit(.task)].compactMap(send).map(Self.work)
+    var commands: [AdminCommand] = []
+    if !started {
+      started = true
+      commands = [.orders(.task), .catalog(.task), .customers(.task), .audit(.task)]
+    }
+    // A customer put on the drill-down fetches their record when it first shows, as a pushed
+    // SwiftUI view's task runs.
+    let path = store.state.path
+    shownScreens.formIntersection(path.ids)
+    if let top = path.ids.last, !shownScreens.contains(top) {
+      shownScreens.insert(top)
+      if case .customer? = path.last { commands.append(.customer(.task)) }
+    }
+    return commands.compactMap(send).map(Self.work)
   }
 
   public func observeStateChanges(_ onChange: @escaping @MainActor () -> Void) -> StateObservation {
@@ -56,16 +69,19 @@ public final class BackOfficeProgram: TerminalProgram {
   func send(_ command: AdminCommand) -> StoreTask? {
     switch command {
     case let .app(action): return store.viewScope.send(action)
-    case let .orders(action): return orders.viewScope.send(action)
-    case let .order(action): return orders.scope(state: \.detail, action: \.detail.presented)?.viewScope.send(action)
+    case let .orders(action): return store.scope(state: \.orders, action: \.orders).viewScope.send(action)
+    case let .order(action):
+      guard let top = store.state.path.ids.last else { return nil }
+      return store.scope(state: \.topOrder, action: \.path[id: top].order)?.viewScope.send(action)
+    case let .customer(action):
+      guard let top = store.state.path.ids.last else { return nil }
+      return store.scope(state: \.topCustomer, action: \.path[id: top].customer)?.viewScope.send(action)
     case let .catalog(action): return store.scope(state: \.catalog, action: \.catalog).viewScope.send(action)
     case let .customers(action): return store.scope(state: \.customers, action: \.customers).viewScope.send(action)
     case let .audit(action): return store.scope(state: \.audit, action: \.audit).viewScope.send(action)
     case .quit, .redraw: return nil
     }
   }
-
-  private var orders: StoreOf<OrdersFeature> { store.scope(state: \.orders, action: \.orders) }
 
   private static func work(_ task: StoreTask) -> ProgramWork {
     ProgramWork { await task.finish() }

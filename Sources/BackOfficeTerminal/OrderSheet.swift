@@ -7,11 +7,11 @@ import TerminalKit
 /// question that confirms a move, or what failed.
 enum OrderSheet {
   static func render(
-    _ detail: OrderDetailFeature.State, app: BackOfficeFeature.State, in area: Rect, over background: Rect,
+    _ detail: OrderDetailFeature.State, app: BackOfficeFeature.State, title: String, in area: Rect, over background: Rect,
     on frame: inout Frame<AdminCommand>
   ) {
     let order = detail.order
-    frame.render(Sheet<AdminCommand>(over: background, title: "Order #\(order.id)", note: order.status.name), in: area)
+    frame.render(Sheet<AdminCommand>(over: background, title: title, note: order.status.name), in: area)
     let inside = area.insideBorder.insetBy(dx: 1, dy: 0)
     guard inside.width > 10, inside.height > 2 else { return }
     let bottom = bottomArea(detail, in: inside)

@@ -37,9 +37,6 @@ enum OrdersScreen {
       let what = orders.search != nil || orders.filter != nil ? "No orders match." : "No orders yet: they appear here as they are placed."
       frame.drawCentered(what, in: layout.table.row(layout.table.height / 2), style: frame.theme.secondary)
     }
-    if let detail = orders.detail {
-      OrderSheet.render(detail, app: state, in: layout.sheet, over: layout.body, on: &frame)
-    }
   }
 
   private static func drawStatusLine(_ orders: OrdersFeature.State, in line: Rect, on frame: inout Frame<AdminCommand>) {

@@ -41,6 +41,29 @@ extension Reducer where Action: TCAFeatureAction, Action.InternalAction: CasePat
     )
   }
 
+  /// `forEach` for a navigation stack whose actions live in `Action.InternalAction`:
+  /// `.forEach(\.path, action: \.path)` on a `@Reducer enum Path`.
+  @inlinable
+  @warn_unqualified_access
+  public func forEach<ElementState: CaseReducerState>(
+    _ toStackState: WritableKeyPath<State, StackState<ElementState>>,
+    action toStackAction: CaseKey<Action.InternalAction, StackAction<ElementState, ElementState.StateReducer.Action>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> StackReducer<State, Action> {
+    self.forEach(
+      toStackState,
+      casePath: Action.internalCase(toStackAction),
+      destination: { ElementState.StateReducer.body },
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
   /// `ifLet` for an optional child whose actions live in `Action.InternalAction`.
   @inlinable
   @warn_unqualified_access

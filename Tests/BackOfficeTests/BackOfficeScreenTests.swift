@@ -133,6 +133,11 @@ struct BackOfficeScreenTests {
     await session.press(.enter)
     assertSnapshot(of: screen(session), as: .text, named: "customer.\(name)")
     expectFocus(screen(session), on: "customer")
+    // The customer's newest order, on top of them: the breadcrumb names the way there.
+    await session.press(.enter)
+    assertSnapshot(of: screen(session), as: .text, named: "customer-order.\(name)")
+    expectFocus(screen(session), on: "customer-order")
+    await session.press(.escape)
     await session.press(.escape)
     await session.press(.tab)
     // The pulse is not heard here: `r` fetches what the moves above wrote.
@@ -150,7 +155,7 @@ struct BackOfficeScreenTests {
   static let focusedText: [String: String?] = [
     "orders": "    #30", "order": "Order #30", "confirm": "Mark order #30 as packed?", "ship-form-blank": nil, "orders-placed": "    #29",
     "stock": "    1 Dot-grid notebook", "stock-editor": nil, "product-form-blank": nil, "archive-question": "Archive Dot-grid",
-    "customers": "      1 Ada Lovelace", "customer": "Customer 1", "audit": "2026-11-21 12:20", "audit-entry": "Change 1",
+    "customers": "      1 Ada Lovelace", "customer": "› #29", "customer-order": "Customer 1 › Order #29", "audit": "2026-11-21 12:20", "audit-entry": "Change 1",
   ]
 
   /// Every screen of the console says where its focus is, and the terminal's cursor rests there.

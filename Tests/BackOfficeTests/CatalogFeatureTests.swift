@@ -357,24 +357,20 @@ struct CustomersTabTests {
   }
 }
 
-/// The customers: a page, the next as the selection reaches its end, one opened and closed, and
-/// a record that cannot be fetched said.
+/// The customers: a page, the next as the selection reaches its end, and one opened (handed to
+/// the console's drill-down, where ``CustomerDetailFeatureTests`` take it on).
 @MainActor
 struct CustomersFeatureTests {
   nonisolated static func page(_ ids: ClosedRange<Int>) -> [CustomerSummary] {
     ids.map { CustomerSummary(id: $0, kind: $0 > 1_000 ? .key : .account, name: "customer \($0)") }
   }
 
-  @Test func pagesAndARecord() async {
+  @Test func pagesAndOpening() async {
     let first = Self.page(1...2) + Self.page(1_001...1_198)
     let store = TestStore(initialState: CustomersFeature.State()) {
       CustomersFeature()
     } withDependencies: {
       $0.adminClient.fetchCustomers = { after in after == 0 ? first : Self.page(1_199...1_210) }
-      $0.adminClient.fetchCustomer = { number in
-        guard number == 1_198 else { throw APIError.other("No customer \(number)") }
-        return CustomerRecord(customer: Self.page(1_198...1_198)[0], addresses: .empty, orders: [Samples.order(4, customer: 1_198)])
-      }
     }
     await store.send(.view(.task)) { $0.loading = .loading }
     await store.receive(\._internal.pageLoaded) {
@@ -394,16 +390,11 @@ struct CustomersFeatureTests {
       $0.hasMore = false
       $0.loading = .loaded
     }
-    await store.send(.view(.opened)) { $0.opening = .loading(1_198) }
-    await store.receive(\._internal.recordLoaded.success) {
-      $0.opening = nil
-      $0.record = CustomerRecord(customer: Self.page(1_198...1_198)[0], addresses: .empty, orders: [Samples.order(4, customer: 1_198)])
-    }
-    // The list stays where it is while a record is open.
-    await store.send(.view(.selectionMoved(.up, visibleRows: 8)))
-    await store.send(.view(.closed)) { $0.record = nil }
+    // Opening a customer asks the console to put them on its drill-down.
+    await store.send(.view(.opened))
+    await store.receive(\.delegate.customerOpened, 1_198)
     await store.send(.view(.selectionMoved(.up, visibleRows: 8))) { $0.selectedID = 1_197 }
-    await store.send(.view(.opened)) { $0.opening = .loading(1_197) }
-    await store.receive(\._internal.recordLoaded.failure) { $0.opening = .failed(1_197, "No customer 1197") }
+    await store.send(.view(.opened))
+    await store.receive(\.delegate.customerOpened, 1_197)
   }
 }

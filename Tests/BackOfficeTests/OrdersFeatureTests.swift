@@ -111,31 +111,19 @@ struct OrdersFeatureTests {
     await store.finish()
   }
 
-  @Test func anOrderIsOpenedMovedAndClosed() async {
-    let packed = Samples.moved(Samples.order(3), to: OrderStatusRequest(status: .packed))
+  @Test func anOrderOpenedIsHandedToTheConsole() async {
     let store = makeStore { _ in Samples.orders(1...3) }
-    store.dependencies.adminClient.moveOrder = { _, _ in packed }
     await store.send(.view(.task)) { $0.loading = .loading }
     await store.receive(\._internal.pageLoaded) {
       $0.orders = IdentifiedArray(uniqueElements: Samples.orders(1...3))
       $0.loading = .loaded
       $0.selectedID = 3
     }
-    await store.send(.view(.opened)) { $0.detail = OrderDetailFeature.State(order: Samples.order(3)) }
-    await store.send(._internal(.detail(.presented(.view(.moveChosen(.packed)))))) {
-      $0.detail?.pending = .init(request: OrderStatusRequest(status: .packed), question: "Mark order #3 as packed?")
-    }
-    await store.send(._internal(.detail(.presented(.view(.confirmed))))) {
-      $0.detail?.pending = nil
-      $0.detail?.isMoving = true
-    }
-    await store.receive(\._internal.detail.presented._internal.moved.success) {
-      $0.detail?.isMoving = false
-      $0.detail?.order = packed
-    }
-    await store.receive(\._internal.detail.presented.delegate.orderChanged) { $0.orders[id: 3] = packed }
-    await store.send(._internal(.detail(.presented(.view(.closeTapped)))))
-    await store.receive(\._internal.detail.presented.delegate.closed) { $0.detail = nil }
+    await store.send(.view(.opened))
+    await store.receive(\.delegate.orderOpened, Samples.order(3))
+    await store.send(.view(.rowTapped(2))) { $0.selectedID = 2 }
+    await store.send(.view(.rowTapped(2)))
+    await store.receive(\.delegate.orderOpened, Samples.order(2))
   }
 
   @Test func aFailedFetchIsSaidAndRefreshTriesAgain() async {

@@ -38,6 +38,27 @@ extension Reducer {
     )
   }
 
+  /// `forEach` for a stack, with the action named by a case path value: for libraries that
+  /// build their own case paths (the boundaries helpers). Features name the case with a key.
+  @warn_unqualified_access
+  public func forEach<ElementState, ElementAction>(
+    _ toStackState: WritableKeyPath<State, StackState<ElementState>>,
+    casePath toStackAction: AnyCasePath<Action, StackAction<ElementState, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> destination: () -> some Reducer<ElementState, ElementAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> StackReducer<State, Action> {
+    StackReducer(
+      parent: self,
+      stack: toStackState,
+      action: toStackAction,
+      element: destination(),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
   /// A stack of the screens of a `@Reducer enum Path`: `.forEach(\.path, action: \.path)`,
   /// with no trailing closure, as for a destination.
   @warn_unqualified_access
