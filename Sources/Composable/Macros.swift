@@ -52,3 +52,14 @@ public macro Presents() = #externalMacro(module: "ComposableMacros", type: "Pres
 /// there is no need to write it yourself.
 @attached(memberAttribute)
 public macro _CasePathableMembers() = #externalMacro(module: "ComposableMacros", type: "CasePathableMembersMacro")
+
+/// Marks a case of a `@Reducer enum` as state no feature runs on: its `State` case holds the
+/// value as written, and `Action` has no case for it (`@ReducerCaseIgnored case alert(…)` in an
+/// enum that declares its own `Action`). A case with several or labelled values is such a case
+/// without the mark.
+@attached(peer)
+public macro ReducerCaseIgnored() = #externalMacro(module: "ComposableMacros", type: "ReducerCaseMarkerMacro")
+
+/// Marks a case of a `@Reducer enum` as going away after any of its actions, as an alert does.
+@attached(peer)
+public macro ReducerCaseEphemeral() = #externalMacro(module: "ComposableMacros", type: "ReducerCaseMarkerMacro")

@@ -12,5 +12,6 @@ struct ComposableMacrosPlugin: CompilerPlugin {
     PresentsMacro.self,
     BoundedActionMacro.self,
     CasePathableMembersMacro.self,
+    ReducerCaseMarkerMacro.self,
   ]
 }

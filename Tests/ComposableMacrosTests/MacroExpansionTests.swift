@@ -79,28 +79,120 @@ struct MacroExpansionTests {
     )
   }
 
-  @Test func aDestinationCaseMustHoldOneUnlabelledFeature() {
+  @Test func casesThatHoldNoFeatureAreStateOnly() {
+    expect(
+      """
+      @Reducer
+      enum Path {
+        case detail(SyncUpDetail)
+        case meeting(Meeting, syncUp: SyncUp)
+        @ReducerCaseIgnored
+        case note(String)
+        case empty
+      }
+      """,
+      expandsTo: """
+        enum Path {
+          case detail(SyncUpDetail)
+          case meeting(Meeting, syncUp: SyncUp)
+          @ReducerCaseIgnored
+          case note(String)
+          case empty
+
+            @CasePathable @dynamicMemberLookup
+            enum State: Composable.CaseReducerState {
+                typealias StateReducer = Path
+                case detail(SyncUpDetail.State)
+                case meeting(Meeting, syncUp: SyncUp)
+                case note(String)
+                case empty
+                var isEphemeralCase: Bool {
+                    switch self {
+                    case .detail:
+                        false
+                    case .meeting:
+                        false
+                    case .note:
+                        false
+                    case .empty:
+                        false
+                    }
+                }
+            }
+
+            @CasePathable
+            enum Action {
+                case detail(SyncUpDetail.Action)
+            }
+
+            @Composable.ReducerBuilder<State, Action>
+            static var body: some Composable.Reducer<State, Action> {
+                Composable.Scope(state: \\.detail, action: \\.detail) {
+                    SyncUpDetail()
+                }
+            }
+        }
+
+        extension Path: Composable.CaseReducer, Composable.Reducer {
+        }
+        """
+    )
+  }
+
+  @Test func anEnumsOwnActionAndBodyAreNotWrittenAgain() {
     expect(
       """
       @Reducer
       enum Destination {
-        case cart(feature: CartFeature)
+        @ReducerCaseIgnored
+        case alert(AlertState<Alert>)
+        case edit(SyncUpForm)
+
+        enum Action {
+          case alert(Alert)
+          case edit(SyncUpForm.Action)
+        }
+
+        static var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
       }
       """,
       expandsTo: """
         enum Destination {
-          case cart(feature: CartFeature)
+          @ReducerCaseIgnored
+          case alert(AlertState<Alert>)
+          case edit(SyncUpForm)
+          @CasePathable
+
+          enum Action {
+            case alert(Alert)
+            case edit(SyncUpForm.Action)
+          }
+
+          static var body: some ReducerOf<Self> {
+            EmptyReducer()
+          }
+
+            @CasePathable @dynamicMemberLookup
+            enum State: Composable.CaseReducerState {
+                typealias StateReducer = Destination
+                case alert(AlertState<Alert>)
+                case edit(SyncUpForm.State)
+                var isEphemeralCase: Bool {
+                    switch self {
+                    case .alert:
+                        true
+                    case .edit:
+                        false
+                    }
+                }
+            }
         }
 
         extension Destination: Composable.CaseReducer, Composable.Reducer {
         }
-        """,
-      diagnostics: [
-        DiagnosticSpec(
-          message: "A case of a @Reducer enum holds one feature, without a label: 'case cart(CartFeature)'",
-          line: 3, column: 8
-        )
-      ]
+        """
     )
   }
 

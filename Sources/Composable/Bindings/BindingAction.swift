@@ -58,6 +58,25 @@ public struct BindingAction<Root>: Hashable, @unchecked Sendable {
   }
 }
 
+extension BindingAction: CasePathable {
+  /// A binding action's case paths are the state's properties: `\.binding.title` embeds
+  /// `.set(\.title, value)` and extracts the value of an action that sets `title`, so a test
+  /// writes `store.send(\.binding.title, "Milk")` as with TCA.
+  @dynamicMemberLookup
+  public struct AllCasePaths: Sendable {
+    public subscript<Value: Equatable & Sendable>(
+      dynamicMember keyPath: WritableKeyPath<Root, Value> & Sendable
+    ) -> AnyCasePath<BindingAction, Value> {
+      AnyCasePath(
+        embed: { .set(keyPath, $0) },
+        extract: { action in action.keyPath == keyPath ? action.value as? Value : nil }
+      )
+    }
+  }
+
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+
 extension BindingAction: CustomDumpReflectable {
   /// Dumped as `.set(\State.title, …)`, so a failing test shows which property and value.
   public var customDumpMirror: Mirror {

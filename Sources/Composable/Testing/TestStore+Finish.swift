@@ -95,6 +95,17 @@ extension TestStore {
     )
   }
 
+  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then sets it back: a stretch
+  /// of a test that asserts only part of what happens.
+  public func withExhaustivity(
+    _ exhaustivity: Exhaustivity, operation: () async throws -> Void
+  ) async rethrows {
+    let before = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = before }
+    try await operation()
+  }
+
   nonisolated func checkNothingIsLeft(
     isExhaustive: Bool, actions: [Action], runningTasks: RunningTasks, createdAt: CallSite,
     sharedChanges: SharedChangeTracker

@@ -85,9 +85,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   let unassertedActions = LockIsolated<[Action]>([])
   let checksAtEnd = LockIsolated(true)
   var queue: [Action] = []
-  /// Set when an effect called `@Dependency(\.dismiss)` with no presentation around it: at the
-  /// root of a test store that dismisses the store itself, as it would a presented feature.
-  var isDismissed = false
+  /// Whether an effect called `@Dependency(\.dismiss)` with no presentation around it: at the
+  /// root of a test store that dismisses the store itself, as it would a presented feature, and
+  /// a test asserts it with `#expect(store.isDismissed)`.
+  public internal(set) var isDismissed = false
   var isReducing = false
   let createdAt: CallSite
   /// The shared values the feature uses, and what the test asserted of them.
