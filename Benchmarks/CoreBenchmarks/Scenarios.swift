@@ -1,4 +1,5 @@
 import Boundaries
+import Foundation
 
 /// One thing to measure, run in a process of its own so that its peak memory is its own.
 enum Scenario {
@@ -7,10 +8,16 @@ enum Scenario {
   case seedCounter
   case mirroredCounter
   case hierarchy(rows: Int)
+  /// A push and a pop of a navigation stack's screen, one per action.
+  case stackPushPop
+  /// A write of a shared value kept in memory.
+  case sharedWrite
+  /// A write of a shared value kept in a file: encoded, written beside it, renamed over it.
+  case sharedFileWrite
 
   static let all: [Scenario] = [
     .plainCounter, .boundedCounter, .seedCounter, .mirroredCounter, .hierarchy(rows: 100), .hierarchy(rows: 10_000),
-    .hierarchy(rows: 100_000),
+    .hierarchy(rows: 100_000), .stackPushPop, .sharedWrite, .sharedFileWrite,
   ]
 
   var arguments: [String] {
@@ -20,6 +27,9 @@ enum Scenario {
     case .seedCounter: ["seed-counter"]
     case .mirroredCounter: ["mirrored-counter"]
     case let .hierarchy(rows): ["hierarchy", String(rows)]
+    case .stackPushPop: ["stack-push-pop"]
+    case .sharedWrite: ["shared-write"]
+    case .sharedFileWrite: ["shared-file-write"]
     }
   }
 
@@ -29,6 +39,9 @@ enum Scenario {
     case "bounded-counter": self = .boundedCounter
     case "seed-counter": self = .seedCounter
     case "mirrored-counter": self = .mirroredCounter
+    case "stack-push-pop": self = .stackPushPop
+    case "shared-write": self = .sharedWrite
+    case "shared-file-write": self = .sharedFileWrite
     case "hierarchy":
       guard arguments.count == 2, let rows = Int(arguments[1]), rows > 0 else { return nil }
       self = .hierarchy(rows: rows)
@@ -43,6 +56,9 @@ enum Scenario {
     case .seedCounter: "flat counter (@Reducer, seed-spelled Action)"
     case .mirroredCounter: "flat counter (plain enum: kind read by Mirror)"
     case let .hierarchy(rows): "root → list → row → stepper, N = \(rows)"
+    case .stackPushPop: "navigation stack, a push or a pop per action"
+    case .sharedWrite: "shared value in memory, a withLock per action"
+    case .sharedFileWrite: "shared value in a file, a withLock per action"
     }
   }
 
@@ -80,6 +96,28 @@ enum Scenario {
       let ids = (0..<actions).map { ($0 &* 7_919) % rows }
       return measure(runs: runs, actionsPerRun: actions) {
         for id in ids { store.send(RootFeature.plus(row: id)) }
+      }
+    case .stackPushPop:
+      let store = Store(initialState: DrillDownBenchmark.State()) { DrillDownBenchmark() }
+      return measure(runs: runs, actionsPerRun: actions) {
+        for index in 0..<actions { store.send(index.isMultiple(of: 2) ? .pushTapped : .popTapped) }
+      }
+    case .sharedWrite:
+      let store = Store(initialState: SharedCounterBenchmark.State(count: Shared(wrappedValue: 0, .inMemory("count")))) {
+        SharedCounterBenchmark()
+      }
+      return measure(runs: runs, actionsPerRun: actions) {
+        for _ in 0..<actions { store.send(.incrementTapped) }
+      }
+    case .sharedFileWrite:
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("core-benchmarks-\(getpid())")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let url = folder.appendingPathComponent("count.json")
+      let store = Store(initialState: SharedCounterBenchmark.State(count: Shared(wrappedValue: 0, .fileStorage(url)))) {
+        SharedCounterBenchmark()
+      }
+      return measure(runs: runs, actionsPerRun: actions) {
+        for _ in 0..<actions { store.send(.incrementTapped) }
       }
     }
   }

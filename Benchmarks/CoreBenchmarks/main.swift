@@ -4,6 +4,7 @@ import Foundation
 //
 //   swift run -c release core-benchmarks            all scenarios, each in its own process
 //   swift run -c release core-benchmarks hierarchy 10000 [actions]
+//   swift run -c release core-benchmarks shared-file-write [actions]
 //
 // Each scenario sends its actions through a real Store several times after a warm-up and
 // reports the median. Times come from the monotonic clock, memory from /proc (VmHWM).
@@ -12,7 +13,9 @@ let runs = 5
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 if let scenario = Scenario(arguments: Array(arguments.prefix(2))) {
-  let actions = arguments.count > 2 ? Int(arguments[2]) ?? 1 : defaultActions(for: scenario)
+  // The count of actions follows the scenario's own arguments (a hierarchy's rows).
+  let given = arguments.dropFirst(scenario.arguments.count).first.flatMap { Int($0) }
+  let actions = given ?? defaultActions(for: scenario)
   let timing = MainActor.assumeIsolated { scenario.run(actions: actions, runs: runs) }
   print(
     String(
@@ -35,7 +38,7 @@ if let scenario = Scenario(arguments: Array(arguments.prefix(2))) {
   }
 } else {
   FileHandle.standardError.write(
-    Data("usage: core-benchmarks [plain-counter | bounded-counter | seed-counter | mirrored-counter | hierarchy ROWS [ACTIONS]]\n".utf8)
+    Data("usage: core-benchmarks [plain-counter | bounded-counter | seed-counter | mirrored-counter | hierarchy ROWS | stack-push-pop | shared-write | shared-file-write] [ACTIONS]\n".utf8)
   )
   exit(2)
 }
@@ -44,5 +47,7 @@ func defaultActions(for scenario: Scenario) -> Int {
   switch scenario {
   case .plainCounter, .boundedCounter, .seedCounter, .mirroredCounter: 2_000_000
   case .hierarchy: 500_000
+  case .stackPushPop, .sharedWrite: 1_000_000
+  case .sharedFileWrite: 2_000
   }
 }
