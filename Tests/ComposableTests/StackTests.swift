@@ -9,6 +9,19 @@ import Testing
 /// the semantics of the Composable Architecture's stack reducer.
 @MainActor
 struct StackTests {
+  /// A drill-down two pages deep, its effects on a clock the test advances.
+  func twoPagesOnAWatchedClock() -> (TestStoreOf<DrillDown>, WatchedClock) {
+    let clock = WatchedClock()
+    let store = TestStore(
+      initialState: DrillDown.State(path: [.page(Page.State(title: "a")), .page(Page.State(title: "b"))])
+    ) {
+      DrillDown()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    return (store, clock)
+  }
+
   @Test func pushesGetIdsFromZeroAndAssertionsAppendTheSameIds() async {
     let store = TestStore(initialState: DrillDown.State()) { DrillDown() }
 
@@ -95,14 +108,7 @@ struct StackTests {
   }
 
   @Test func anElementRemovedByAnotherActionHasItsEffectsCancelledToo() async {
-    let clock = WatchedClock()
-    let store = TestStore(
-      initialState: DrillDown.State(path: [.page(Page.State(title: "a")), .page(Page.State(title: "b"))])
-    ) {
-      DrillDown()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, clock) = twoPagesOnAWatchedClock()
 
     await store.send(.path(.element(id: 1, action: .page(.startTicking))))
     await clock.sleeping()
@@ -114,14 +120,7 @@ struct StackTests {
   }
 
   @Test func anElementsCancelIdsAreItsOwn() async {
-    let clock = WatchedClock()
-    let store = TestStore(
-      initialState: DrillDown.State(path: [.page(Page.State(title: "a")), .page(Page.State(title: "b"))])
-    ) {
-      DrillDown()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, clock) = twoPagesOnAWatchedClock()
 
     let first = await store.send(.path(.element(id: 0, action: .page(.startTicking))))
     await clock.sleeping()

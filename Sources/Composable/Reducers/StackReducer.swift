@@ -29,12 +29,9 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> StackReducer<State, Action> where Action: CasePathable {
-    StackReducer(
-      parent: self,
-      stack: toStackState,
-      action: Action.casePath(toStackAction),
-      element: destination(),
-      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.forEach(
+      toStackState, casePath: Action.casePath(toStackAction), destination: destination,
+      fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
 
@@ -70,12 +67,9 @@ extension Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) -> StackReducer<State, Action> where Action: CasePathable {
-    StackReducer(
-      parent: self,
-      stack: toStackState,
-      action: Action.casePath(toStackAction),
-      element: ElementState.StateReducer.body,
-      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.forEach(
+      toStackState, casePath: Action.casePath(toStackAction), destination: { ElementState.StateReducer.body },
+      fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
 }
