@@ -60,6 +60,9 @@ let package = Package(
       ],
       exclude: ["__Snapshots__"]
     ),
+    // Shared values kept in files (the core's `.fileStorage`), changed by other processes: the
+    // real file system and its inotify watch.
+    .testTarget(name: "SharedStateTests", dependencies: [store("Composable")]),
     // The front door's parts against OpenSSH's own tools (ssh-keygen, sshd's key files).
     .testTarget(
       name: "SSHServerTests",
