@@ -79,10 +79,6 @@ let package = Package(
         .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-        // Linked, not imported: it is how a test store's failures become failures of the test
-        // that is running (Swift Testing's or XCTest's). Without it a package depending on the
-        // core sees them printed and its tests pass anyway, as TCA's users never do.
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ]
     ),

@@ -20,9 +20,6 @@ import OrderedCollections
 /// now sits at its index. Equality, hashing and dumps look at ids and elements.
 public struct StackState<Element> {
   private var elements: OrderedDictionary<StackElementID, Element>
-  /// The ids the stack reducer saw after the last action it reduced: when an element is missing
-  /// from them by the next action — whoever removed it — its effects are cancelled.
-  package var idsLastReduced: OrderedSet<StackElementID> = []
 
   public init() {
     elements = [:]

@@ -88,6 +88,7 @@ public struct StackReducer<State, Action>: Reducer {
     let parent = parent._resolved()
     let element = ResolvedOnFirstUse(element)
     let stack = ObjectIdentifier(toStackState)
+    let working = ElementsWithEffects<StackElementID>()
     self.run = { state, action in
       var elementEffect = Effect<Action>.none
       let parentEffect: Effect<Action>
@@ -99,6 +100,7 @@ public struct StackReducer<State, Action>: Reducer {
             into: &state[keyPath: toStackState][id: id]!, action: elementAction
           )
           if !effect.isNone {
+            if !effect.isSynchronous { working.ids.insert(id) }
             let scope = EffectID(StackElementEffects(stack: stack, element: id))
             elementEffect = effect
               .cancellationScoped(to: scope)
@@ -169,26 +171,23 @@ public struct StackReducer<State, Action>: Reducer {
         parentEffect = parent.reduce(into: &state, action: action)
       }
 
-      let cancellations = Self.cancelEffectsOfElementsThatLeft(
-        &state[keyPath: toStackState], stack: stack
-      )
-      if cancellations.isNone {
+      // Only elements that started work that may still run have anything to cancel when they
+      // leave — whichever reducer removed them; while there are none (a stack of screens that
+      // fetch nothing), a push or a pop pays for no comparison and no effect.
+      guard !working.ids.isEmpty else {
         return elementEffect.isNone ? parentEffect : .merge(elementEffect, parentEffect)
       }
+      let ids = state[keyPath: toStackState].ids
+      let left = working.ids.filter { !ids.contains($0) }
+      guard !left.isEmpty else {
+        return elementEffect.isNone ? parentEffect : .merge(elementEffect, parentEffect)
+      }
+      working.ids.subtract(left)
+      let cancellations = Effect<Action>.merge(
+        left.map { .cancel(id: EffectID(StackElementEffects(stack: stack, element: $0))) }
+      )
       return .merge(elementEffect, parentEffect, cancellations)
     }
-  }
-
-  /// Cancels the effects of every element that was on the stack after the last action this
-  /// reducer saw and is not on it now, whichever reducer removed it.
-  private static func cancelEffectsOfElementsThatLeft<Element>(
-    _ stack: inout StackState<Element>, stack key: ObjectIdentifier
-  ) -> Effect<Action> {
-    let idsAfter = stack.ids
-    guard stack.idsLastReduced != idsAfter else { return .none }
-    let left = stack.idsLastReduced.subtracting(idsAfter)
-    stack.idsLastReduced = idsAfter
-    return .merge(left.map { .cancel(id: EffectID(StackElementEffects(stack: key, element: $0))) })
   }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
