@@ -263,6 +263,11 @@ struct FileStorageTests {
       #expect(try Data(contentsOf: url.appendingPathExtension("unreadable")) == Data("[1, 2".utf8))
       let saved = try JSONDecoder().decode(Preferences.self, from: Data(contentsOf: url))
       #expect(saved.theme == "light")
+      // Readable by its owner only, and nothing left beside it.
+      let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber
+      #expect(mode?.intValue == 0o600)
+      let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+      #expect(left == ["preferences.json", "preferences.json.unreadable"])
     }
   }
 }

@@ -7,7 +7,7 @@ public struct FileStorage: Sendable {
   /// The contents of the file, or `nil` when there is none.
   var read: @Sendable (URL) throws -> Data?
   /// Replaces the file's contents at once: a reader sees the old contents or the new, never a
-  /// part (written beside it, then renamed over it).
+  /// part (written beside it, flushed, then renamed over it; readable by its owner only).
   var write: @Sendable (Data, URL) throws -> Void
   /// Keeps a file that could not be read under another name, so that saving over it loses
   /// nothing a person could still recover.
@@ -29,12 +29,7 @@ public struct FileStorage: Sendable {
       }
       return try Data(contentsOf: url)
     },
-    write: { data, url in
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true
-      )
-      try data.write(to: url, options: .atomic)
-    },
+    write: { data, url in try writePrivately(data, to: url) },
     moveAside: { url in
       let aside = url.appendingPathExtension("unreadable")
       try? FileManager.default.removeItem(at: aside)
